@@ -1,0 +1,232 @@
+// Package edits builds the text edits of queuecheck's suggested fixes.
+//
+// Fixes must leave a package compiling and gofmt-clean, and they must keep the
+// user's formatting elsewhere, so every builder here edits the smallest span it
+// can and indents inserted lines like the statement they sit beside.
+package edits
+
+import (
+	"bytes"
+	"go/ast"
+	"go/format"
+	"go/token"
+	"go/types"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Fix returns a suggested fix with message msg made of edits.
+func Fix(msg string, edits ...analysis.TextEdit) analysis.SuggestedFix {
+	return analysis.SuggestedFix{Message: msg, TextEdits: edits}
+}
+
+// Replace replaces the source of node with text.
+func Replace(node ast.Node, text string) analysis.TextEdit {
+	return analysis.TextEdit{Pos: node.Pos(), End: node.End(), NewText: []byte(text)}
+}
+
+// Render returns the source of node as gofmt prints it.
+func Render(fset *token.FileSet, node any) string {
+	var buf bytes.Buffer
+	if err := format.Node(&buf, fset, node); err != nil {
+		return ""
+	}
+	return buf.String()
+}
+
+// Source returns the text of node exactly as the user wrote it.
+func Source(pass *analysis.Pass, node ast.Node) string {
+	tf := pass.Fset.File(node.Pos())
+	if tf == nil {
+		return Render(pass.Fset, node)
+	}
+	content, err := pass.ReadFile(tf.Name())
+	if err != nil || tf.Offset(node.End()) > len(content) {
+		return Render(pass.Fset, node)
+	}
+	return string(content[tf.Offset(node.Pos()):tf.Offset(node.End())])
+}
+
+// Indent returns the blanks that start the line holding pos.
+func Indent(pass *analysis.Pass, pos token.Pos) string {
+	tf := pass.Fset.File(pos)
+	content, err := pass.ReadFile(tf.Name())
+	if err != nil {
+		return ""
+	}
+	start := tf.Offset(tf.LineStart(tf.Line(pos)))
+	end := start
+	for end < len(content) && (content[end] == ' ' || content[end] == '\t') {
+		end++
+	}
+	return string(content[start:end])
+}
+
+// indentLines prefixes every line of text after the first with indent, leaving
+// blank lines empty so the result stays gofmt-clean.
+func indentLines(text, indent string) string {
+	lines := strings.Split(text, "\n")
+	for i := 1; i < len(lines); i++ {
+		if lines[i] != "" {
+			lines[i] = indent + lines[i]
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// InsertBefore inserts the statements text (lines separated by "\n", without
+// indentation) on lines of their own before stmt, indented like stmt.
+func InsertBefore(pass *analysis.Pass, stmt ast.Node, text string) analysis.TextEdit {
+	indent := Indent(pass, stmt.Pos())
+	return analysis.TextEdit{Pos: stmt.Pos(), End: stmt.Pos(), NewText: []byte(indentLines(text, indent) + "\n" + indent)}
+}
+
+// InsertAfter inserts the statements text on lines of their own after stmt,
+// indented like stmt.
+func InsertAfter(pass *analysis.Pass, stmt ast.Node, text string) analysis.TextEdit {
+	indent := Indent(pass, stmt.Pos())
+	return analysis.TextEdit{Pos: stmt.End(), End: stmt.End(), NewText: []byte("\n" + indent + indentLines(text, indent))}
+}
+
+// IndentBlock indents every non-blank line of text by one more tab than the
+// line holding pos, for text placed inside a block that starts on that line.
+func IndentBlock(pass *analysis.Pass, pos token.Pos, text string) string {
+	return indentLines(text, Indent(pass, pos)+"\t")
+}
+
+// InsertDeclBefore inserts the top-level declaration text before decl (and
+// before decl's doc comment), followed by a blank line.
+func InsertDeclBefore(decl ast.Decl, text string) analysis.TextEdit {
+	pos := decl.Pos()
+	switch d := decl.(type) {
+	case *ast.FuncDecl:
+		if d.Doc != nil {
+			pos = d.Doc.Pos()
+		}
+	case *ast.GenDecl:
+		if d.Doc != nil {
+			pos = d.Doc.Pos()
+		}
+	}
+	return analysis.TextEdit{Pos: pos, End: pos, NewText: []byte(text + "\n\n")}
+}
+
+// EnclosingDecl returns the top-level declaration of file that contains pos.
+func EnclosingDecl(file *ast.File, pos token.Pos) ast.Decl {
+	for _, d := range file.Decls {
+		if d.Pos() <= pos && pos < d.End() {
+			return d
+		}
+	}
+	return nil
+}
+
+// EnclosingFile returns the file of files that contains pos.
+func EnclosingFile(files []*ast.File, pos token.Pos) *ast.File {
+	for _, f := range files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			return f
+		}
+	}
+	return nil
+}
+
+// FreshName returns base, or base followed by the smallest number from 2 up,
+// such that the name is neither declared in the package scope or universe nor
+// used as an identifier anywhere in file. Checking every identifier of the file
+// is stricter than scoping rules require, and it keeps a new name from
+// shadowing, or being shadowed by, anything the reader can see.
+func FreshName(pkg *types.Package, file *ast.File, base string) string {
+	used := make(map[string]bool)
+	ast.Inspect(file, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			used[id.Name] = true
+		}
+		return true
+	})
+	taken := func(name string) bool {
+		if used[name] || types.Universe.Lookup(name) != nil {
+			return true
+		}
+		return pkg != nil && pkg.Scope().Lookup(name) != nil
+	}
+	name := base
+	for i := 2; taken(name); i++ {
+		name = base + strconv.Itoa(i)
+	}
+	return name
+}
+
+// ImportName returns the name by which file refers to the package with the
+// given import path, and whether file imports it under a usable name.
+func ImportName(file *ast.File, path string) (string, bool) {
+	for _, imp := range file.Imports {
+		p, err := strconv.Unquote(imp.Path.Value)
+		if err != nil || p != path {
+			continue
+		}
+		if imp.Name == nil {
+			return path[strings.LastIndex(path, "/")+1:], true
+		}
+		if imp.Name.Name != "_" && imp.Name.Name != "." {
+			return imp.Name.Name, true
+		}
+	}
+	return "", false
+}
+
+// AddImport returns the name by which file can refer to the standard package
+// path and, when file does not import it yet, the edit that adds the import.
+// The new import joins the first import block in sorted position, so gofmt
+// leaves it where it is. A caller that already made the same edit for another
+// diagnostic gets an identical edit back, which drivers merge.
+func AddImport(pass *analysis.Pass, file *ast.File, path string) (string, []analysis.TextEdit) {
+	if name, ok := ImportName(file, path); ok {
+		return name, nil
+	}
+	name := path[strings.LastIndex(path, "/")+1:]
+	quoted := strconv.Quote(path)
+	for _, decl := range file.Decls {
+		gen, ok := decl.(*ast.GenDecl)
+		if !ok || gen.Tok != token.IMPORT {
+			continue
+		}
+		if !gen.Lparen.IsValid() {
+			// import "x": add a second single import below it.
+			return name, []analysis.TextEdit{{Pos: gen.End(), End: gen.End(), NewText: []byte("\nimport " + quoted)}}
+		}
+		// Insert into the first group (specs on consecutive lines) in sorted position.
+		specs := gen.Specs
+		group := specs[:0:0]
+		for i, s := range specs {
+			if i > 0 && pass.Fset.Position(s.Pos()).Line > pass.Fset.Position(specs[i-1].End()).Line+1 {
+				break
+			}
+			group = append(group, s)
+		}
+		idx, _ := slices.BinarySearchFunc(group, path, func(s ast.Spec, p string) int {
+			sp, _ := strconv.Unquote(s.(*ast.ImportSpec).Path.Value)
+			return strings.Compare(sp, p)
+		})
+		if len(group) == 0 {
+			return name, []analysis.TextEdit{{Pos: gen.Lparen + 1, End: gen.Lparen + 1, NewText: []byte("\n\t" + quoted)}}
+		}
+		if idx < len(group) {
+			at := group[idx].Pos()
+			if d := group[idx].(*ast.ImportSpec).Doc; d != nil {
+				at = d.Pos()
+			}
+			return name, []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(quoted + "\n" + Indent(pass, at))}}
+		}
+		last := group[len(group)-1]
+		if c := last.(*ast.ImportSpec).Comment; c != nil {
+			return name, []analysis.TextEdit{{Pos: c.End(), End: c.End(), NewText: []byte("\n" + Indent(pass, last.Pos()) + quoted)}}
+		}
+		return name, []analysis.TextEdit{{Pos: last.End(), End: last.End(), NewText: []byte("\n" + Indent(pass, last.Pos()) + quoted)}}
+	}
+	// No imports yet: add one after the package clause.
+	return name, []analysis.TextEdit{{Pos: file.Name.End(), End: file.Name.End(), NewText: []byte("\n\nimport " + quoted)}}
+}

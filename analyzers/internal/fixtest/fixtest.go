@@ -1,0 +1,180 @@
+// Package fixtest checks the suggested fixes of a queuecheck check beyond
+// what analysistest's golden files can: that every finding carries exactly one
+// fix, that no two fixes in a file overlap, and that applying them all leaves
+// every file gofmt-clean and the package type-checking.
+//
+// Every check's test calls [Run] on its testdata packages.
+package fixtest
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/packages"
+)
+
+// Run runs a on the packages matching patterns under dir/src with
+// analysistest.RunWithSuggestedFixes (so "// want" comments and .golden files
+// are checked), then checks the fixes as the package comment describes.
+func Run(t *testing.T, dir string, a *analysis.Analyzer, patterns ...string) []*analysistest.Result {
+	t.Helper()
+	results := analysistest.RunWithSuggestedFixes(t, dir, a, patterns...)
+	for _, r := range results {
+		if r.Action == nil || r.Action.Err != nil {
+			continue
+		}
+		if err := CheckFixes(r.Action.Package, r.Action.Diagnostics); err != nil {
+			t.Errorf("%s: %v", r.Action.Package.PkgPath, err)
+		}
+	}
+	return results
+}
+
+// CheckFixes checks the fixes of diags, reported on pkg.
+func CheckFixes(pkg *packages.Package, diags []analysis.Diagnostic) error {
+	fset := pkg.Fset
+	edits := make(map[string][]analysis.TextEdit) // by file name
+	for _, d := range diags {
+		if len(d.SuggestedFixes) != 1 {
+			if strings.HasSuffix(d.Category, "/directive") && len(d.SuggestedFixes) == 0 {
+				continue // a directive without a reason has nothing to fix automatically
+			}
+			return fmt.Errorf("%s: %d suggested fixes, want exactly 1: %s", fset.Position(d.Pos), len(d.SuggestedFixes), d.Message)
+		}
+		fix := d.SuggestedFixes[0]
+		if fix.Message == "" || len(fix.TextEdits) == 0 {
+			return fmt.Errorf("%s: empty fix for %q", fset.Position(d.Pos), d.Message)
+		}
+		for _, e := range fix.TextEdits {
+			name := fset.File(e.Pos).Name()
+			edits[name] = append(edits[name], e)
+		}
+	}
+	fixed := make(map[string][]byte)
+	for name, es := range edits {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		out, err := Apply(fset.File(es[0].Pos), src, es)
+		if err != nil {
+			return fmt.Errorf("%s: %v", name, err)
+		}
+		formatted, err := format.Source(out)
+		if err != nil {
+			return fmt.Errorf("%s: fixed file does not parse: %v\n%s", name, err, out)
+		}
+		if !bytes.Equal(formatted, out) {
+			return fmt.Errorf("%s: fixed file is not gofmt-clean; gofmt gives\n%s\nfix gives\n%s", name, formatted, out)
+		}
+		fixed[name] = out
+	}
+	if len(fixed) == 0 {
+		return nil
+	}
+	return typeCheck(pkg, fixed)
+}
+
+// Apply applies edits, all in file tf, to src. Identical edits count once
+// (two findings may add the same import); any other overlap is an error.
+func Apply(tf *token.File, src []byte, edits []analysis.TextEdit) ([]byte, error) {
+	type span struct {
+		start, end int
+		text       string
+	}
+	var spans []span
+	for _, e := range edits {
+		end := e.End
+		if !end.IsValid() {
+			end = e.Pos
+		}
+		spans = append(spans, span{tf.Offset(e.Pos), tf.Offset(end), string(e.NewText)})
+	}
+	slices.SortStableFunc(spans, func(a, b span) int {
+		if a.start != b.start {
+			return a.start - b.start
+		}
+		return a.end - b.end
+	})
+	spans = slices.Compact(spans)
+	var out bytes.Buffer
+	last := 0
+	for i, s := range spans {
+		if s.start < last || (i > 0 && s.start == spans[i-1].start && s.start == spans[i-1].end && s.start == s.end) {
+			return nil, fmt.Errorf("overlapping edits at offset %d", s.start)
+		}
+		out.Write(src[last:s.start])
+		out.WriteString(s.text)
+		last = s.end
+	}
+	out.Write(src[last:])
+	return out.Bytes(), nil
+}
+
+// typeCheck type-checks pkg with the fixed contents of some of its files.
+func typeCheck(pkg *packages.Package, fixed map[string][]byte) error {
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for _, name := range pkg.CompiledGoFiles {
+		src, ok := fixed[name]
+		if !ok {
+			var err error
+			if src, err = os.ReadFile(name); err != nil {
+				return err
+			}
+		}
+		f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
+		if err != nil {
+			return fmt.Errorf("fixed package does not parse: %v", err)
+		}
+		files = append(files, f)
+	}
+	// Import what the package imported before, and a package a fix newly
+	// imports from among its dependencies first, so types stay identical.
+	deps := make(map[string]*types.Package)
+	packages.Visit([]*packages.Package{pkg}, nil, func(p *packages.Package) {
+		if p != pkg && p.Types != nil {
+			deps[p.PkgPath] = p.Types
+		}
+	})
+	fallback := importer.ForCompiler(fset, "source", nil)
+	conf := types.Config{
+		Importer: importerFunc(func(path string) (*types.Package, error) {
+			if imp, ok := pkg.Imports[path]; ok && imp.Types != nil {
+				return imp.Types, nil
+			}
+			if p, ok := deps[path]; ok {
+				return p, nil
+			}
+			return fallback.Import(path)
+		}),
+		GoVersion: pkg.TypesInfo.FileVersions[pkg.Syntax[0]],
+	}
+	var errs []string
+	conf.Error = func(err error) { errs = append(errs, err.Error()) }
+	conf.Check(pkg.PkgPath, fset, files, nil)
+	if len(errs) > 0 {
+		var b strings.Builder
+		for name, src := range fixed {
+			fmt.Fprintf(&b, "\n-- %s --\n%s", name, src)
+		}
+		return fmt.Errorf("fixed package does not type-check:\n\t%s%s", strings.Join(errs, "\n\t"), b.String())
+	}
+	return nil
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }

@@ -1,0 +1,229 @@
+// Package report is the one way a queuecheck check reports a finding.
+//
+// Every check reports through a [Reporter], which
+//   - drops findings in _test.go files and generated files (queuecheck targets
+//     production code, and nobody edits generated code by hand);
+//   - prefixes the diagnostic's kind with the check's name ("slicefifo" becomes
+//     "unboundedqueue/slicefifo") and points its URL at the check's docs page;
+//   - honours //queuecheck:ignore CHECK reason directives on the finding's line or
+//     the line above, and reports directives that silence nothing or give no reason.
+//
+// Suppression lives here, inside the analyzers, rather than in a driver: under
+// "go vet -vettool" and golangci-lint the analyzers are all that runs.
+package report
+
+import (
+	"go/ast"
+	"go/token"
+	"reflect"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// DocsURL is where each check's documentation page lives.
+const DocsURL = "https://github.com/queuecheck/queuecheck/blob/main/docs/checks/"
+
+// URL returns the documentation page of check.
+func URL(check string) string { return DocsURL + check + ".md" }
+
+// Checks lists, in the suite's order, every check a directive may name.
+var Checks = []string{"chansize", "unboundedqueue", "retrysend", "resolverpool", "waittiming"}
+
+// directivePrefix starts a suppression comment.
+const directivePrefix = "//queuecheck:ignore"
+
+// Analyzer collects, once per package, what every check's Reporter needs: the
+// files not to report in and the suppression directives. Checks list it in
+// their Requires.
+var Analyzer = &analysis.Analyzer{
+	Name:             "queuecheckdirectives",
+	Doc:              "collects //queuecheck:ignore directives and the files queuecheck does not report in",
+	Run:              collect,
+	ResultType:       reflect.TypeFor[*Package](),
+	RunDespiteErrors: true,
+}
+
+// Package is the result of [Analyzer].
+type Package struct {
+	skip    map[*token.File]bool
+	ignores []*Ignore
+}
+
+// An Ignore is one //queuecheck:ignore directive.
+type Ignore struct {
+	Pos, End token.Pos
+	File     *token.File
+	Line     int    // the directive's line
+	Check    string // the check it names; "" if none
+	Reason   string // "" if none was given
+}
+
+func collect(pass *analysis.Pass) (any, error) {
+	p := &Package{skip: make(map[*token.File]bool)}
+	for _, f := range pass.Files {
+		tf := pass.Fset.File(f.Pos())
+		if tf == nil {
+			continue
+		}
+		if strings.HasSuffix(tf.Name(), "_test.go") || ast.IsGenerated(f) {
+			p.skip[tf] = true
+			continue
+		}
+		for _, cg := range f.Comments {
+			for _, c := range cg.List {
+				if ig := parseIgnore(c.Text); ig != nil {
+					ig.Pos, ig.End, ig.File = c.Pos(), c.End(), tf
+					ig.Line = tf.Line(c.Pos())
+					p.ignores = append(p.ignores, ig)
+				}
+			}
+		}
+	}
+	return p, nil
+}
+
+// parseIgnore parses a directive comment, or returns nil if text is not one.
+func parseIgnore(text string) *Ignore {
+	rest, ok := strings.CutPrefix(text, directivePrefix)
+	if !ok || (rest != "" && rest[0] != ' ' && rest[0] != '\t') {
+		return nil
+	}
+	fields := strings.Fields(rest)
+	ig := new(Ignore)
+	if len(fields) > 0 {
+		ig.Check = fields[0]
+	}
+	if len(fields) > 1 {
+		ig.Reason = strings.Join(fields[1:], " ")
+	}
+	return ig
+}
+
+// A Reporter reports one check's findings in one package.
+type Reporter struct {
+	pass  *analysis.Pass
+	check string
+	pkg   *Package
+	used  map[*Ignore]bool
+}
+
+// New returns the Reporter for pass. The pass's analyzer must require [Analyzer].
+func New(pass *analysis.Pass) *Reporter {
+	return &Reporter{
+		pass:  pass,
+		check: pass.Analyzer.Name,
+		pkg:   pass.ResultOf[Analyzer].(*Package),
+		used:  make(map[*Ignore]bool),
+	}
+}
+
+// Skip reports whether f is a file queuecheck never reports in, so a check
+// need not look at it at all.
+func (r *Reporter) Skip(f *ast.File) bool {
+	return r.pkg.skip[r.pass.Fset.File(f.Pos())]
+}
+
+// SkipPos is like Skip for the file containing pos.
+func (r *Reporter) SkipPos(pos token.Pos) bool {
+	return r.pkg.skip[r.pass.Fset.File(pos)]
+}
+
+// Report reports d unless it sits in a skipped file or a directive silences it.
+// d.Category holds the kind alone ("slicefifo"); Report qualifies it with the
+// check's name and sets d.URL to the kind's section of the docs page.
+func (r *Reporter) Report(d analysis.Diagnostic) {
+	if r.SkipPos(d.Pos) {
+		return
+	}
+	if ig := r.ignoreFor(d.Pos); ig != nil {
+		r.used[ig] = true
+		return
+	}
+	if d.Category != "" {
+		d.URL = URL(r.check) + "#" + d.Category
+		d.Category = r.check + "/" + d.Category
+	} else {
+		d.Category = r.check
+		d.URL = URL(r.check)
+	}
+	r.pass.Report(d)
+}
+
+// ignoreFor returns the well-formed directive for this check on pos's line or
+// the line above, if any.
+func (r *Reporter) ignoreFor(pos token.Pos) *Ignore {
+	tf := r.pass.Fset.File(pos)
+	if tf == nil {
+		return nil
+	}
+	line := tf.Line(pos)
+	for _, ig := range r.pkg.ignores {
+		if ig.File == tf && ig.Check == r.check && ig.Reason != "" && (ig.Line == line || ig.Line == line-1) {
+			return ig
+		}
+	}
+	return nil
+}
+
+// Finish reports this check's directives that silenced nothing or lack a
+// reason. The first check of the suite also reports directives that name no
+// known check. Call it once, after the last Report, including on a fast path
+// that returns early.
+func (r *Reporter) Finish() {
+	for _, ig := range r.pkg.ignores {
+		switch {
+		case ig.Check == r.check && ig.Reason == "":
+			r.pass.Report(analysis.Diagnostic{
+				Pos: ig.Pos, End: ig.End,
+				Category: r.check + "/directive",
+				URL:      URL(r.check) + "#suppressing-a-finding",
+				Message:  "//queuecheck:ignore " + r.check + " needs a reason after the check name; it silences nothing without one",
+			})
+		case ig.Check == r.check && !r.used[ig]:
+			r.pass.Report(analysis.Diagnostic{
+				Pos: ig.Pos, End: ig.End,
+				Category:       r.check + "/directive",
+				URL:            URL(r.check) + "#suppressing-a-finding",
+				Message:        "//queuecheck:ignore " + r.check + " silences nothing here; remove it",
+				SuggestedFixes: []analysis.SuggestedFix{removeComment(r.pass, ig)},
+			})
+		case r.check == Checks[0] && !slices.Contains(Checks, ig.Check):
+			name := ig.Check
+			if name == "" {
+				name = "(none)"
+			}
+			r.pass.Report(analysis.Diagnostic{
+				Pos: ig.Pos, End: ig.End,
+				Category: r.check + "/directive",
+				URL:      URL(r.check) + "#suppressing-a-finding",
+				Message:  "//queuecheck:ignore names unknown check " + name + "; known checks are " + strings.Join(Checks, ", "),
+			})
+		}
+	}
+}
+
+// removeComment deletes a directive: its whole line when the comment stands
+// alone on it, otherwise the comment and the blanks before it.
+func removeComment(pass *analysis.Pass, ig *Ignore) analysis.SuggestedFix {
+	tf := ig.File
+	start, end := ig.Pos, ig.End
+	if content, err := pass.ReadFile(tf.Name()); err == nil {
+		lineStart := tf.LineStart(ig.Line)
+		before := content[tf.Offset(lineStart):tf.Offset(ig.Pos)]
+		if strings.TrimSpace(string(before)) == "" {
+			start = lineStart
+			if ig.Line < tf.LineCount() {
+				end = tf.LineStart(ig.Line + 1)
+			}
+		} else {
+			trimmed := strings.TrimRight(string(before), " \t")
+			start = lineStart + token.Pos(len(trimmed))
+		}
+	}
+	return analysis.SuggestedFix{
+		Message:   "Remove the unused //queuecheck:ignore directive",
+		TextEdits: []analysis.TextEdit{{Pos: start, End: end}},
+	}
+}
