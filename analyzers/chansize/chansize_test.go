@@ -1,0 +1,20 @@
+package chansize_test
+
+import (
+	"testing"
+
+	"github.com/queuecheck/queuecheck/analyzers/chansize"
+	"github.com/queuecheck/queuecheck/analyzers/internal/fixtest"
+)
+
+var testdata = fixtest.TestData()
+
+func TestChansize(t *testing.T) {
+	fixtest.Run(t, testdata, chansize.Analyzer, "chansize/a", "chansize/constdecl", "chansize/directives", "chansize/generic")
+}
+
+func TestFlags(t *testing.T) {
+	// Raising the byte limit silences the memory findings; the count limit
+	// still applies.
+	fixtest.RunWithFlags(t, testdata, chansize.Analyzer, map[string]string{"maxbytes": "1099511627776", "max": "1048576"}, "chansize/flags")
+}
