@@ -1,0 +1,346 @@
+// Package driver is queuecheck's standalone mode: it loads packages with
+// go/packages, runs the suite with the x/tools checker, and turns the results
+// into findings for the output formats, the baseline and the fix applier.
+//
+// The vet-tool mode (go vet -vettool) does not come through here: the binary
+// hands those invocations to x/tools' unitchecker unchanged, so go vet's
+// caching, facts and -fix work exactly as for any vet tool.
+package driver
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/queuecheck/queuecheck/internal/baseline"
+	"github.com/queuecheck/queuecheck/internal/fix"
+	"github.com/queuecheck/queuecheck/internal/output"
+)
+
+// Exit codes of the standalone mode.
+const (
+	ExitClean    = 0 // no findings
+	ExitFindings = 1 // findings (not in the baseline)
+	ExitFailure  = 2 // the tool could not do its job: bad flags, packages that do not load or type-check, a check that failed
+)
+
+// A Config is what Main needs besides the command line.
+type Config struct {
+	Analyzers      []*analysis.Analyzer
+	Stdout, Stderr io.Writer
+}
+
+// options are the parsed command line.
+type options struct {
+	format        string
+	json          bool
+	fix, diff     bool
+	list          bool
+	explain       string
+	version       bool
+	tags          string
+	baseline      string
+	writeBaseline string
+	timing        bool
+	patterns      []string
+	analyzers     []*analysis.Analyzer
+}
+
+// Main runs the standalone mode with the given arguments (without the program
+// name) and returns the exit code.
+func Main(args []string, cfg Config) int {
+	opts, err := parseFlags(args, cfg)
+	if errors.Is(err, flag.ErrHelp) {
+		return ExitClean
+	}
+	if err != nil {
+		fmt.Fprintf(cfg.Stderr, "queuecheck: %v\nRun 'queuecheck -help' for usage.\n", err)
+		return ExitFailure
+	}
+	switch {
+	case opts.version:
+		fmt.Fprintf(cfg.Stdout, "queuecheck version %s\n", Version())
+		return ExitClean
+	case opts.list:
+		for _, a := range cfg.Analyzers {
+			fmt.Fprintf(cfg.Stdout, "%-15s %s\n", a.Name, title(a))
+		}
+		return ExitClean
+	case opts.explain != "":
+		return explain(opts.explain, cfg)
+	}
+	return run(opts, cfg)
+}
+
+// Version returns the module version queuecheck was built at, "(devel)" for
+// a build from a checkout.
+func Version() string {
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
+		return info.Main.Version
+	}
+	return "(devel)"
+}
+
+func title(a *analysis.Analyzer) string {
+	t, _, _ := strings.Cut(a.Doc, "\n")
+	if _, rest, ok := strings.Cut(t, ": "); ok {
+		return rest
+	}
+	return t
+}
+
+func explain(name string, cfg Config) int {
+	for _, a := range cfg.Analyzers {
+		if a.Name == name {
+			fmt.Fprintf(cfg.Stdout, "%s\n\nDocumentation: %s\n", a.Doc, a.URL)
+			if flags := analyzerFlags(a); flags != "" {
+				fmt.Fprintf(cfg.Stdout, "\nFlags:\n%s", flags)
+			}
+			return ExitClean
+		}
+	}
+	fmt.Fprintf(cfg.Stderr, "queuecheck: unknown check %q; the checks are %s\n", name, names(cfg.Analyzers))
+	return ExitFailure
+}
+
+func analyzerFlags(a *analysis.Analyzer) string {
+	var b strings.Builder
+	a.Flags.VisitAll(func(f *flag.Flag) {
+		fmt.Fprintf(&b, "  -%s.%s=%s\n    \t%s\n", a.Name, f.Name, f.DefValue, f.Usage)
+	})
+	return b.String()
+}
+
+func names(as []*analysis.Analyzer) string {
+	var ns []string
+	for _, a := range as {
+		ns = append(ns, a.Name)
+	}
+	return strings.Join(ns, ", ")
+}
+
+func run(opts *options, cfg Config) int {
+	code := ExitClean
+	fail := func(format string, args ...any) {
+		fmt.Fprintf(cfg.Stderr, "queuecheck: "+format+"\n", args...)
+		code = ExitFailure
+	}
+
+	pkgs, err := load(opts)
+	if err != nil {
+		fail("%v", err)
+		return code
+	}
+	broken := reportPackageErrors(pkgs, cfg.Stderr)
+	if len(broken) > 0 {
+		code = ExitFailure
+	}
+
+	graph, err := checker.Analyze(opts.analyzers, pkgs, nil)
+	if err != nil {
+		fail("%v", err)
+		return code
+	}
+	res := collect(graph, opts.analyzers, broken)
+	for _, e := range res.Errors {
+		fail("%s: %s: %s", e.Package, e.Check, e.Message)
+	}
+	if opts.timing {
+		printTiming(graph, cfg.Stderr)
+	}
+
+	if opts.writeBaseline != "" {
+		if err := baseline.FromFindings(res.Findings).WriteFile(opts.writeBaseline); err != nil {
+			fail("writing baseline: %v", err)
+			return code
+		}
+		fmt.Fprintf(cfg.Stderr, "queuecheck: recorded %d findings in %s\n", len(res.Findings), opts.writeBaseline)
+		return code
+	}
+	if opts.baseline != "" {
+		b, err := baseline.ReadFile(opts.baseline)
+		if err != nil {
+			fail("%v", err)
+			return code
+		}
+		var known int
+		res.Findings, known = b.Filter(res.Findings)
+		if stale := b.Len() - known; stale > 0 {
+			fmt.Fprintf(cfg.Stderr, "queuecheck: %d baseline entries no longer match a finding; rerun with -write-baseline %s to prune them\n", stale, opts.baseline)
+		}
+	}
+
+	if opts.fix || opts.diff {
+		remaining, err := applyFixes(opts, cfg, res.Findings)
+		if err != nil {
+			fail("%v", err)
+			return code
+		}
+		if !opts.diff {
+			res.Findings = remaining
+		}
+	}
+
+	format := output.Formats[opts.format]
+	if err := format(cfg.Stdout, res, output.Options{Rel: relativeToWD(), Version: Version()}); err != nil {
+		fail("writing output: %v", err)
+	}
+	if code == ExitClean && len(res.Findings) > 0 {
+		code = ExitFindings
+	}
+	return code
+}
+
+// load loads the packages the patterns name, without tests: queuecheck never
+// reports in _test.go files.
+func load(opts *options) ([]*packages.Package, error) {
+	mode := packages.LoadSyntax | packages.NeedModule
+	if needFacts(opts.analyzers) {
+		mode = packages.LoadAllSyntax | packages.NeedModule
+	}
+	conf := &packages.Config{Mode: mode, Tests: false}
+	if opts.tags != "" {
+		conf.BuildFlags = []string{"-tags=" + opts.tags}
+	}
+	pkgs, err := packages.Load(conf, opts.patterns...)
+	if err != nil {
+		return nil, err
+	}
+	if len(pkgs) == 0 {
+		return nil, fmt.Errorf("%s matched no packages", strings.Join(opts.patterns, " "))
+	}
+	return pkgs, nil
+}
+
+// needFacts reports whether any analyzer, or one it requires, uses facts, in
+// which case every dependency must be loaded from source.
+func needFacts(as []*analysis.Analyzer) bool {
+	seen := make(map[*analysis.Analyzer]bool)
+	var visit func([]*analysis.Analyzer) bool
+	visit = func(as []*analysis.Analyzer) bool {
+		for _, a := range as {
+			if seen[a] {
+				continue
+			}
+			seen[a] = true
+			if len(a.FactTypes) > 0 || visit(a.Requires) {
+				return true
+			}
+		}
+		return false
+	}
+	return visit(as)
+}
+
+// reportPackageErrors prints every load, parse and type error, as the
+// compiler words it, and returns the packages that have errors or depend on
+// a package that has.
+func reportPackageErrors(pkgs []*packages.Package, w io.Writer) map[*packages.Package]bool {
+	rel := relativeToWD()
+	broken := make(map[*packages.Package]bool)
+	seen := make(map[string]bool)
+	print := func(msg string) {
+		if !seen[msg] {
+			seen[msg] = true
+			fmt.Fprintln(w, msg)
+		}
+	}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		// go list reports a compile error once more, as "# pkg" and the
+		// compiler's output, when the type checker reports it too: print the
+		// type checker's.
+		checked := slices.ContainsFunc(p.Errors, func(e packages.Error) bool { return e.Kind != packages.ListError })
+		for _, e := range p.Errors {
+			broken[p] = true
+			if checked && e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") {
+				continue
+			}
+			if e.Pos == "" || e.Pos == "-" {
+				print(e.Msg)
+			} else {
+				print(rel(e.Pos) + ": " + e.Msg)
+			}
+		}
+		if p.Module != nil && p.Module.Error != nil {
+			broken[p] = true
+			print(p.Module.Error.Err)
+		}
+	})
+	for _, p := range pkgs {
+		packages.Visit([]*packages.Package{p}, nil, func(d *packages.Package) {
+			if broken[d] {
+				broken[p] = true
+			}
+		})
+	}
+	return broken
+}
+
+// relativeToWD returns a function that shortens file names under the working
+// directory to relative ones, as go vet prints them.
+func relativeToWD() func(string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return func(name string) string { return name }
+	}
+	return func(name string) string {
+		if !filepath.IsAbs(name) {
+			return name
+		}
+		if rel, err := filepath.Rel(wd, name); err == nil && !strings.HasPrefix(rel, "..") {
+			return rel
+		}
+		return name
+	}
+}
+
+// applyFixes applies (or, with -diff, prints) the fixes of findings and
+// returns the findings that no applied fix addresses.
+func applyFixes(opts *options, cfg Config, findings []output.Finding) ([]output.Finding, error) {
+	var fixes []*output.Fix
+	var remaining []output.Finding
+	for _, f := range findings {
+		if f.Fix != nil {
+			fixes = append(fixes, f.Fix)
+		} else {
+			remaining = append(remaining, f)
+		}
+	}
+	res, err := fix.Apply(fixes)
+	if err != nil {
+		return nil, err
+	}
+	rel := relativeToWD()
+	if opts.diff {
+		for _, name := range res.Filenames() {
+			c := res.Files[name]
+			r := rel(name)
+			io.WriteString(cfg.Stdout, fix.Unified("a/"+filepath.ToSlash(r), "b/"+filepath.ToSlash(r), c.Old, c.New))
+		}
+		return findings, nil
+	}
+	if err := res.Write(); err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(cfg.Stderr, "queuecheck: applied %d fixes to %d files", res.Applied, len(res.Files))
+	if len(res.Skipped) > 0 {
+		fmt.Fprintf(cfg.Stderr, "; %d fixes overlapped others and were left out: run queuecheck -fix again", len(res.Skipped))
+		for _, f := range findings {
+			if f.Fix != nil && slices.Contains(res.Skipped, f.Fix) {
+				remaining = append(remaining, f) // its finding still stands
+			}
+		}
+	}
+	fmt.Fprintln(cfg.Stderr)
+	return remaining, nil
+}
