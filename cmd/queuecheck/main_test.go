@@ -1,0 +1,406 @@
+package main_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// bin is the queuecheck binary under test, built once by TestMain.
+var bin string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "queuecheck-test")
+	if err != nil {
+		panic(err)
+	}
+	bin = filepath.Join(dir, "queuecheck")
+	if runtime.GOOS == "windows" {
+		bin += ".exe"
+	}
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		os.Stderr.Write(out)
+		panic(err)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// module copies testdata/e2e/name into a temporary directory, so tests may
+// rewrite it, and returns the copy's path.
+func module(t *testing.T, name string) string {
+	t.Helper()
+	src := filepath.Join("..", "..", "testdata", "e2e", name)
+	dst := t.TempDir()
+	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+type result struct {
+	stdout, stderr string
+	code           int
+}
+
+// run runs name with args in dir and returns what it printed and its exit code.
+func run(t *testing.T, dir, name string, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOPROXY=off")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	if exit := (*exec.ExitError)(nil); errors.As(err, &exit) {
+		code = exit.ExitCode()
+	} else if err != nil {
+		t.Fatalf("%s %v: %v", name, args, err)
+	}
+	return result{stdout.String(), stderr.String(), code}
+}
+
+func queuecheck(t *testing.T, dir string, args ...string) result {
+	t.Helper()
+	return run(t, dir, bin, args...)
+}
+
+func (r result) want(t *testing.T, code int) {
+	t.Helper()
+	if r.code != code {
+		t.Fatalf("exit code %d, want %d\nstdout:\n%s\nstderr:\n%s", r.code, code, r.stdout, r.stderr)
+	}
+}
+
+var (
+	eventsFinding = regexp.MustCompile(`(?m)^chans\.go:10:14: channel buffer of 100000 items of 10 KiB \(up to 977\.3 MiB\) stores overload instead of pushing back; bound it by acceptable wait × consumer rate$`)
+	jobsFinding   = regexp.MustCompile(`(?m)^worker[/\\]worker\.go:10:12: channel buffer of 50000 items of 24 B \(up to 1.1 MiB\) stores overload`)
+)
+
+func TestFindings(t *testing.T) {
+	dir := module(t, "chans")
+	r := queuecheck(t, dir, "./...")
+	r.want(t, 1)
+	if !eventsFinding.MatchString(r.stdout) || !jobsFinding.MatchString(r.stdout) {
+		t.Errorf("missing findings in:\n%s", r.stdout)
+	}
+	if n := strings.Count(r.stdout, "\n"); n != 2 {
+		t.Errorf("got %d lines, want 2 (the ignored buffer stays silent):\n%s", n, r.stdout)
+	}
+	// No pattern means ./...
+	if r2 := queuecheck(t, dir); r2.stdout != r.stdout || r2.code != 1 {
+		t.Errorf("without patterns: exit %d\n%s", r2.code, r2.stdout)
+	}
+}
+
+func TestClean(t *testing.T) {
+	r := queuecheck(t, module(t, "chans"), "./clean")
+	r.want(t, 0)
+	if r.stdout != "" {
+		t.Errorf("unexpected output:\n%s", r.stdout)
+	}
+}
+
+func TestAnalyzerFlag(t *testing.T) {
+	dir := module(t, "chans")
+	r := queuecheck(t, dir, "-chansize.maxbytes=2000000", "./...")
+	r.want(t, 1)
+	if !eventsFinding.MatchString(r.stdout) || jobsFinding.MatchString(r.stdout) {
+		t.Errorf("-chansize.maxbytes=2000000 should keep only the 977 MiB finding:\n%s", r.stdout)
+	}
+	// With limits that nothing reaches, only the now useless directive is reported.
+	r = queuecheck(t, dir, "-chansize.maxbytes=1099511627776", "-chansize.max=1000000", "./...")
+	r.want(t, 1)
+	if r.stdout != "worker/worker.go:12:1: //queuecheck:ignore chansize silences nothing here; remove it\n" {
+		t.Errorf("with high limits:\n%s", r.stdout)
+	}
+	// Disabling the only check that fires.
+	queuecheck(t, dir, "-chansize=false", "./...").want(t, 2) // every check disabled
+}
+
+func TestJSONMatchesGoVet(t *testing.T) {
+	dir := module(t, "chans")
+	r := queuecheck(t, dir, "-json", "./...")
+	r.want(t, 1)
+	mine := decodeVetJSON(t, r.stdout)
+
+	v := run(t, dir, "go", "vet", "-vettool="+bin, "-json", "./...")
+	v.want(t, 0) // go vet -json exits 0 even with findings
+	theirs := decodeVetJSON(t, v.stdout)
+
+	if len(mine) == 0 || !equalJSON(mine, theirs) {
+		t.Errorf("queuecheck -json and go vet -json differ\nqueuecheck:\n%s\ngo vet:\n%s", r.stdout, v.stdout)
+	}
+}
+
+// decodeVetJSON decodes go vet's JSON output, which go vet prefixes with a
+// "# pkg" comment line per package.
+func decodeVetJSON(t *testing.T, out string) map[string]map[string]any {
+	t.Helper()
+	tree := make(map[string]map[string]any)
+	dec := json.NewDecoder(strings.NewReader(stripComments(out)))
+	for dec.More() {
+		var part map[string]map[string]any
+		if err := dec.Decode(&part); err != nil {
+			t.Fatalf("decoding %q: %v", out, err)
+		}
+		for k, v := range part {
+			tree[k] = v
+		}
+	}
+	return tree
+}
+
+func stripComments(s string) string {
+	var b strings.Builder
+	for line := range strings.SplitAfterSeq(s, "\n") {
+		if !strings.HasPrefix(line, "#") {
+			b.WriteString(line)
+		}
+	}
+	return b.String()
+}
+
+func equalJSON(a, b any) bool {
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	return bytes.Equal(x, y)
+}
+
+func TestVetTool(t *testing.T) {
+	dir := module(t, "chans")
+	v := run(t, dir, "go", "vet", "-vettool="+bin, "./...")
+	v.want(t, 1)
+	r := queuecheck(t, dir, "./...")
+	for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+		if !strings.Contains(v.stderr, line) {
+			t.Errorf("go vet -vettool does not report %q:\n%s", line, v.stderr)
+		}
+	}
+	// Analyzer flags pass through go vet.
+	v = run(t, dir, "go", "vet", "-vettool="+bin, "-chansize.maxbytes=1099511627776", "-chansize.max=1000000", "./...")
+	v.want(t, 1)
+	if strings.Contains(v.stderr, "channel buffer") || !strings.Contains(v.stderr, "silences nothing") {
+		t.Errorf("go vet with high limits:\n%s", v.stderr)
+	}
+	// A cached re-run gives the same output.
+	v1 := run(t, dir, "go", "vet", "-vettool="+bin, "./...")
+	v2 := run(t, dir, "go", "vet", "-vettool="+bin, "./...")
+	if v1.stderr != v2.stderr || v1.code != v2.code {
+		t.Errorf("cached re-run differs:\n%s\n---\n%s", v1.stderr, v2.stderr)
+	}
+}
+
+func TestFix(t *testing.T) {
+	dir := module(t, "chans")
+	r := queuecheck(t, dir, "-fix", "./...")
+	r.want(t, 0)
+	if !strings.Contains(r.stderr, "applied 2 fixes to 2 files") {
+		t.Errorf("stderr: %s", r.stderr)
+	}
+	worker, _ := os.ReadFile(filepath.Join(dir, "worker", "worker.go"))
+	if !strings.Contains(string(worker), "const backlog = 1024\n") {
+		t.Errorf("the fix should edit the constant:\n%s", worker)
+	}
+	run(t, dir, "go", "build", "./...").want(t, 0)
+	queuecheck(t, dir, "./...").want(t, 0)
+}
+
+func TestDiff(t *testing.T) {
+	dir := module(t, "chans")
+	before, _ := os.ReadFile(filepath.Join(dir, "chans.go"))
+	r := queuecheck(t, dir, "-diff", "./...")
+	r.want(t, 1)
+	want := "--- a/chans.go\n+++ b/chans.go\n@@ -7,7 +7,7 @@\n \tPayload [10240]byte\n }\n \n-var events = make(chan Event, 100000)\n+var events = make(chan Event, 64)\n"
+	if !strings.Contains(r.stdout, want) {
+		t.Errorf("diff:\n%s\nwant it to contain:\n%s", r.stdout, want)
+	}
+	after, _ := os.ReadFile(filepath.Join(dir, "chans.go"))
+	if !bytes.Equal(before, after) {
+		t.Error("-diff changed the file")
+	}
+}
+
+func TestVetFix(t *testing.T) {
+	dir := module(t, "chans")
+	run(t, dir, "go", "vet", "-vettool="+bin, "-fix", "./...").want(t, 0)
+	run(t, dir, "go", "build", "./...").want(t, 0)
+	run(t, dir, "go", "vet", "-vettool="+bin, "./...").want(t, 0)
+}
+
+func TestBrokenPackages(t *testing.T) {
+	dir := module(t, "broken")
+	for _, tc := range []struct{ pkg, msg string }{
+		{"./syntax", "syntax/syntax.go:5:1: expected operand"},
+		{"./types", `types/types.go:3:23: cannot use "forty-two" (untyped string constant) as int value in return statement`},
+	} {
+		r := queuecheck(t, dir, tc.pkg)
+		r.want(t, 2)
+		if !strings.Contains(filepath.ToSlash(r.stderr), tc.msg) {
+			t.Errorf("%s: stderr does not give the compiler's message %q:\n%s", tc.pkg, tc.msg, r.stderr)
+		}
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	dir := module(t, "chans")
+	for _, tc := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"-nosuchflag"}, "flag provided but not defined: -nosuchflag"},
+		{[]string{"-chansize.maxbytes=lots"}, `invalid value "lots" for flag -chansize.maxbytes`},
+		{[]string{"-format=xml"}, `unknown -format "xml"`},
+		{[]string{"./nosuchdir/..."}, "nosuchdir"},
+		{[]string{"-explain", "nosuchcheck"}, `unknown check "nosuchcheck"`},
+		{[]string{"-baseline", "missing.json"}, "reading baseline"},
+	} {
+		r := queuecheck(t, dir, tc.args...)
+		r.want(t, 2)
+		if !strings.Contains(r.stderr, tc.msg) {
+			t.Errorf("%v: stderr %q does not contain %q", tc.args, r.stderr, tc.msg)
+		}
+	}
+}
+
+func TestInformation(t *testing.T) {
+	dir := module(t, "chans")
+	r := queuecheck(t, dir, "-list")
+	r.want(t, 0)
+	if !regexp.MustCompile(`(?m)^chansize +report oversized channel buffers$`).MatchString(r.stdout) {
+		t.Errorf("-list:\n%s", r.stdout)
+	}
+	r = queuecheck(t, dir, "-explain", "chansize")
+	r.want(t, 0)
+	for _, s := range []string{"chansize: report oversized channel buffers", "-chansize.maxbytes=1048576", "docs/checks/chansize.md"} {
+		if !strings.Contains(r.stdout, s) {
+			t.Errorf("-explain chansize lacks %q:\n%s", s, r.stdout)
+		}
+	}
+	for _, flag := range []string{"-V", "-version"} {
+		r = queuecheck(t, dir, flag)
+		r.want(t, 0)
+		if !strings.HasPrefix(r.stdout, "queuecheck version ") {
+			t.Errorf("%s: %q", flag, r.stdout)
+		}
+	}
+	r = queuecheck(t, dir, "-help")
+	r.want(t, 0)
+	if !strings.Contains(r.stderr, "Exit status: 0 no findings, 1 findings, 2") {
+		t.Errorf("-help does not document the exit codes:\n%s", r.stderr)
+	}
+}
+
+func TestGitHubFormat(t *testing.T) {
+	r := queuecheck(t, module(t, "chans"), "-format=github", "./...")
+	r.want(t, 1)
+	want := "::error file=chans.go,line=10,col=14,endLine=10,endColumn=38,title=queuecheck chansize/memory::channel buffer of 100000 items"
+	if !strings.Contains(r.stdout, want) {
+		t.Errorf("got:\n%s\nwant a line starting:\n%s", r.stdout, want)
+	}
+}
+
+func TestSARIF(t *testing.T) {
+	r := queuecheck(t, module(t, "chans"), "-format=sarif", "./...")
+	r.want(t, 1)
+	var log struct {
+		Version string
+		Runs    []struct {
+			Tool struct {
+				Driver struct {
+					Name  string
+					Rules []struct{ ID, HelpURI string }
+				}
+			}
+			Results []struct {
+				RuleID              string
+				PartialFingerprints map[string]string
+				Locations           []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct{ URI string }
+						Region           struct{ StartLine int }
+					}
+				}
+				Fixes []any
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &log); err != nil {
+		t.Fatal(err)
+	}
+	if log.Version != "2.1.0" || len(log.Runs) != 1 || log.Runs[0].Tool.Driver.Name != "queuecheck" {
+		t.Fatalf("bad SARIF header:\n%s", r.stdout)
+	}
+	res := log.Runs[0].Results
+	if len(res) != 2 {
+		t.Fatalf("%d results, want 2", len(res))
+	}
+	var uris []string
+	for _, x := range res {
+		uris = append(uris, x.Locations[0].PhysicalLocation.ArtifactLocation.URI)
+		if x.RuleID != "chansize/memory" || x.PartialFingerprints["queuecheck/v1"] == "" || len(x.Fixes) != 1 {
+			t.Errorf("result: %+v", x)
+		}
+	}
+	slices.Sort(uris)
+	if !slices.Equal(uris, []string{"chans.go", "worker/worker.go"}) {
+		t.Errorf("URIs %v are not relative to the module root", uris)
+	}
+}
+
+func TestBaseline(t *testing.T) {
+	dir := module(t, "chans")
+	r := queuecheck(t, dir, "-write-baseline", "baseline.json", "./...")
+	r.want(t, 0)
+	queuecheck(t, dir, "-baseline", "baseline.json", "./...").want(t, 0)
+
+	// Lines added above a recorded finding do not resurrect it.
+	path := filepath.Join(dir, "chans.go")
+	src, _ := os.ReadFile(path)
+	src = bytes.Replace(src, []byte("package chans\n"), []byte("package chans\n\n// Added later.\n\n// More comment.\n"), 1)
+	// A new finding is reported, alone.
+	src = append(src, []byte("\nvar audit = make(chan Event, 200000)\n")...)
+	if err := os.WriteFile(path, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = queuecheck(t, dir, "-baseline", "baseline.json", "./...")
+	r.want(t, 1)
+	if strings.Count(r.stdout, "\n") != 1 || !strings.Contains(r.stdout, "200000 items") {
+		t.Errorf("want only the new finding:\n%s", r.stdout)
+	}
+
+	// Fixing a recorded finding leaves a stale entry, which is counted.
+	if err := os.WriteFile(path, bytes.Replace(src, []byte("make(chan Event, 100000)"), []byte("make(chan Event, 64)"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = queuecheck(t, dir, "-baseline", "baseline.json", "./...")
+	if !strings.Contains(r.stderr, "1 baseline entries no longer match") {
+		t.Errorf("stale entry not reported: %s", r.stderr)
+	}
+}

@@ -1,0 +1,5 @@
+package syntax
+
+func f() {
+	return (
+}

@@ -1,0 +1,3 @@
+package types
+
+func f() int { return "forty-two" }

@@ -1,0 +1,3 @@
+module example.com/chans
+
+go 1.26
