@@ -1,0 +1,97 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"testing"
+	"time"
+)
+
+// TestMain fails the package if run left goroutines behind.
+func TestMain(m *testing.M) {
+	before := runtime.NumGoroutine()
+	code := m.Run()
+	if code == 0 && !goroutinesSettle(before, 2*time.Second) {
+		buf := make([]byte, 1<<20)
+		fmt.Fprintf(os.Stderr, "goroutines left behind by run:\n%s\n", buf[:runtime.Stack(buf, true)])
+		code = 1
+	}
+	os.Exit(code)
+}
+
+// goroutinesSettle waits for the goroutine count to drop back to n; an
+// exiting goroutine is still counted for a moment after it signalled.
+func goroutinesSettle(n int, within time.Duration) bool {
+	deadline := time.Now().Add(within)
+	for runtime.NumGoroutine() > n {
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return true
+}
+
+// TestDirections checks which way the numbers go, not their size: on a
+// loaded machine every rate can fall short, but the unbounded backlogs must
+// still grow and the bounded one must not.
+func TestDirections(t *testing.T) {
+	t.Parallel()
+	cfg := shortConfig()
+	res := run(cfg)
+	bound := cfg.bound()
+
+	var bounded variantResult
+	var unbounded []variantResult
+	for _, v := range res.variants {
+		if v.capacity > 0 {
+			bounded = v
+		} else {
+			unbounded = append(unbounded, v)
+		}
+	}
+	if len(unbounded) != 3 || bounded.capacity != bound {
+		t.Fatalf("want 3 unbounded variants and one bounded at %d, got %+v", bound, res.variants)
+	}
+	if len(bounded.intervals) != cfg.intervals {
+		t.Fatalf("bounded: %d intervals, want %d", len(bounded.intervals), cfg.intervals)
+	}
+
+	lastWaitBounded := bounded.intervals[len(bounded.intervals)-1].lastWait
+	for _, v := range unbounded {
+		first, last := v.intervals[0], v.intervals[len(v.intervals)-1]
+		if last.queued <= first.queued {
+			t.Errorf("%s: backlog did not grow: %d items after the first interval, %d after the last", v.name, first.queued, last.queued)
+		}
+		// 540 items/s of excess for 0.6 s is about 320; a third of
+		// that still clears the bound by a wide margin.
+		if last.queued < 3*int64(bound) {
+			t.Errorf("%s: %d items queued at the end, want well above the bound %d", v.name, last.queued, bound)
+		}
+		if last.lastWait <= lastWaitBounded {
+			t.Errorf("%s: last wait %v, want longer than the bounded channel's %v", v.name, last.lastWait, lastWaitBounded)
+		}
+	}
+
+	for _, iv := range bounded.intervals {
+		// produced − consumed can count one item the producer is
+		// still handing over.
+		if iv.queued > int64(bound)+1 {
+			t.Errorf("bounded: %d items queued at %v, bound is %d", iv.queued, iv.end, bound)
+		}
+	}
+	// Once full (within the first interval), the bounded producer can only
+	// send as fast as the consumer receives.
+	var produced, consumed int64
+	for _, iv := range bounded.intervals[2:] {
+		produced += iv.produced
+		consumed += iv.consumed
+	}
+	if limit := 0.8 * cfg.produceRate * (cfg.duration * 3 / 5).Seconds(); float64(produced) > limit {
+		t.Errorf("bounded: producer sent %d items in the last three intervals, want under %.0f (slowed to the consumer)", produced, limit)
+	}
+	if d := produced - consumed; d > consumed/5+3 || -d > consumed/5+3 {
+		t.Errorf("bounded: producer sent %d and consumer took %d in the last three intervals, want about equal", produced, consumed)
+	}
+}
