@@ -128,38 +128,53 @@ func isMakeChan(info *types.Info, call *ast.CallExpr) bool {
 	return ok
 }
 
-// sizeof returns the size of t in bytes, or -1 when it depends on a type parameter.
-func sizeof(pass *analysis.Pass, t types.Type) int64 {
-	if dependsOnTypeParam(t) {
+// sizeof returns the size of t in bytes, or -1 when it depends on a type
+// parameter (directly, or through a struct or array, including a type
+// declared inside a generic function).
+func sizeof(pass *analysis.Pass, t types.Type) (size int64) {
+	if dependsOnTypeParam(t, make(map[types.Type]bool)) {
 		return -1
 	}
 	sizes := pass.TypesSizes
 	if sizes == nil {
 		sizes = types.SizesFor("gc", "amd64")
 	}
+	// go/types asserts on shapes it does not expect (invalid types in a
+	// package with errors); a finding is not worth a crash.
+	defer func() {
+		if recover() != nil {
+			size = -1
+		}
+	}()
 	return sizes.Sizeof(t)
 }
 
-func dependsOnTypeParam(t types.Type) bool {
+// dependsOnTypeParam reports whether the size of t depends on a type parameter.
+func dependsOnTypeParam(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
 	switch t := types.Unalias(t).(type) {
 	case *types.TypeParam:
 		return true
 	case *types.Array:
-		return dependsOnTypeParam(t.Elem())
+		return dependsOnTypeParam(t.Elem(), seen)
 	case *types.Struct:
 		for i := range t.NumFields() {
-			if dependsOnTypeParam(t.Field(i).Type()) {
+			if dependsOnTypeParam(t.Field(i).Type(), seen) {
 				return true
 			}
 		}
 	case *types.Named:
 		if args := t.TypeArgs(); args != nil {
 			for i := range args.Len() {
-				if dependsOnTypeParam(args.At(i)) {
+				if dependsOnTypeParam(args.At(i), seen) {
 					return true
 				}
 			}
 		}
+		return dependsOnTypeParam(t.Underlying(), seen)
 	}
 	return false
 }

@@ -19,3 +19,15 @@ type pair[K comparable, V any] struct {
 func Pairs[K comparable, V any]() chan pair[K, V] {
 	return make(chan pair[K, V], 70000) // want `channel buffer of 70000 items stores overload`
 }
+
+// A type declared inside a generic function uses T without type arguments.
+func Local[T any]() {
+	type entry struct {
+		key T
+		n   int
+	}
+	ch := make(chan entry, 100) // size unknown, count below the limit
+	_ = ch
+	big := make(chan entry, 1<<17) // want `channel buffer of 131072 items stores overload`
+	_ = big
+}
