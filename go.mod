@@ -2,7 +2,10 @@ module github.com/queuecheck/queuecheck
 
 go 1.26.0
 
-require golang.org/x/tools v0.52.0
+require (
+	github.com/golangci/plugin-module-register v0.1.2
+	golang.org/x/tools v0.52.0
+)
 
 require (
 	github.com/google/go-cmp v0.7.0 // indirect
