@@ -1,0 +1,273 @@
+package resolverpool
+
+import (
+	"go/ast"
+	"go/build"
+	"go/types"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
+)
+
+// A step is one function of a call chain.
+type step struct {
+	Path string // import path of its package
+	Pkg  string // its package's name
+	Name string // "Func" or "Type.Method"; "…" marks elided steps
+}
+
+// A chain is one example of how a function reaches a resolving or slow call:
+// the function itself first, the table entry last.
+type chain []step
+
+// maxSteps bounds the chains stored in facts: the first steps and the call
+// that resolves or blocks are what a reader needs.
+const maxSteps = 4
+
+func stepOf(fn *types.Func) step {
+	name := fn.Name()
+	if recv := calls.RecvName(fn); recv != "" {
+		name = recv + "." + name
+	}
+	return step{Path: fn.Pkg().Path(), Pkg: fn.Pkg().Name(), Name: name}
+}
+
+// via returns the chain of fn that goes on with c.
+func via(fn *types.Func, c chain) chain {
+	out := append(chain{stepOf(fn)}, c...)
+	if len(out) > maxSteps {
+		out = append(out[:2:2], step{Name: "…"}, out[len(out)-1])
+	}
+	return out
+}
+
+// format renders c as seen from the package with the given path:
+// "fetch → http.Client.Do".
+func (c chain) format(path string) string {
+	var b strings.Builder
+	for i, s := range c {
+		if i > 0 {
+			b.WriteString(" → ")
+		}
+		if s.Path != "" && s.Path != path {
+			b.WriteString(s.Pkg + ".")
+		}
+		b.WriteString(s.Name)
+	}
+	return b.String()
+}
+
+// funcFact records that an exported function may resolve a hostname or block
+// for long, with one call chain for each.
+type funcFact struct {
+	Resolve chain
+	Slow    chain
+}
+
+func (*funcFact) AFact() {}
+
+func (f *funcFact) String() string {
+	var parts []string
+	if f.Resolve != nil {
+		parts = append(parts, "resolves: "+f.Resolve.format(""))
+	}
+	if f.Slow != nil {
+		parts = append(parts, "slow: "+f.Slow.format(""))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// A summary is what one declared function of the package does, with the
+// closures it declares (but not the goroutines it starts).
+type summary struct {
+	fn            *types.Func
+	resolve, slow chain
+	callees       []*types.Func // functions of this package it calls, in order
+}
+
+// facts classifies calls: through the tables, the summaries of this package's
+// functions, and the facts of other packages' functions.
+type facts struct {
+	pass     *analysis.Pass
+	local    map[*types.Func]*summary
+	order    []*summary
+	imported map[*types.Func]*funcFact
+	// anyResolve and anySlow record whether any call of the package, in a
+	// goroutine or not, resolves or is slow: a package without both cannot
+	// have a finding.
+	anyResolve, anySlow bool
+}
+
+// summarize computes the summary of every declared function of the package
+// in one pass over its calls, propagates them through the package's call
+// graph (recursion included), and exports the facts of exported functions.
+func summarize(pass *analysis.Pass, insp *inspector.Inspector) *facts {
+	fs := &facts{
+		pass:     pass,
+		local:    make(map[*types.Func]*summary),
+		imported: make(map[*types.Func]*funcFact),
+	}
+	nodeTypes := []ast.Node{(*ast.CallExpr)(nil), (*ast.GoStmt)(nil)}
+	for file := range insp.Root().Children() {
+		for decl := range file.Children() {
+			fd, ok := decl.Node().(*ast.FuncDecl)
+			var s *summary
+			if ok && fd.Body != nil {
+				if fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func); fn != nil {
+					s = &summary{fn: fn}
+					fs.local[fn] = s
+					fs.order = append(fs.order, s)
+				}
+			}
+			decl.Inspect(nodeTypes, func(c inspector.Cursor) bool {
+				switch n := c.Node().(type) {
+				case *ast.GoStmt:
+					// A goroutine does not block its starter: note only
+					// whether the package resolves or sleeps at all.
+					for cc := range c.Preorder((*ast.CallExpr)(nil)) {
+						fs.note(cc.Node().(*ast.CallExpr), nil)
+					}
+					return false
+				case *ast.CallExpr:
+					fs.note(n, s)
+				}
+				return true
+			})
+		}
+	}
+	fs.propagate()
+	fs.export()
+	return fs
+}
+
+// note classifies one call made by the function of s (nil: a call made in a
+// goroutine or outside any function).
+func (fs *facts) note(call *ast.CallExpr, s *summary) {
+	fn := calls.Callee(fs.pass.TypesInfo, call)
+	if fn == nil || fn.Pkg() == nil {
+		return
+	}
+	r, sl, local := fs.leaf(fn)
+	fs.anyResolve = fs.anyResolve || r != nil
+	fs.anySlow = fs.anySlow || sl != nil
+	if s == nil {
+		return
+	}
+	if r != nil && s.resolve == nil {
+		s.resolve = via(s.fn, r)
+	}
+	if sl != nil && s.slow == nil {
+		s.slow = via(s.fn, sl)
+	}
+	if local {
+		s.callees = append(s.callees, fn)
+	}
+}
+
+// leaf returns the chains of a call of fn known without this package's
+// propagation: a table entry, or the fact of another package's function.
+// local reports that fn is a function of this package, decided later.
+func (fs *facts) leaf(fn *types.Func) (r, sl chain, local bool) {
+	if resolveTable.Contains(fn) {
+		r = chain{stepOf(fn)}
+	}
+	if slowTable.Contains(fn) {
+		sl = chain{stepOf(fn)}
+	}
+	if r != nil || sl != nil {
+		return r, sl, false
+	}
+	if fn.Pkg() == fs.pass.Pkg {
+		return nil, nil, true
+	}
+	f, ok := fs.imported[fn]
+	if !ok {
+		f = new(funcFact)
+		if !fs.pass.ImportObjectFact(fn, f) {
+			f = nil
+		}
+		fs.imported[fn] = f
+	}
+	if f == nil {
+		return nil, nil, false
+	}
+	return f.Resolve, f.Slow, false
+}
+
+// chains returns the chains of a call of fn, after propagation.
+func (fs *facts) chains(fn *types.Func) (r, sl chain) {
+	r, sl, local := fs.leaf(fn)
+	if local {
+		if s := fs.local[fn]; s != nil {
+			return s.resolve, s.slow
+		}
+	}
+	return r, sl
+}
+
+// propagate spreads resolve and slow from callees to callers, breadth first
+// from the functions that reach a table entry or fact directly, so every
+// chain is a shortest one and the result does not depend on map order.
+func (fs *facts) propagate() {
+	callers := make(map[*types.Func][]*summary)
+	for _, s := range fs.order {
+		for _, c := range s.callees {
+			callers[c] = append(callers[c], s)
+		}
+	}
+	spread := func(get func(*summary) *chain) {
+		var queue []*summary
+		for _, s := range fs.order {
+			if *get(s) != nil {
+				queue = append(queue, s)
+			}
+		}
+		for len(queue) > 0 {
+			g := queue[0]
+			queue = queue[1:]
+			for _, c := range callers[g.fn] {
+				if *get(c) == nil {
+					*get(c) = via(c.fn, *get(g))
+					queue = append(queue, c)
+				}
+			}
+		}
+	}
+	spread(func(s *summary) *chain { return &s.resolve })
+	spread(func(s *summary) *chain { return &s.slow })
+}
+
+// export exports the facts of the exported functions that resolve or are
+// slow: only they can be called from another package.
+func (fs *facts) export() {
+	for _, s := range fs.order {
+		if (s.resolve != nil || s.slow != nil) && s.fn.Exported() {
+			fs.pass.ExportObjectFact(s.fn, &funcFact{Resolve: s.resolve, Slow: s.slow})
+		}
+	}
+}
+
+// isStd reports whether the package is part of the standard library, whose
+// functions the tables describe: its bodies need no walk. The package must
+// be outside any module and its files inside GOROOT; a tool that does not
+// know GOROOT walks every package.
+func isStd(pass *analysis.Pass) bool {
+	if pass.Module != nil && pass.Module.Path != "" && pass.Module.Path != "std" {
+		return false
+	}
+	path := pass.Pkg.Path()
+	if first, _, _ := strings.Cut(path, "/"); strings.Contains(first, ".") {
+		return false
+	}
+	root := build.Default.GOROOT
+	if root == "" || len(pass.Files) == 0 {
+		return false
+	}
+	name := pass.Fset.File(pass.Files[0].Pos()).Name()
+	dir := filepath.Join(root, "src", filepath.FromSlash(path))
+	return filepath.Dir(name) == dir
+}

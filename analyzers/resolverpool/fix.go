@@ -1,0 +1,557 @@
+package resolverpool
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
+	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/pools"
+)
+
+const fixMessage = "Give the slow work a pool of its own, with the same limit"
+
+const errgroupPath = "golang.org/x/sync/errgroup"
+
+// A fixer builds the one fix of each finding: a sibling pool declared and
+// created beside the shared one, with the slow task routed to it.
+type fixer struct {
+	pass     *analysis.Pass
+	insp     *inspector.Inspector
+	siblings map[*pools.Pool]*sibling
+	used     map[string]bool // every identifier of the package, built on first use
+	// taken are the sibling names given so far: per function for local
+	// pools (nil key for package variables and fields).
+	taken map[ast.Node]map[string]bool
+}
+
+// A sibling is the second pool of a shared one: its name and the edits that
+// declare it, create it with the same limit, and wait for or close it where
+// the shared pool is. Every finding on the pool carries the same edits, which
+// drivers apply once.
+type sibling struct {
+	name  string
+	edits []analysis.TextEdit
+	ok    bool
+}
+
+func newFixer(pass *analysis.Pass, insp *inspector.Inspector) *fixer {
+	return &fixer{pass: pass, insp: insp, siblings: make(map[*pools.Pool]*sibling)}
+}
+
+// fix returns the fix for task t of pool p, or false when none would compile.
+func (x *fixer) fix(p *pools.Pool, t *pools.Task) (analysis.SuggestedFix, bool) {
+	if !t.Routable {
+		return analysis.SuggestedFix{}, false
+	}
+	sib := x.sibling(p)
+	if !sib.ok {
+		return analysis.SuggestedFix{}, false
+	}
+	raw := append([]analysis.TextEdit(nil), sib.edits...)
+	for _, ref := range t.Refs {
+		raw = append(raw, edits.Replace(ref, sib.name))
+	}
+	es, ok := x.normalize(raw)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	return edits.Fix(fixMessage, es...), true
+}
+
+func (x *fixer) sibling(p *pools.Pool) *sibling {
+	if s, ok := x.siblings[p]; ok {
+		return s
+	}
+	s := &sibling{name: x.freshName("slow"+upperFirst(p.Obj.Name()), x.scopeOf(p.Obj))}
+	x.siblings[p] = s
+	b := &builder{fixer: x, obj: p.Obj, name: s.name, ok: true}
+	switch p.Kind {
+	case pools.Group:
+		b.group(p)
+	default:
+		b.created(p)
+	}
+	s.edits, s.ok = b.edits, b.ok && len(b.edits) > 0
+	return s
+}
+
+// A builder collects the edits of one sibling pool; any shape it cannot
+// handle clears ok.
+type builder struct {
+	*fixer
+	obj   *types.Var
+	name  string
+	edits []analysis.TextEdit
+	ok    bool
+	done  map[ast.Node]bool // statements already cloned
+}
+
+func (b *builder) fail() { b.ok = false }
+
+// created declares a semaphore, token channel or worker pool channel: a
+// clone of each statement creating it, a field beside a field, the token
+// fills, the worker starts and the closes.
+func (b *builder) created(p *pools.Pool) {
+	if len(p.Inits) == 0 {
+		b.fail()
+		return
+	}
+	for _, c := range p.Inits {
+		b.cloneInit(c)
+	}
+	if b.obj.IsField() {
+		b.field()
+	}
+	for _, c := range p.Fills {
+		b.cloneStmt(liftLoop(stmtOf(c), onlyStmt))
+	}
+	if p.Kind == pools.Workers {
+		if !p.StartsKnown || len(p.Starts) == 0 {
+			b.fail()
+		}
+		for _, c := range p.Starts {
+			start := liftLoop(c, onlyStartAndCalls)
+			if !b.balancedWaitGroups(start.Node()) {
+				b.fail()
+			}
+			b.cloneStmt(start)
+		}
+	}
+	for _, c := range p.Closes {
+		b.cloneStmt(c.Parent())
+	}
+}
+
+// group declares a second errgroup.Group, limits it like the first, and
+// waits for it wherever the first is waited for.
+func (b *builder) group(p *pools.Pool) {
+	if len(p.Inits) == 0 {
+		b.fail()
+		return
+	}
+	pointerField := false
+	if b.obj.IsField() {
+		_, pointerField = types.Unalias(b.obj.Type()).(*types.Pointer)
+		b.field()
+	} else {
+		b.declareGroup()
+	}
+	for _, c := range p.Inits {
+		stmt := c.Parent()
+		if _, ok := stmt.Node().(*ast.ExprStmt); !ok || !inList(stmt) {
+			b.fail()
+			continue
+		}
+		text := b.cloneText(stmt.Node())
+		if pointerField {
+			// A nil *errgroup.Group cannot be limited: create it first.
+			group, ok := b.groupType(stmt.Node().Pos())
+			recv := ast.Unparen(c.Node().(*ast.CallExpr).Fun).(*ast.SelectorExpr).X
+			if !ok {
+				continue
+			}
+			text = b.cloneText(recv) + " = new(" + group + ")\n" + text
+		}
+		b.insertAfter(stmt.Node(), text)
+	}
+	for _, c := range p.Waits {
+		b.wait(c)
+	}
+}
+
+// wait makes the caller of Wait wait for the sibling too: a second Wait
+// statement after a statement, errors.Join of both where the error is used.
+func (b *builder) wait(c inspector.Cursor) {
+	call := c.Node().(*ast.CallExpr)
+	switch parent := c.Parent().Node().(type) {
+	case *ast.ExprStmt, *ast.DeferStmt:
+		if inList(c.Parent()) {
+			b.insertAfter(parent, b.cloneText(parent))
+			return
+		}
+	case *ast.GoStmt:
+		b.fail()
+		return
+	}
+	file := edits.EnclosingFile(b.pass.Files, call.Pos())
+	name, imp := edits.AddImport(b.pass, file, "errors")
+	if obj := lookup(b.pass, call.Pos(), name); obj != nil {
+		if pn, ok := obj.(*types.PkgName); !ok || pn.Imported().Path() != "errors" {
+			b.fail() // errors means something else here
+			return
+		}
+	}
+	b.edits = append(b.edits, imp...)
+	b.edits = append(b.edits, edits.Replace(call, name+".Join("+edits.Source(b.pass, call)+", "+b.cloneText(call)+")"))
+}
+
+// declareGroup declares the sibling errgroup.Group beside the declaration of
+// a local or package variable.
+func (b *builder) declareGroup() {
+	decl, ok := b.declaration()
+	if !ok {
+		return
+	}
+	group, ok := b.groupType(decl.Node().Pos())
+	if !ok {
+		return
+	}
+	switch n := decl.Node().(type) {
+	case *ast.ValueSpec:
+		// A spec in a parenthesised block: add a spec.
+		b.insertAfter(n, b.name+" "+group)
+	default:
+		b.insertAfter(n, "var "+b.name+" "+group)
+	}
+}
+
+// declaration returns the statement or declaration that declares the local
+// or package variable b.obj: a statement in a list, a top-level var
+// declaration, or a spec of a parenthesised one.
+func (b *builder) declaration() (inspector.Cursor, bool) {
+	cur, ok := b.insp.Root().FindByPos(b.obj.Pos(), b.obj.Pos())
+	if !ok {
+		b.fail()
+		return cur, false
+	}
+	for c := cur; c.Node() != nil; c = c.Parent() {
+		switch n := c.Node().(type) {
+		case *ast.FuncType, *ast.FuncLit, *ast.FuncDecl, *ast.File:
+			b.fail() // a parameter or result: the pool is not declared here
+			return c, false
+		case *ast.ValueSpec:
+			gen := c.Parent().Node().(*ast.GenDecl)
+			if gen.Lparen.IsValid() && len(n.Names) == 1 {
+				return c, true
+			}
+		case *ast.GenDecl:
+			if _, top := c.Parent().Node().(*ast.File); top {
+				return c, true
+			}
+		case ast.Stmt:
+			if inList(c) {
+				return c, true
+			}
+		}
+	}
+	b.fail()
+	return cur, false
+}
+
+// groupType returns how the file holding pos names errgroup.Group.
+func (b *builder) groupType(pos token.Pos) (string, bool) {
+	file := edits.EnclosingFile(b.pass.Files, pos)
+	name, ok := edits.ImportName(file, errgroupPath)
+	if !ok {
+		b.fail()
+		return "", false
+	}
+	return name + ".Group", true
+}
+
+// cloneInit creates the sibling where the pool is created: a clone of the
+// statement or declaration, or a second element of a composite literal.
+func (b *builder) cloneInit(c inspector.Cursor) {
+	parent := c.Parent()
+	switch n := parent.Node().(type) {
+	case *ast.AssignStmt:
+		if len(n.Lhs) != 1 || !inList(parent) || (n.Tok != token.DEFINE && !b.obj.IsField()) {
+			b.fail()
+			return
+		}
+		b.cloneStmt(parent)
+	case *ast.ValueSpec:
+		if len(n.Names) != 1 || len(n.Values) != 1 {
+			b.fail()
+			return
+		}
+		gen := parent.Parent()
+		if gen.Node().(*ast.GenDecl).Lparen.IsValid() {
+			b.cloneStmt(parent)
+		} else {
+			b.cloneStmt(gen)
+		}
+	case *ast.KeyValueExpr:
+		lit, ok := parent.Parent().Node().(*ast.CompositeLit)
+		if !ok {
+			b.fail()
+			return
+		}
+		text := b.cloneText(n)
+		if b.line(n.End()) == b.line(lit.Rbrace) {
+			b.edits = append(b.edits, analysis.TextEdit{Pos: n.End(), End: n.End(), NewText: []byte(", " + text)})
+			return
+		}
+		end, rest := b.lineEnd(n.End())
+		if !strings.HasPrefix(strings.TrimSpace(rest), ",") {
+			b.fail()
+			return
+		}
+		b.edits = append(b.edits, analysis.TextEdit{Pos: end, End: end, NewText: []byte("\n" + edits.Indent(b.pass, n.Pos()) + text + ",")})
+	default:
+		b.fail()
+	}
+}
+
+// field declares the sibling field after the pool's field, with the same
+// type.
+func (b *builder) field() {
+	cur, ok := b.insp.Root().FindByPos(b.obj.Pos(), b.obj.Pos())
+	if !ok {
+		b.fail()
+		return
+	}
+	for c := cur; c.Node() != nil; c = c.Parent() {
+		fld, ok := c.Node().(*ast.Field)
+		if !ok {
+			continue
+		}
+		list, ok := c.Parent().Node().(*ast.FieldList)
+		if !ok || b.line(fld.End()) == b.line(list.Closing) {
+			break // a struct on one line: no line to add
+		}
+		var at ast.Node = fld
+		if fld.Comment != nil {
+			at = fld.Comment
+		}
+		b.edits = append(b.edits, analysis.TextEdit{Pos: at.End(), End: at.End(),
+			NewText: []byte("\n" + edits.Indent(b.pass, fld.Pos()) + b.name + " " + edits.Source(b.pass, fld.Type))})
+		return
+	}
+	b.fail()
+}
+
+// cloneStmt inserts, after the statement or declaration at c, a copy of it
+// that names the sibling instead of the pool.
+func (b *builder) cloneStmt(c inspector.Cursor) {
+	n := c.Node()
+	if b.done == nil {
+		b.done = make(map[ast.Node]bool)
+	}
+	if b.done[n] {
+		return
+	}
+	b.done[n] = true
+	switch n.(type) {
+	case *ast.GenDecl, *ast.ValueSpec:
+	default:
+		if !inList(c) {
+			b.fail()
+			return
+		}
+	}
+	b.insertAfter(n, b.cloneText(n))
+}
+
+// cloneText returns the source of n with every identifier that names the
+// pool renamed to the sibling.
+func (b *builder) cloneText(n ast.Node) string {
+	src := edits.Source(b.pass, n)
+	var at []int
+	ast.Inspect(n, func(m ast.Node) bool {
+		if id, ok := m.(*ast.Ident); ok && b.namesPool(id) {
+			at = append(at, int(id.Pos()-n.Pos()))
+		}
+		return true
+	})
+	sort.Sort(sort.Reverse(sort.IntSlice(at)))
+	for _, off := range at {
+		if off+len(b.obj.Name()) <= len(src) {
+			src = src[:off] + b.name + src[off+len(b.obj.Name()):]
+		}
+	}
+	return src
+}
+
+func (b *builder) namesPool(id *ast.Ident) bool {
+	obj := b.pass.TypesInfo.Defs[id]
+	if obj == nil {
+		obj = b.pass.TypesInfo.Uses[id]
+	}
+	v, ok := obj.(*types.Var)
+	return ok && v.Origin() == b.obj
+}
+
+// insertAfter inserts text on a line of its own after the line holding the
+// end of n (after any comment there), indented like n. Lines of text after the
+// first keep their own indentation: clones copy it from the original.
+func (b *builder) insertAfter(n ast.Node, text string) {
+	end, _ := b.lineEnd(n.End())
+	b.edits = append(b.edits, analysis.TextEdit{Pos: end, End: end, NewText: []byte("\n" + edits.Indent(b.pass, n.Pos()) + text)})
+}
+
+// balancedWaitGroups reports whether n, when copied, keeps WaitGroup counts
+// balanced: it calls Done only if it also calls Add.
+func (b *builder) balancedWaitGroups(n ast.Node) bool {
+	var add, done bool
+	ast.Inspect(n, func(m ast.Node) bool {
+		if call, ok := m.(*ast.CallExpr); ok {
+			if fn := calls.Callee(b.pass.TypesInfo, call); fn != nil && fn.Pkg() != nil {
+				switch calls.Key(fn) {
+				case "sync.WaitGroup.Add":
+					add = true
+				case "sync.WaitGroup.Done":
+					done = true
+				}
+			}
+		}
+		return true
+	})
+	return add || !done
+}
+
+// line returns the line of pos.
+func (x *fixer) line(pos token.Pos) int { return x.pass.Fset.Position(pos).Line }
+
+// lineEnd returns the end of the line holding pos (before its newline) and
+// the text from pos to there.
+func (x *fixer) lineEnd(pos token.Pos) (token.Pos, string) {
+	tf := x.pass.Fset.File(pos)
+	content, err := x.pass.ReadFile(tf.Name())
+	if err != nil {
+		return pos, ""
+	}
+	off := tf.Offset(pos)
+	end := off
+	for end < len(content) && content[end] != '\n' {
+		end++
+	}
+	return tf.Pos(end), string(content[off:end])
+}
+
+// scopeOf returns the function declaring a local variable, or nil for a
+// package variable or a field.
+func (x *fixer) scopeOf(v *types.Var) ast.Node {
+	if v.IsField() || v.Parent() == nil || v.Parent().Parent() == types.Universe {
+		return nil
+	}
+	file := edits.EnclosingFile(x.pass.Files, v.Pos())
+	if file == nil {
+		return nil
+	}
+	return edits.EnclosingDecl(file, v.Pos())
+}
+
+// freshName returns base, or base with the smallest number from 2 up, that
+// no identifier of the package uses and the package scope does not declare,
+// so the sibling neither shadows nor is shadowed by anything in any file, and
+// that no other sibling in the same function or at package level took.
+func (x *fixer) freshName(base string, scope ast.Node) string {
+	if x.used == nil {
+		x.used = make(map[string]bool)
+		for _, f := range x.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok {
+					x.used[id.Name] = true
+				}
+				return true
+			})
+		}
+	}
+	if x.taken == nil {
+		x.taken = make(map[ast.Node]map[string]bool)
+	}
+	if x.taken[scope] == nil {
+		x.taken[scope] = make(map[string]bool)
+	}
+	taken := func(name string) bool {
+		return x.used[name] || x.taken[nil][name] || x.taken[scope][name] ||
+			types.Universe.Lookup(name) != nil || x.pass.Pkg.Scope().Lookup(name) != nil
+	}
+	name := base
+	for i := 2; taken(name); i++ {
+		name = base + strconv.Itoa(i)
+	}
+	x.taken[scope][name] = true
+	return name
+}
+
+func upperFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// inList reports whether the node at c is an element of a statement list.
+func inList(c inspector.Cursor) bool {
+	switch c.ParentEdgeKind() {
+	case edge.BlockStmt_List, edge.CaseClause_Body, edge.CommClause_Body:
+		return true
+	}
+	return false
+}
+
+// stmtOf returns the statement holding the node at c.
+func stmtOf(c inspector.Cursor) inspector.Cursor {
+	for ; c.Node() != nil; c = c.Parent() {
+		if _, ok := c.Node().(ast.Stmt); ok {
+			return c
+		}
+	}
+	return c
+}
+
+// liftLoop returns the loop whose body is made of the statement at c and
+// what keep allows beside it, or c itself: copying the loop keeps the
+// number of workers or tokens.
+func liftLoop(c inspector.Cursor, keep func(body []ast.Stmt, s ast.Stmt) bool) inspector.Cursor {
+	block, ok := c.Parent().Node().(*ast.BlockStmt)
+	if !ok {
+		return c
+	}
+	loop := c.Parent().Parent()
+	switch loop.Node().(type) {
+	case *ast.ForStmt, *ast.RangeStmt:
+		if keep(block.List, c.Node().(ast.Stmt)) && inList(loop) {
+			return loop
+		}
+	}
+	return c
+}
+
+// onlyStmt allows nothing beside the statement: a fill loop.
+func onlyStmt(body []ast.Stmt, s ast.Stmt) bool { return len(body) == 1 && body[0] == s }
+
+// onlyStartAndCalls allows plain calls such as wg.Add(1) beside a worker
+// start, but nothing that could start other work.
+func onlyStartAndCalls(body []ast.Stmt, s ast.Stmt) bool {
+	for _, st := range body {
+		if st == s {
+			continue
+		}
+		es, ok := st.(*ast.ExprStmt)
+		if !ok {
+			return false
+		}
+		call, ok := es.X.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		for _, arg := range call.Args {
+			if _, ok := arg.(*ast.FuncLit); ok {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// lookup returns the object name refers to at pos, or nil.
+func lookup(pass *analysis.Pass, pos token.Pos, name string) types.Object {
+	scope := pass.Pkg.Scope().Innermost(pos)
+	if scope == nil {
+		return nil
+	}
+	_, obj := scope.LookupParent(name, pos)
+	return obj
+}
