@@ -10,5 +10,5 @@ import (
 var testdata = fixtest.TestData()
 
 func TestResolverpool(t *testing.T) {
-	fixtest.Run(t, testdata, resolverpool.Analyzer, "resolverpool/lib", "resolverpool/a")
+	fixtest.Run(t, testdata, resolverpool.Analyzer, "resolverpool/lib", "resolverpool/a", "resolverpool/groups", "resolverpool/chans", "resolverpool/fields")
 }

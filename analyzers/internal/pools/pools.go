@@ -190,7 +190,7 @@ func (f *finder) call(cur inspector.Cursor, call *ast.CallExpr) {
 	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
 		if b, ok := f.info.Uses[id].(*types.Builtin); ok {
 			switch {
-			case b.Name() == "make" && len(call.Args) == 2 && isChan(f.info.TypeOf(call.Args[0])):
+			case b.Name() == "make" && len(call.Args) >= 1 && isChan(f.info.TypeOf(call.Args[0])):
 				if obj := f.assignedVar(cur); obj != nil {
 					u := f.use(obj, call.Pos())
 					u.inits = append(u.inits, cur)

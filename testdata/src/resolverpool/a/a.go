@@ -189,7 +189,7 @@ func detached(ctx context.Context, urls []string) {
 		go func() { time.Sleep(time.Second) }()
 		sem.Release(1)
 	}
-	_ = sem.Acquire(ctx, 1) // want `semaphore sem of 4 runs slow work \(time.Sleep\) beside work that resolves hostnames \(fetch → http.Client.Do\)`
+	_ = sem.Acquire(ctx, 1)  // want `semaphore sem of 4 runs slow work \(time.Sleep\) beside work that resolves hostnames \(fetch → http.Client.Do\)`
 	lib.Spawn("example.com") // resolves in a goroutine of its own: this task only sleeps
 	time.Sleep(time.Second)
 	sem.Release(1)
