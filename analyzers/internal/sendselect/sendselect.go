@@ -1,0 +1,451 @@
+// Package sendselect recognises non-blocking sends,
+//
+//	select {
+//	case ch <- v:
+//		…
+//	default:
+//		…
+//	}
+//
+// and says what the paths of such a select do: wait and stay in the loop
+// around it, count or log, return, panic or branch out of the loop, or
+// something else. Several queuecheck checks ask these questions; this package
+// is the one place that answers them.
+package sendselect
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// A NonBlocking is a select statement with exactly one case, a send, and a
+// default: it sends when a receiver or buffer slot is ready and otherwise
+// runs the default at once.
+type NonBlocking struct {
+	Select  *ast.SelectStmt
+	Case    *ast.CommClause // the send case
+	Send    *ast.SendStmt   // Case.Comm
+	Default *ast.CommClause
+}
+
+// Match returns sel as a NonBlocking send, if it is one.
+func Match(sel *ast.SelectStmt) (NonBlocking, bool) {
+	if sel.Body == nil || len(sel.Body.List) != 2 {
+		return NonBlocking{}, false
+	}
+	nb := NonBlocking{Select: sel}
+	for _, s := range sel.Body.List {
+		cc, ok := s.(*ast.CommClause)
+		if !ok {
+			return NonBlocking{}, false
+		}
+		switch comm := cc.Comm.(type) {
+		case nil:
+			nb.Default = cc
+		case *ast.SendStmt:
+			nb.Case, nb.Send = cc, comm
+		}
+	}
+	if nb.Default == nil || nb.Send == nil {
+		return NonBlocking{}, false
+	}
+	return nb, true
+}
+
+// CallName returns the full name of the function or method that call calls
+// ("time.Sleep", "(*log.Logger).Printf", "(context.Context).Done"), or "" for
+// builtins, conversions and calls of function values. Generic functions are
+// named by their origin.
+func CallName(info *types.Info, call *ast.CallExpr) string {
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok {
+		return ""
+	}
+	return fn.Origin().FullName()
+}
+
+// An End says how a statement list hands on control.
+type End uint8
+
+const (
+	// Falls reaches the end of the list (an unlabeled break in a select case
+	// counts: it leaves only the select).
+	Falls End = iota
+	// Continues starts the next iteration of the loop around the select.
+	Continues
+	// Returns returns from the function.
+	Returns
+	// Panics panics or ends the process (log.Fatal, os.Exit).
+	Panics
+	// Branches leaves the loop around the select: a break of that loop or a
+	// break, continue or goto aimed at a statement around it.
+	Branches
+)
+
+// A Path summarises a list of statements, such as the body of a select case,
+// that sits directly in the body of a loop.
+type Path struct {
+	// Idle is true when every statement but a final control statement only
+	// waits, counts, logs or updates a local variable with a call-free value
+	// (a backoff delay).
+	Idle bool
+	// Waits lists the statements that wait for time to pass.
+	Waits []ast.Stmt
+	// Sleep is the argument of the single time.Sleep among Waits, if Waits
+	// holds exactly that one call.
+	Sleep ast.Expr
+	// HonoursCtx is true when some wait also ends on ctx.Done().
+	HonoursCtx bool
+	// End says how the list hands on control; Last is the statement that does
+	// it, nil when the list falls off its end.
+	End  End
+	Last ast.Stmt
+}
+
+// Case describes stmts, the body of a select case directly inside the loop
+// labeled loop (nil when the loop has no label). Calls of the functions named
+// in extraWaits (by [CallName]) count as waits.
+func Case(info *types.Info, stmts []ast.Stmt, loop *types.Label, extraWaits map[string]bool) Path {
+	return summarise(info, stmts, loop, extraWaits, true)
+}
+
+// LoopBody is like [Case] for statements directly in the body of the loop,
+// where a break without a label leaves the loop.
+func LoopBody(info *types.Info, stmts []ast.Stmt, loop *types.Label, extraWaits map[string]bool) Path {
+	return summarise(info, stmts, loop, extraWaits, false)
+}
+
+func summarise(info *types.Info, stmts []ast.Stmt, loop *types.Label, extraWaits map[string]bool, inSelect bool) Path {
+	p := Path{Idle: true}
+	body := stmts
+	if n := len(stmts); n > 0 {
+		if end, ok := endOf(info, stmts[n-1], loop, inSelect); ok {
+			p.End, p.Last = end, stmts[n-1]
+			body = stmts[:n-1]
+		}
+	}
+	for _, s := range body {
+		switch {
+		case isWait(info, s, extraWaits, &p):
+			p.Waits = append(p.Waits, s)
+		case IsCount(info, s), IsLog(info, s), isLocalUpdate(info, s):
+		default:
+			p.Idle = false
+		}
+	}
+	if len(p.Waits) != 1 {
+		p.Sleep = nil
+	}
+	return p
+}
+
+// Leaves reports whether e leaves the loop around the list.
+func (e End) Leaves() bool { return e == Returns || e == Panics || e == Branches }
+
+// Stays reports whether e carries on with the loop around the list.
+func (e End) Stays() bool { return e == Falls || e == Continues }
+
+// IsSpin reports whether s only yields the processor (runtime.Gosched):
+// a wait that does not let time pass.
+func IsSpin(info *types.Info, s ast.Stmt) bool {
+	es, ok := s.(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
+	return ok && CallName(info, call) == "runtime.Gosched"
+}
+
+// endOf reports how s hands on control if s is a control statement.
+func endOf(info *types.Info, s ast.Stmt, loop *types.Label, inSelect bool) (End, bool) {
+	switch s := s.(type) {
+	case *ast.ReturnStmt:
+		return Returns, true
+	case *ast.BranchStmt:
+		var target *types.Label
+		if s.Label != nil {
+			target, _ = info.Uses[s.Label].(*types.Label)
+		}
+		switch {
+		case s.Tok == token.BREAK && s.Label == nil && inSelect:
+			return Falls, true // leaves the select only
+		case s.Tok == token.CONTINUE && (s.Label == nil || (target != nil && target == loop)):
+			return Continues, true
+		case s.Tok == token.FALLTHROUGH:
+			return 0, false
+		default:
+			return Branches, true
+		}
+	case *ast.ExprStmt:
+		if call, ok := ast.Unparen(s.X).(*ast.CallExpr); ok && isNoReturn(info, call) {
+			return Panics, true
+		}
+	}
+	return 0, false
+}
+
+// isNoReturn reports whether call panics or ends the process.
+func isNoReturn(info *types.Info, call *ast.CallExpr) bool {
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
+			return true
+		}
+	}
+	switch name := CallName(info, call); name {
+	case "os.Exit", "runtime.Goexit":
+		return true
+	default:
+		return isLogFunc(name) && (strings.Contains(name, "Fatal") || strings.Contains(name, "Panic"))
+	}
+}
+
+// isWait reports whether s only waits for time to pass, and records in p
+// what it learns about the wait.
+func isWait(info *types.Info, s ast.Stmt, extra map[string]bool, p *Path) bool {
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		switch x := ast.Unparen(s.X).(type) {
+		case *ast.CallExpr:
+			switch name := CallName(info, x); {
+			case extra[name]:
+				return true
+			case name == "time.Sleep":
+				if len(x.Args) == 1 {
+					p.Sleep = x.Args[0]
+				}
+				return true
+			case name == "runtime.Gosched":
+				return true
+			}
+		case *ast.UnaryExpr:
+			return x.Op == token.ARROW && isTimerChan(info, x.X)
+		}
+	case *ast.SelectStmt:
+		return isTimedWait(info, s, p)
+	}
+	return false
+}
+
+// isTimedWait reports whether sel waits for a timer, and perhaps for ctx.Done()
+// too: every case receives from a timer or from Done, the timer cases do
+// nothing and the Done cases return.
+func isTimedWait(info *types.Info, sel *ast.SelectStmt, p *Path) bool {
+	timers, done := 0, 0
+	for _, s := range sel.Body.List {
+		cc := s.(*ast.CommClause)
+		es, ok := cc.Comm.(*ast.ExprStmt)
+		if !ok {
+			return false
+		}
+		recv, ok := ast.Unparen(es.X).(*ast.UnaryExpr)
+		if !ok || recv.Op != token.ARROW {
+			return false
+		}
+		switch {
+		case isTimerChan(info, recv.X) && len(cc.Body) == 0:
+			timers++
+		case isDone(info, recv.X) && len(cc.Body) == 1:
+			if _, ok := cc.Body[0].(*ast.ReturnStmt); !ok {
+				return false
+			}
+			done++
+		default:
+			return false
+		}
+	}
+	if timers == 0 {
+		return false
+	}
+	if done > 0 {
+		p.HonoursCtx = true
+	}
+	return true
+}
+
+// isTimerChan reports whether x is time.After(d), or the channel C of a
+// *time.Timer or *time.Ticker.
+func isTimerChan(info *types.Info, x ast.Expr) bool {
+	switch x := ast.Unparen(x).(type) {
+	case *ast.CallExpr:
+		return CallName(info, x) == "time.After"
+	case *ast.SelectorExpr:
+		if x.Sel.Name != "C" {
+			return false
+		}
+		t := info.TypeOf(x.X)
+		if t == nil {
+			return false
+		}
+		if ptr, ok := t.Underlying().(*types.Pointer); ok {
+			t = ptr.Elem()
+		}
+		return isNamed(t, "time", "Timer") || isNamed(t, "time", "Ticker")
+	}
+	return false
+}
+
+// isDone reports whether x is a call of the Done method of a context.
+func isDone(info *types.Info, x ast.Expr) bool {
+	call, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "Done" && IsContext(info.TypeOf(sel.X))
+}
+
+// IsContext reports whether t is context.Context.
+func IsContext(t types.Type) bool {
+	return t != nil && isNamed(t, "context", "Context")
+}
+
+func isNamed(t types.Type, pkg, name string) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
+}
+
+// IsCount reports whether s only counts something: x++, x += n, or a call of
+// an atomic Add or a metric's Inc or Add.
+func IsCount(info *types.Info, s ast.Stmt) bool {
+	switch s := s.(type) {
+	case *ast.IncDecStmt:
+		return true
+	case *ast.AssignStmt:
+		return (s.Tok == token.ADD_ASSIGN || s.Tok == token.SUB_ASSIGN) && CallFree(info, s.Rhs...)
+	case *ast.ExprStmt:
+		call, ok := ast.Unparen(s.X).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		fn, ok := typeutil.Callee(info, call).(*types.Func)
+		if !ok {
+			return false
+		}
+		switch {
+		case fn.Pkg() != nil && fn.Pkg().Path() == "sync/atomic":
+			return strings.HasPrefix(fn.Name(), "Add")
+		case fn.Name() == "Inc":
+			return len(call.Args) == 0
+		case fn.Name() == "Add" && isMetric(fn):
+			return len(call.Args) == 1
+		}
+	}
+	return false
+}
+
+// isMetric reports whether method fn belongs to a Prometheus-style counter or
+// gauge, so that Add counts rather than, say, adds to a WaitGroup.
+func isMetric(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return false
+	}
+	t := recv.Type()
+	if ptr, ok := t.(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	name := n.Obj().Name()
+	return strings.Contains(name, "Counter") || strings.Contains(name, "Gauge")
+}
+
+// IsLog reports whether s is a call that only logs: package log, log/slog,
+// fmt printing, or a logging method of a logger type.
+func IsLog(info *types.Info, s ast.Stmt) bool {
+	es, ok := s.(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	name := CallName(info, call)
+	return isLogFunc(name) && !strings.Contains(name, "Fatal") && !strings.Contains(name, "Panic")
+}
+
+// isLogFunc reports whether the function of that full name logs.
+func isLogFunc(name string) bool {
+	switch {
+	case strings.HasPrefix(name, "log."), strings.HasPrefix(name, "(*log.Logger)."),
+		strings.HasPrefix(name, "log/slog."), strings.HasPrefix(name, "(*log/slog.Logger)."),
+		strings.HasPrefix(name, "fmt.Print"), strings.HasPrefix(name, "fmt.Fprint"):
+		return true
+	case strings.HasPrefix(name, "("):
+		// A method of a logger of another library (logr, zap, logrus): the
+		// receiver's type says it logs, the method name says at what level.
+		recv, method, ok := strings.Cut(name[1:], ").")
+		if !ok {
+			return false
+		}
+		recv = recv[strings.LastIndex(recv, ".")+1:]
+		return (strings.Contains(recv, "Log") || recv == "Entry") && logMethods[strings.TrimRight(method, "fw")]
+	}
+	return false
+}
+
+var logMethods = map[string]bool{
+	"Print": true, "Println": true, "Debug": true, "Info": true, "Warn": true,
+	"Warning": true, "Error": true, "Log": true,
+}
+
+// isLocalUpdate reports whether s assigns call-free values to local
+// variables: a backoff delay doubling, an attempt number.
+func isLocalUpdate(info *types.Info, s ast.Stmt) bool {
+	as, ok := s.(*ast.AssignStmt)
+	if !ok || as.Tok == token.DEFINE {
+		return false
+	}
+	for _, lhs := range as.Lhs {
+		id, ok := ast.Unparen(lhs).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+			return false
+		}
+	}
+	return CallFree(info, as.Rhs...)
+}
+
+// CallFree reports whether evaluating exprs calls nothing but conversions
+// and the builtins min, max, len and cap, and receives from no channel: it has
+// no effect, and gives the same result while the variables stay unchanged.
+func CallFree(info *types.Info, exprs ...ast.Expr) bool {
+	free := true
+	for _, e := range exprs {
+		ast.Inspect(e, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if tv, ok := info.Types[n.Fun]; ok && tv.IsType() {
+					return true
+				}
+				if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
+					if b, ok := info.Uses[id].(*types.Builtin); ok {
+						switch b.Name() {
+						case "min", "max", "len", "cap":
+							return true
+						}
+					}
+				}
+				free = false
+			case *ast.UnaryExpr:
+				if n.Op == token.ARROW {
+					free = false
+				}
+			case *ast.FuncLit:
+				return false
+			}
+			return free
+		})
+	}
+	return free
+}

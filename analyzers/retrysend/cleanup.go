@@ -1,0 +1,312 @@
+package retrysend
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
+)
+
+// An identUse is one identifier of a file that refers to an object.
+type identUse struct {
+	id    *ast.Ident
+	write bool // the left side of a plain assignment: not a use to the compiler
+}
+
+// A removal is source that fixes delete, with the findings whose fixes do.
+type removal struct {
+	span
+	owners []*finding
+}
+
+// cleanUp completes the fixes of one file's findings: it deletes the local
+// declarations and imports that the fixes, applied together, leave unused.
+// Findings whose fix would leave an unused variable it cannot delete are
+// dropped: a fix that does not compile is worse than none. It returns the
+// findings that remain.
+func (c *checker) cleanUp(file inspector.Cursor, fs []*finding) []*finding {
+	uses := c.identUses(file)
+	for {
+		failed := c.planCleanUp(file, uses, fs)
+		if len(failed) == 0 {
+			break
+		}
+		fs = slices.DeleteFunc(fs, func(f *finding) bool { return failed[f] })
+	}
+	c.declareSentinels(file.Node().(*ast.File), fs)
+	return fs
+}
+
+// identUses indexes the identifiers of file by the object they use.
+func (c *checker) identUses(file inspector.Cursor) map[types.Object][]identUse {
+	uses := make(map[types.Object][]identUse)
+	for cur := range file.Preorder((*ast.Ident)(nil)) {
+		id := cur.Node().(*ast.Ident)
+		if obj := c.info.Uses[id]; obj != nil {
+			uses[obj] = append(uses[obj], identUse{id, isPlainWrite(cur)})
+		}
+	}
+	return uses
+}
+
+// isPlainWrite reports whether the identifier at cur is assigned with =,
+// which the compiler does not count as a use.
+func isPlainWrite(cur inspector.Cursor) bool {
+	if cur.ParentEdgeKind() != edge.AssignStmt_Lhs {
+		return false
+	}
+	return cur.Parent().Node().(*ast.AssignStmt).Tok == token.ASSIGN
+}
+
+// planCleanUp computes the clean-up edits of fs and returns the findings whose
+// fixes cannot be completed.
+func (c *checker) planCleanUp(file inspector.Cursor, uses map[types.Object][]identUse, fs []*finding) map[*finding]bool {
+	var removed []removal
+	newUses := make(map[types.Object]bool)
+	for _, f := range fs {
+		f.fix.cleanup = nil
+		for _, s := range f.fix.removed {
+			removed = append(removed, removal{s, []*finding{f}})
+		}
+		for _, obj := range f.fix.uses {
+			newUses[obj] = true
+		}
+	}
+	// ownersOf returns the findings that remove every position of ids, or
+	// nil if some position stays.
+	ownersOf := func(ids []identUse) []*finding {
+		var owners []*finding
+		for _, u := range ids {
+			i := slices.IndexFunc(removed, func(r removal) bool { return r.contains(u.id.Pos()) })
+			if i < 0 {
+				return nil
+			}
+			for _, o := range removed[i].owners {
+				if !slices.Contains(owners, o) {
+					owners = append(owners, o)
+				}
+			}
+		}
+		return owners
+	}
+	addRemoval := func(s span, owners []*finding) {
+		removed = append(removed, removal{s, owners})
+		for _, o := range owners {
+			o.fix.cleanup = append(o.fix.cleanup, analysis.TextEdit{Pos: s.pos, End: s.end})
+		}
+	}
+	removedAt := func(pos token.Pos) bool {
+		return slices.ContainsFunc(removed, func(r removal) bool { return r.contains(pos) })
+	}
+
+	// Local variables whose every read the fixes delete: delete their
+	// declarations too, which may leave others unused in turn.
+	done := make(map[types.Object]bool)
+	for changed := true; changed; {
+		changed = false
+		for obj, ids := range uses {
+			v, ok := obj.(*types.Var)
+			if !ok || done[v] || !isLocal(v) || newUses[v] || removedAt(v.Pos()) {
+				continue
+			}
+			var reads []identUse
+			for _, u := range ids {
+				if !u.write {
+					reads = append(reads, u)
+				}
+			}
+			owners := ownersOf(reads)
+			if len(reads) == 0 || owners == nil {
+				continue
+			}
+			done[v] = true
+			decl, kind := c.declaration(file, v)
+			if kind == param {
+				continue
+			}
+			if kind == stuck || ownersOf(ids) == nil {
+				failed := make(map[*finding]bool)
+				for _, o := range owners {
+					failed[o] = true
+				}
+				return failed
+			}
+			addRemoval(decl, owners)
+			changed = true
+		}
+	}
+
+	// Imports whose every use the fixes delete.
+	f := file.Node().(*ast.File)
+	for _, spec := range f.Imports {
+		obj := importObj(c.info, spec)
+		if obj == nil || newUses[obj] || len(uses[obj]) == 0 {
+			continue
+		}
+		if owners := ownersOf(uses[obj]); owners != nil {
+			if s, ok := c.importSpan(f, spec); ok {
+				addRemoval(s, owners)
+			}
+		}
+	}
+	return nil
+}
+
+func importObj(info *types.Info, spec *ast.ImportSpec) types.Object {
+	if spec.Name != nil {
+		return info.Defs[spec.Name]
+	}
+	return info.Implicits[spec]
+}
+
+// A declKind says whether a local variable's declaration can be deleted.
+type declKind uint8
+
+const (
+	deletable declKind = iota // a statement of its own: delete it
+	param                     // a parameter or result: never unused
+	stuck                     // deleting it would delete more
+)
+
+// declaration returns the span of the statement that declares the local
+// variable v when deleting it deletes nothing else: a single-name := or var
+// statement with a call-free value, alone on its lines.
+func (c *checker) declaration(file inspector.Cursor, v *types.Var) (span, declKind) {
+	cur, ok := file.FindByPos(v.Pos(), v.Pos()+token.Pos(len(v.Name())))
+	if !ok {
+		return span{}, stuck
+	}
+	var stmt ast.Stmt
+	switch cur.ParentEdgeKind() {
+	case edge.Field_Names:
+		return span{}, param
+	case edge.AssignStmt_Lhs:
+		as := cur.Parent().Node().(*ast.AssignStmt)
+		if as.Tok != token.DEFINE || len(as.Lhs) != 1 || !sendselect.CallFree(c.info, as.Rhs...) {
+			return span{}, stuck
+		}
+		stmt = as
+	case edge.ValueSpec_Names:
+		spec := cur.Parent().Node().(*ast.ValueSpec)
+		gen := cur.Parent().Parent()
+		ds, ok := gen.Parent().Node().(*ast.DeclStmt)
+		if !ok || len(gen.Node().(*ast.GenDecl).Specs) != 1 || len(spec.Names) != 1 || !sendselect.CallFree(c.info, spec.Values...) {
+			return span{}, stuck
+		}
+		stmt = ds
+	default:
+		return span{}, stuck
+	}
+	s, ok := c.lineSpan(stmt.Pos(), stmt.End())
+	if !ok {
+		return span{}, stuck
+	}
+	return s, deletable
+}
+
+// lineSpan returns the lines that the source from pos to end fills alone
+// (with a trailing comment), from the start of its first line to the start of
+// the line after it.
+func (c *checker) lineSpan(pos, end token.Pos) (span, bool) {
+	tf := c.pass.Fset.File(pos)
+	content, err := c.pass.ReadFile(tf.Name())
+	if err != nil {
+		return span{}, false
+	}
+	start := tf.LineStart(tf.Line(pos))
+	for _, b := range content[tf.Offset(start):tf.Offset(pos)] {
+		if b != ' ' && b != '\t' {
+			return span{}, false
+		}
+	}
+	rest := content[tf.Offset(end):]
+	i := 0
+	for i < len(rest) && (rest[i] == ' ' || rest[i] == '\t') {
+		i++
+	}
+	if i < len(rest) && rest[i] != '\n' && !(rest[i] == '/' && i+1 < len(rest) && rest[i+1] == '/') {
+		return span{}, false
+	}
+	line := tf.Line(end)
+	if line == tf.LineCount() {
+		return span{start, token.Pos(tf.Base() + tf.Size())}, true
+	}
+	return span{start, tf.LineStart(line + 1)}, true
+}
+
+// importSpan returns the text to delete to remove spec: its line, or its whole
+// declaration when it is the only import there, with a blank line that would
+// otherwise double up.
+func (c *checker) importSpan(file *ast.File, spec *ast.ImportSpec) (span, bool) {
+	var gen *ast.GenDecl
+	for _, d := range file.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT && slices.Contains(g.Specs, ast.Spec(spec)) {
+			gen = g
+		}
+	}
+	if gen == nil {
+		return span{}, false
+	}
+	node := ast.Node(spec)
+	if len(gen.Specs) == 1 {
+		node = gen
+	}
+	s, ok := c.lineSpan(node.Pos(), node.End())
+	if !ok {
+		return span{}, false
+	}
+	tf := c.pass.Fset.File(spec.Pos())
+	content, err := c.pass.ReadFile(tf.Name())
+	if err != nil {
+		return span{}, false
+	}
+	blankAt := func(line int) bool {
+		if line < 1 || line > tf.LineCount() {
+			return false
+		}
+		off := tf.Offset(tf.LineStart(line))
+		for off < len(content) && (content[off] == ' ' || content[off] == '\t') {
+			off++
+		}
+		return off >= len(content) || content[off] == '\n'
+	}
+	first, last := tf.Line(node.Pos()), tf.Line(node.End())
+	switch {
+	case node == gen && blankAt(last+1) && last+2 <= tf.LineCount():
+		s.end = tf.LineStart(last + 2)
+	case node == spec && blankAt(first-1) && (blankAt(last+1) || last+1 == tf.Line(gen.Rparen)):
+		s.pos = tf.LineStart(first - 1)
+	case node == spec && first-1 == tf.Line(gen.Lparen) && blankAt(last+1) && last+2 <= tf.LineCount():
+		s.end = tf.LineStart(last + 2)
+	}
+	return s, true
+}
+
+// declareSentinels adds to each fix that returns a sentinel error the
+// declaration of that error, before the first function of the file that
+// returns it, so that fixes sharing a sentinel make identical edits.
+func (c *checker) declareSentinels(file *ast.File, fs []*finding) {
+	first := make(map[*sentinel]ast.Decl)
+	for _, f := range fs {
+		s := f.fix.sentinel
+		if s == nil {
+			continue
+		}
+		d := edits.EnclosingDecl(file, f.pos)
+		if old, ok := first[s]; !ok || d.Pos() < old.Pos() {
+			first[s] = d
+		}
+	}
+	for _, f := range fs {
+		if s := f.fix.sentinel; s != nil {
+			f.fix.cleanup = append(f.fix.cleanup, edits.InsertDeclBefore(first[s], s.decl))
+		}
+	}
+}

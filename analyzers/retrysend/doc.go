@@ -1,0 +1,62 @@
+// Package retrysend defines an Analyzer that reports non-blocking sends whose
+// failure path bypasses the channel's bound.
+//
+// # Analyzer retrysend
+//
+// retrysend: report non-blocking sends that bypass the channel's bound
+//
+// A bounded channel is a promise about waiting: when it is full, the producer
+// waits, and the backlog stays at the bound. A non-blocking send,
+//
+//	select {
+//	case ch <- v:
+//	default:
+//	}
+//
+// keeps that promise only if its default sheds the item: returns an error,
+// drops and counts it, or does the work inline. The check reports three ways
+// the default takes the bound back.
+//
+// retryloop: a loop around the select whose default stays in the loop
+// (nothing, continue, time.Sleep, a backoff, runtime.Gosched) while the send
+// case leaves it (return, a break of the loop, a flag the loop condition
+// reads), including for !trySend(v) {} around a helper of the package that
+// tries the send and reports success. The loop emulates a blocking send by
+// polling: it burns CPU or adds up to a sleep of latency per item, ignores
+// cancellation, and lets work pile up upstream, where nothing bounds it. In
+// Python's asyncio, a retry loop around a non-blocking put re-created the
+// unbounded queue that the bound was there to prevent.
+//
+// pollingsend: the bounded variant, N attempts with sleeps (or attempts until
+// a deadline), then a rejection. It is a timed send written as a poll.
+//
+// overflow: a default that stores the item where it grows without a cap (an
+// append to a field or package slice, a container/list push, a map insert
+// keyed per item) or hands it to a new goroutine that blocks on the same
+// send. The bound is bypassed and memory grows with overload.
+//
+// The check leaves alone a default that returns an error, counts or logs a
+// drop, panics, does the work inline, evicts a slow consumer, persists the
+// item or leaves the loop; sends of struct{} or bool values, which coalesce
+// wake-ups; free-list puts that let a buffer go when the pool is full;
+// try-then-block (an empty default followed by a blocking send); selects
+// that wait on ctx.Done() with no default; receives with a default; loops
+// that do other work between attempts (their sleep is a poll interval); and
+// overflow containers that the same function measures or trims.
+//
+// Fixes. retryloop: the loop becomes one blocking send, in a select with
+// ctx.Done() when a context is in scope and the function returns an error.
+// pollingsend: one select with a time.NewTimer for the loop's whole budget,
+// followed by the loop's rejection. overflow: the store becomes an explicit
+// shed: a sentinel error the fix declares, returned where the function returns
+// an error outside a loop, otherwise a drop with a comment saying so.
+// Declarations and imports the fix leaves unused are removed.
+//
+// Flags: -retrysend.waits lists extra functions that only wait between
+// attempts (backoff helpers), as pkg/path.Func or (*pkg/path.T).Method.
+//
+// Categories: retrysend/retryloop, retrysend/pollingsend, retrysend/overflow.
+// Suppress one finding with a comment on its line or the line above:
+//
+//	//queuecheck:ignore retrysend reason why this retry is fine
+package retrysend

@@ -1,0 +1,560 @@
+package retrysend
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/token"
+	"go/types"
+	"strings"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
+	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
+)
+
+// A span is a range of source text.
+type span struct{ pos, end token.Pos }
+
+func spanOf(n ast.Node) span { return span{n.Pos(), n.End()} }
+
+func (s span) contains(pos token.Pos) bool { return s.pos <= pos && pos < s.end }
+
+// A fixPlan is the fix of one finding while the findings of its file are
+// still being planned together.
+type fixPlan struct {
+	file    inspector.Cursor
+	message string
+	edits   []analysis.TextEdit
+	// removed lists the source the edits delete without writing it back:
+	// what it alone used may become unused.
+	removed []span
+	// uses lists the objects the new text refers to beyond the source it
+	// keeps, so they stay used.
+	uses     []types.Object
+	sentinel *sentinel
+	// cleanup holds the edits that remove what the fixes leave unused.
+	cleanup []analysis.TextEdit
+}
+
+func (p *fixPlan) suggested() analysis.SuggestedFix {
+	return edits.Fix(p.message, append(append([]analysis.TextEdit(nil), p.edits...), p.cleanup...)...)
+}
+
+// blockingSendFix plans the retryloop fix: the loop becomes one blocking send,
+// in a select with ctx.Done() when a context is in scope and the function can
+// return its error (or when the loop already ran until cancellation). It
+// reports whether the new send waits for cancellation.
+func (c *checker) blockingSendFix(s send, l loop, a attempt) (*fixPlan, bool, bool) {
+	body, kept, ok := c.sendBody(s, l, a)
+	if !ok {
+		return nil, false, false
+	}
+	sendText := edits.Source(c.pass, s.nb.Send)
+	kept = append(kept, spanOf(s.nb.Send))
+	var lines []string
+	var uses []types.Object
+	if l.bound == cancelled {
+		ctx := edits.Source(c.pass, l.ctx)
+		lines = c.selectDone(sendText, body, ctx, "")
+	} else if ctx, zeros, ok := c.cancellation(l.cur); ok {
+		lines = c.selectDone(sendText, body, ctx.Name(), "return "+zeros+ctx.Name()+".Err()")
+		uses = append(uses, ctx)
+	} else {
+		lines = append([]string{sendText}, body...)
+	}
+	plan := c.replaceLoop(s.file, l, lines, kept)
+	plan.message = "Replace the retry loop with a blocking send"
+	plan.uses = uses
+	return plan, len(uses) > 0 || l.bound == cancelled, true
+}
+
+// selectDone returns the lines of a select that sends or stops on ctx.Done().
+func (c *checker) selectDone(sendText string, body []string, ctx, onDone string) []string {
+	lines := []string{"select {", "case " + sendText + ":"}
+	lines = append(lines, indentEach(body)...)
+	lines = append(lines, "case <-"+ctx+".Done():")
+	if onDone != "" {
+		lines = append(lines, "\t"+onDone)
+	}
+	return append(lines, "}")
+}
+
+// sendBody returns the statements a successful send runs, as they read once
+// the loop is gone: the send case's, then those after the select when the
+// case falls through to them; without a final break of the loop, and without
+// the assignment of a flag that nothing else reads. kept lists the source
+// they take along.
+func (c *checker) sendBody(s send, l loop, a attempt) ([]string, []span, bool) {
+	var lines []string
+	var kept []span
+	take := func(st ast.Stmt) bool {
+		moved, ok := c.moveStmt(st)
+		lines = append(lines, moved...)
+		kept = append(kept, spanOf(st))
+		return ok
+	}
+	flagSet := ast.Stmt(nil)
+	if l.bound == flagged && !c.readOutside(l, l.flag) {
+		flagSet = flagAssignment(c.info, s.nb.Case.Body, l.flag)
+	}
+	for _, st := range s.nb.Case.Body {
+		if st == flagSet || (st == a.send.Last && c.breaksLoop(st, l, false)) {
+			continue
+		}
+		if !take(st) {
+			return nil, nil, false
+		}
+	}
+	if a.send.End == sendselect.Falls && a.after.End.Leaves() && l.bound != flagged {
+		for _, st := range l.body.List[stmtIndex(l.body.List, s.nb.Select)+1:] {
+			if st == a.after.Last && c.breaksLoop(st, l, true) {
+				continue
+			}
+			if !take(st) {
+				return nil, nil, false
+			}
+		}
+	}
+	if n := len(lines); n > 0 && lines[n-1] == "return" && endsFunc(l) {
+		lines, kept = lines[:n-1], kept[:len(kept)-1] // the function ends there anyway
+	}
+	return lines, kept, true
+}
+
+// endsFunc reports whether l is the last statement of a function's body.
+func endsFunc(l loop) bool {
+	cur := l.cur
+	if l.outer != l.stmt {
+		cur = cur.Parent()
+	}
+	if _, ok := cur.NextSibling(); ok {
+		return false
+	}
+	switch cur.Parent().Parent().Node().(type) {
+	case *ast.FuncDecl, *ast.FuncLit:
+		return true
+	}
+	return false
+}
+
+// breaksLoop reports whether st is a break of l itself: labeled with l's
+// label or, directly in l's body, unlabeled.
+func (c *checker) breaksLoop(st ast.Stmt, l loop, inBody bool) bool {
+	br, ok := st.(*ast.BranchStmt)
+	if !ok || br.Tok != token.BREAK {
+		return false
+	}
+	if br.Label == nil {
+		return inBody
+	}
+	return l.label != nil && c.info.Uses[br.Label] == l.label
+}
+
+// readOutside reports whether the function around l reads v outside l.
+func (c *checker) readOutside(l loop, v *types.Var) bool {
+	fn := enclosingFunc(l.cur)
+	if !fn.Valid() {
+		return true
+	}
+	loopSpan := spanOf(l.stmt)
+	for cur := range fn.Preorder((*ast.Ident)(nil)) {
+		id := cur.Node().(*ast.Ident)
+		if c.info.Uses[id] == v && !loopSpan.contains(id.Pos()) && !isPlainWrite(cur) {
+			return true
+		}
+	}
+	return false
+}
+
+// enclosingFunc returns the innermost function declaration or literal around
+// cur, or an invalid cursor.
+func enclosingFunc(cur inspector.Cursor) inspector.Cursor {
+	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		return fn
+	}
+	return inspector.Cursor{}
+}
+
+// signatureOf returns the signature of the function at fn.
+func (c *checker) signatureOf(fn inspector.Cursor) *types.Signature {
+	switch n := fn.Node().(type) {
+	case *ast.FuncDecl:
+		if f, ok := c.info.Defs[n.Name].(*types.Func); ok {
+			return f.Signature()
+		}
+	case *ast.FuncLit:
+		sig, _ := c.info.TypeOf(n).(*types.Signature)
+		return sig
+	}
+	return nil
+}
+
+// cancellation returns the context in scope at cur and the zero values that
+// precede an error in a return of the function around cur, when there are
+// both.
+func (c *checker) cancellation(cur inspector.Cursor) (*types.Var, string, bool) {
+	zeros, ok := c.errorReturn(cur)
+	if !ok {
+		return nil, "", false
+	}
+	ctx := c.contextAt(cur.Node().Pos())
+	return ctx, zeros, ctx != nil
+}
+
+// errorReturn returns the zero values that precede an error in a return of
+// the function around cur, as "" or "0, nil, ", when its last result is an
+// error and the file can spell the others' zero values.
+func (c *checker) errorReturn(cur inspector.Cursor) (string, bool) {
+	fn := enclosingFunc(cur)
+	if !fn.Valid() {
+		return "", false
+	}
+	sig := c.signatureOf(fn)
+	if sig == nil || sig.Results().Len() == 0 {
+		return "", false
+	}
+	res := sig.Results()
+	if !types.Identical(res.At(res.Len()-1).Type(), types.Universe.Lookup("error").Type()) {
+		return "", false
+	}
+	file := edits.EnclosingFile(c.pass.Files, cur.Node().Pos())
+	var zeros strings.Builder
+	for i := range res.Len() - 1 {
+		z, ok := c.zeroValue(file, res.At(i).Type())
+		if !ok {
+			return "", false
+		}
+		zeros.WriteString(z + ", ")
+	}
+	return zeros.String(), true
+}
+
+// zeroValue spells the zero value of t in file.
+func (c *checker) zeroValue(file *ast.File, t types.Type) (string, bool) {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsBoolean != 0:
+			return "false", true
+		case u.Info()&types.IsNumeric != 0:
+			return "0", true
+		case u.Info()&types.IsString != 0:
+			return `""`, true
+		case u.Kind() == types.UnsafePointer:
+			return "nil", true
+		}
+	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature:
+		return "nil", true
+	case *types.Interface:
+		if _, ok := types.Unalias(t).(*types.TypeParam); !ok {
+			return "nil", true
+		}
+	}
+	name, ok := c.typeName(file, t)
+	if !ok {
+		return "", false
+	}
+	switch t.Underlying().(type) {
+	case *types.Struct, *types.Array:
+		if _, ok := types.Unalias(t).(*types.TypeParam); !ok {
+			return name + "{}", true
+		}
+	}
+	return "*new(" + name + ")", true
+}
+
+// typeName spells t in file, if every package it names is imported there.
+func (c *checker) typeName(file *ast.File, t types.Type) (string, bool) {
+	ok := true
+	name := types.TypeString(t, func(p *types.Package) string {
+		if p == c.pass.Pkg {
+			return ""
+		}
+		n, imported := edits.ImportName(file, p.Path())
+		if !imported {
+			ok = false
+		}
+		return n
+	})
+	return name, ok
+}
+
+// contextAt returns a context.Context variable visible at pos, preferring
+// the innermost and one named ctx, or nil.
+func (c *checker) contextAt(pos token.Pos) *types.Var {
+	inner := c.pass.Pkg.Scope().Innermost(pos)
+	for scope := inner; scope != nil && scope != c.pass.Pkg.Scope() && scope != types.Universe; scope = scope.Parent() {
+		var found *types.Var
+		for _, name := range scope.Names() {
+			v, ok := scope.Lookup(name).(*types.Var)
+			if !ok || name == "_" || v.Pos() >= pos || !sendselect.IsContext(v.Type()) {
+				continue
+			}
+			if _, obj := inner.LookupParent(name, pos); obj != v {
+				continue // shadowed where the send goes
+			}
+			if found == nil || name == "ctx" {
+				found = v
+			}
+		}
+		if found != nil {
+			return found
+		}
+	}
+	return nil
+}
+
+// timedSendFix plans the pollingsend fix: one select that sends or gives up
+// when a timer for the loop's whole budget fires, then runs what followed
+// the loop. It returns the budget as a duration, when it is a constant.
+func (c *checker) timedSendFix(s send, l loop, a attempt) (*fixPlan, string, bool) {
+	file := s.file.Node().(*ast.File)
+	timePkg, ok := edits.ImportName(file, "time")
+	if !ok {
+		return nil, "", false
+	}
+	budget, human, kept, ok := c.budget(l, a, timePkg)
+	if !ok {
+		return nil, "", false
+	}
+	body, bodyKept, ok := c.sendBody(s, l, a)
+	if !ok {
+		return nil, "", false
+	}
+	kept = append(append(kept, bodyKept...), spanOf(s.nb.Send))
+	timer := c.freshLocal(l.cur, "timer")
+	lines := []string{
+		timer + " := " + timePkg + ".NewTimer(" + budget + ")",
+		"select {",
+		"case " + edits.Source(c.pass, s.nb.Send) + ":",
+		"\t" + timer + ".Stop()",
+	}
+	lines = append(lines, indentEach(body)...)
+	lines = append(lines, "case <-"+timer+".C:", "}")
+	plan := c.replaceLoop(s.file, l, lines, kept)
+	plan.message = "Replace the polling loop with one send that waits on a timer"
+	plan.uses = []types.Object{pkgNameOf(c.info, file, "time")}
+	return plan, human, true
+}
+
+// budget returns the time the loop spends before giving up, as the timer's
+// argument and, when constant, as a duration; kept lists the source the
+// argument takes along.
+func (c *checker) budget(l loop, a attempt, timePkg string) (string, string, []span, bool) {
+	if l.bound == deadline {
+		return l.timeout, "", l.timeoutKept, true
+	}
+	d := a.sleep()
+	if d == nil {
+		return "", "", nil, false
+	}
+	if dn, ok := consts.Int(c.info, d); ok && l.countN > 0 {
+		total := l.countN * dn
+		return durationText(total, timePkg), time.Duration(total).String(), nil, true
+	}
+	if l.countN == 1 {
+		return edits.Source(c.pass, d), "", []span{spanOf(d)}, true
+	}
+	if l.countN > 0 {
+		return fmt.Sprintf("%d * %s", l.countN, parenthesize(c.pass, d)), "", []span{spanOf(d)}, true
+	}
+	return timePkg + ".Duration(" + edits.Source(c.pass, l.count) + ") * " + parenthesize(c.pass, d), "",
+		[]span{spanOf(l.count), spanOf(d)}, true
+}
+
+// durationText spells ns nanoseconds with the largest time unit that divides
+// it: 30 * time.Millisecond, time.Second.
+func durationText(ns int64, timePkg string) string {
+	units := []struct {
+		name string
+		ns   int64
+	}{
+		{"Hour", 3600e9}, {"Minute", 60e9}, {"Second", 1e9},
+		{"Millisecond", 1e6}, {"Microsecond", 1e3}, {"Nanosecond", 1},
+	}
+	if ns == 0 {
+		return "0"
+	}
+	for _, u := range units {
+		if ns%u.ns == 0 {
+			if ns == u.ns {
+				return timePkg + "." + u.name
+			}
+			return fmt.Sprintf("%d * %s.%s", ns/u.ns, timePkg, u.name)
+		}
+	}
+	return fmt.Sprint(ns)
+}
+
+// parenthesize returns the source of e, in parentheses when e is a binary
+// expression that a product could split.
+func parenthesize(pass *analysis.Pass, e ast.Expr) string {
+	src := edits.Source(pass, e)
+	if _, ok := e.(*ast.BinaryExpr); ok {
+		return "(" + src + ")"
+	}
+	return src
+}
+
+// pkgNameOf returns the name object of file's import of path, or nil.
+func pkgNameOf(info *types.Info, file *ast.File, path string) types.Object {
+	for _, spec := range file.Imports {
+		if strings.Trim(spec.Path.Value, "`\"") != path {
+			continue
+		}
+		if spec.Name != nil {
+			return info.Defs[spec.Name]
+		}
+		return info.Implicits[spec]
+	}
+	return nil
+}
+
+// replaceLoop plans the replacement of l (and its label) by lines, which
+// start at the loop's indentation and take the kept spans of the loop along.
+func (c *checker) replaceLoop(file inspector.Cursor, l loop, lines []string, kept []span) *fixPlan {
+	tf := c.pass.Fset.File(l.stmt.Pos())
+	indent := edits.Indent(c.pass, l.stmt.Pos())
+	start, prefix := l.outer.Pos(), ""
+	if l.outer != l.stmt && tf.Line(l.outer.Pos()) != tf.Line(l.stmt.Pos()) {
+		// The label has a line of its own, indented less than the loop.
+		start, prefix = tf.LineStart(tf.Line(l.outer.Pos())), indent
+	}
+	edit := analysis.TextEdit{Pos: start, End: l.stmt.End(), NewText: []byte(prefix + joinLines(gofmtLines(lines), indent))}
+	return &fixPlan{
+		file:    file,
+		edits:   []analysis.TextEdit{edit},
+		removed: subtract(span{l.outer.Pos(), l.stmt.End()}, kept),
+	}
+}
+
+// moveStmt returns the lines of st's source, indented relative to st.
+func (c *checker) moveStmt(st ast.Stmt) ([]string, bool) {
+	multiline := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && strings.Contains(lit.Value, "\n") {
+			multiline = true // re-indenting would change the string
+		}
+		return !multiline
+	})
+	if multiline {
+		return nil, false
+	}
+	old := edits.Indent(c.pass, st.Pos())
+	lines := strings.Split(edits.Source(c.pass, st), "\n")
+	for i := 1; i < len(lines); i++ {
+		lines[i] = strings.TrimPrefix(lines[i], old)
+	}
+	return lines, true
+}
+
+// gofmtLines formats statements the way gofmt would in a function body:
+// the spacing of an expression depends on where it sits, and the fix moves
+// expressions (a helper's argument into a send, a body out of a select).
+func gofmtLines(lines []string) []string {
+	const head, tail = "package p\n\nfunc _() {\n", "\n}\n"
+	out, err := format.Source([]byte(head + strings.Join(indentEach(lines), "\n") + tail))
+	if err != nil || !bytes.HasPrefix(out, []byte(head)) || !bytes.HasSuffix(out, []byte(tail)) {
+		return lines
+	}
+	formatted := strings.Split(string(out[len(head):len(out)-len(tail)]), "\n")
+	for i, l := range formatted {
+		formatted[i] = strings.TrimPrefix(l, "\t")
+	}
+	return formatted
+}
+
+// indentEach indents every non-blank line one level deeper.
+func indentEach(lines []string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		if l != "" {
+			l = "\t" + l
+		}
+		out[i] = l
+	}
+	return out
+}
+
+// joinLines joins lines, indenting all but the first by indent.
+func joinLines(lines []string, indent string) string {
+	var b strings.Builder
+	for i, l := range lines {
+		if i > 0 {
+			b.WriteString("\n")
+			if l != "" {
+				b.WriteString(indent)
+			}
+		}
+		b.WriteString(l)
+	}
+	return b.String()
+}
+
+// subtract returns whole minus the kept spans inside it.
+func subtract(whole span, kept []span) []span {
+	out := []span{whole}
+	for _, k := range kept {
+		var next []span
+		for _, s := range out {
+			if k.end <= s.pos || k.pos >= s.end {
+				next = append(next, s)
+				continue
+			}
+			if s.pos < k.pos {
+				next = append(next, span{s.pos, k.pos})
+			}
+			if k.end < s.end {
+				next = append(next, span{k.end, s.end})
+			}
+		}
+		out = next
+	}
+	return out
+}
+
+// freshGlobal returns a name for a new package-level declaration in file
+// that nothing in the file uses and no other fix of the package has taken.
+func (c *checker) freshGlobal(file *ast.File, base string) string {
+	for i := 1; ; i++ {
+		name := numbered(base, i)
+		if !c.taken[name] && edits.FreshName(c.pass.Pkg, file, name) == name {
+			c.taken[name] = true
+			return name
+		}
+	}
+}
+
+// freshLocal returns a name for a new local variable at cur that its
+// function does not use, nor another fix there declares.
+func (c *checker) freshLocal(cur inspector.Cursor, base string) string {
+	fn := enclosingFunc(cur)
+	used := c.localNames[fn.Node()]
+	if used == nil {
+		used = make(map[string]bool)
+		for id := range fn.Preorder((*ast.Ident)(nil)) {
+			used[id.Node().(*ast.Ident).Name] = true
+		}
+		c.localNames[fn.Node()] = used
+	}
+	for i := 1; ; i++ {
+		name := numbered(base, i)
+		if !used[name] && scopeLookup(c.pass.Pkg, cur.Node().Pos(), name) == nil {
+			used[name] = true
+			return name
+		}
+	}
+}
+
+func numbered(base string, i int) string {
+	if i == 1 {
+		return base
+	}
+	return fmt.Sprint(base, i)
+}

@@ -1,0 +1,597 @@
+package retrysend
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
+	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
+)
+
+// A bound says what ends a loop other than a successful send.
+type bound uint8
+
+const (
+	unbounded bound = iota // for {}: only the send ends it
+	flagged                // for !sent {}: the send case sets the flag
+	cancelled              // for ctx.Err() == nil {}: cancellation ends it
+	counted                // for i := 0; i < n; i++ {}, for range n {}
+	deadline               // for time.Now().Before(d) {}, for time.Since(t) < d {}
+)
+
+// A loop is a loop statement whose body holds a non-blocking send.
+type loop struct {
+	cur   inspector.Cursor // the *ast.ForStmt or *ast.RangeStmt
+	stmt  ast.Stmt
+	outer ast.Stmt     // the labeled statement around stmt, or stmt
+	label *types.Label // nil when the loop has no label
+	body  *ast.BlockStmt
+
+	bound       bound
+	flag        *types.Var // flagged: the variable the condition negates
+	ctx         ast.Expr   // cancelled: the context
+	counter     *types.Var // counted: the loop variable, if any
+	count       ast.Expr   // counted: the number of iterations (with countN when constant)
+	countN      int64
+	timeout     string // deadline: the timer's duration, as source
+	timeoutKept []span // deadline: the source timeout takes along
+}
+
+// An attempt is the loop's body split around the select, with what each
+// path of one iteration does.
+type attempt struct {
+	before, after sendselect.Path // the body's statements before and after the select
+	dflt          sendselect.Path // the default case
+	send          sendselect.Path // the send case
+}
+
+// sendLeaves reports whether a successful send leaves the loop: in its case,
+// or in the statements after the select when the case falls through to them.
+func (a attempt) sendLeaves() bool {
+	return a.send.End.Leaves() || (a.send.End == sendselect.Falls && a.after.End.Leaves())
+}
+
+// sendReturns is like sendLeaves for a return or a panic, which also skip
+// what follows the loop.
+func (a attempt) sendReturns() bool {
+	ret := func(e sendselect.End) bool { return e == sendselect.Returns || e == sendselect.Panics }
+	return ret(a.send.End) || (a.send.End == sendselect.Falls && ret(a.after.End))
+}
+
+// defaultStays reports whether a failed send carries on with the loop.
+func (a attempt) defaultStays() bool {
+	return a.dflt.End == sendselect.Continues || (a.dflt.End == sendselect.Falls && a.after.End.Stays())
+}
+
+// waits returns the statements one failed attempt waits in.
+func (a attempt) waits() []ast.Stmt {
+	w := append(append([]ast.Stmt(nil), a.before.Waits...), a.dflt.Waits...)
+	if a.dflt.End == sendselect.Falls {
+		w = append(w, a.after.Waits...)
+	}
+	return w
+}
+
+// sleeps reports whether a failed attempt lets time pass, rather than only
+// yielding the processor.
+func (a attempt) sleeps(info *types.Info) bool {
+	for _, w := range a.waits() {
+		if !sendselect.IsSpin(info, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// sleep returns the duration a failed attempt sleeps, when it sleeps once
+// with time.Sleep and does not otherwise wait.
+func (a attempt) sleep() ast.Expr {
+	if len(a.waits()) != 1 {
+		return nil
+	}
+	for _, p := range []sendselect.Path{a.before, a.dflt, a.after} {
+		if p.Sleep != nil {
+			return p.Sleep
+		}
+	}
+	return nil
+}
+
+func (a attempt) honoursCtx() bool {
+	return a.before.HonoursCtx || a.dflt.HonoursCtx || a.after.HonoursCtx
+}
+
+// retryLoop reports a loop that retries the non-blocking send s until it
+// succeeds (retryloop) or a fixed number of times or until a deadline
+// (pollingsend).
+func (c *checker) retryLoop(s send) *finding {
+	l, ok := c.loopAround(s.cur)
+	if !ok {
+		return nil
+	}
+	a, ok := c.splitAttempt(l, s)
+	if !ok || !c.invariant(l, s.nb.Case, s.nb.Send.Chan, s.nb.Send.Value) {
+		return nil
+	}
+	switch l.bound {
+	case unbounded, cancelled:
+		if !a.sendLeaves() {
+			return nil
+		}
+	case flagged:
+		if !setsFlag(c.info, s.nb.Case.Body, l.flag) || a.send.End == sendselect.Continues {
+			return nil
+		}
+	case counted, deadline:
+		// A timed send replaces the loop only when success skips the
+		// rejection after it, which a return does.
+		if !a.sendReturns() {
+			return nil
+		}
+		if l.bound == counted && a.sleep() == nil {
+			return nil // a bounded spin: no budget to give a timer
+		}
+		return c.pollingSend(s, l, a)
+	}
+	return c.retrySend(s, l, a)
+}
+
+// loopAround returns the loop whose body holds the statement at cur, when its
+// shape is one retry loops take.
+func (c *checker) loopAround(cur inspector.Cursor) (loop, bool) {
+	if cur.ParentEdgeKind() != edge.BlockStmt_List {
+		return loop{}, false
+	}
+	block := cur.Parent()
+	l := loop{cur: block.Parent(), body: block.Node().(*ast.BlockStmt)}
+	switch block.ParentEdgeKind() {
+	case edge.ForStmt_Body:
+		fs := l.cur.Node().(*ast.ForStmt)
+		l.stmt = fs
+		if !c.forBound(&l, fs) {
+			return loop{}, false
+		}
+	case edge.RangeStmt_Body:
+		rs := l.cur.Node().(*ast.RangeStmt)
+		l.stmt = rs
+		if !c.rangeBound(&l, rs) {
+			return loop{}, false
+		}
+	default:
+		return loop{}, false
+	}
+	l.outer = l.stmt
+	if ls, ok := l.cur.Parent().Node().(*ast.LabeledStmt); ok {
+		l.outer = ls
+		l.label, _ = c.info.Defs[ls.Label].(*types.Label)
+	}
+	return l, true
+}
+
+// forBound decides what bounds a three-clause or condition-only loop.
+func (c *checker) forBound(l *loop, fs *ast.ForStmt) bool {
+	if fs.Init != nil && !isCallFreeDefine(c.info, fs.Init) {
+		return false
+	}
+	if fs.Post != nil && !sendselect.IsCount(c.info, fs.Post) {
+		return false
+	}
+	switch cond := ast.Unparen(fs.Cond).(type) {
+	case nil:
+		l.bound = unbounded
+		return true
+	case *ast.UnaryExpr:
+		// for !sent {}
+		id, ok := ast.Unparen(cond.X).(*ast.Ident)
+		if !ok || cond.Op != token.NOT {
+			return false
+		}
+		v, ok := c.info.Uses[id].(*types.Var)
+		if !ok || !isLocal(v) {
+			return false
+		}
+		l.bound, l.flag = flagged, v
+		return true
+	case *ast.BinaryExpr:
+		if ctx, ok := c.ctxErrNil(cond); ok {
+			l.bound, l.ctx = cancelled, ctx
+			return true
+		}
+		if timeout, kept, ok := c.deadlineCond(cond); ok {
+			l.bound, l.timeout, l.timeoutKept = deadline, timeout, kept
+			return true
+		}
+		return c.countedCond(l, fs, cond)
+	case *ast.CallExpr:
+		if timeout, kept, ok := c.deadlineCond(cond); ok {
+			l.bound, l.timeout, l.timeoutKept = deadline, timeout, kept
+			return true
+		}
+	}
+	return false
+}
+
+// ctxErrNil matches ctx.Err() == nil.
+func (c *checker) ctxErrNil(cond *ast.BinaryExpr) (ast.Expr, bool) {
+	if cond.Op != token.EQL || !isNil(c.info, cond.Y) {
+		return nil, false
+	}
+	call, ok := ast.Unparen(cond.X).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return nil, false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Err" || !sendselect.IsContext(c.info.TypeOf(sel.X)) {
+		return nil, false
+	}
+	if _, ok := ast.Unparen(sel.X).(*ast.Ident); !ok {
+		return nil, false
+	}
+	return sel.X, true
+}
+
+func isNil(info *types.Info, e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	_, ok = info.Uses[id].(*types.Nil)
+	return ok
+}
+
+// deadlineCond matches time.Now().Before(d) and time.Since(t) < d, and
+// returns the time left, as the timer that replaces the loop would take it.
+func (c *checker) deadlineCond(cond ast.Expr) (string, []span, bool) {
+	switch cond := ast.Unparen(cond).(type) {
+	case *ast.CallExpr:
+		// time.Now().Before(d)
+		if sendselect.CallName(c.info, cond) != "(time.Time).Before" || len(cond.Args) != 1 {
+			return "", nil, false
+		}
+		sel := ast.Unparen(cond.Fun).(*ast.SelectorExpr)
+		now, ok := ast.Unparen(sel.X).(*ast.CallExpr)
+		if !ok || sendselect.CallName(c.info, now) != "time.Now" || !sendselect.CallFree(c.info, cond.Args[0]) {
+			return "", nil, false
+		}
+		timeName := edits.Source(c.pass, ast.Unparen(now.Fun).(*ast.SelectorExpr).X)
+		return timeName + ".Until(" + edits.Source(c.pass, cond.Args[0]) + ")", []span{spanOf(cond.Args[0])}, true
+	case *ast.BinaryExpr:
+		// time.Since(t) < d
+		since, ok := ast.Unparen(cond.X).(*ast.CallExpr)
+		if !ok || cond.Op != token.LSS || sendselect.CallName(c.info, since) != "time.Since" ||
+			!sendselect.CallFree(c.info, since.Args...) || !sendselect.CallFree(c.info, cond.Y) {
+			return "", nil, false
+		}
+		return edits.Source(c.pass, cond.Y) + " - " + edits.Source(c.pass, since), []span{spanOf(cond.Y), spanOf(since)}, true
+	}
+	return "", nil, false
+}
+
+// countedCond matches i := k; i < n; i++ (or i <= n) with an integer k.
+func (c *checker) countedCond(l *loop, fs *ast.ForStmt, cond *ast.BinaryExpr) bool {
+	init, ok := fs.Init.(*ast.AssignStmt)
+	if !ok || len(init.Lhs) != 1 || fs.Post == nil {
+		return false
+	}
+	id, ok := init.Lhs[0].(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := c.info.Defs[id].(*types.Var)
+	if !ok || !incrementsByOne(c.info, fs.Post, v) {
+		return false
+	}
+	if x, ok := ast.Unparen(cond.X).(*ast.Ident); !ok || c.info.Uses[x] != v {
+		return false
+	}
+	start, ok := consts.Int(c.info, init.Rhs[0])
+	if !ok || !sendselect.CallFree(c.info, cond.Y) {
+		return false
+	}
+	extra := int64(0)
+	switch cond.Op {
+	case token.LSS:
+	case token.LEQ:
+		extra = 1
+	default:
+		return false
+	}
+	l.bound, l.counter = counted, v
+	if n, ok := consts.Int(c.info, cond.Y); ok {
+		l.count, l.countN = cond.Y, n-start+extra
+		return l.countN > 0
+	}
+	if start != 0 || extra != 0 {
+		return false
+	}
+	l.count = cond.Y
+	return true
+}
+
+func incrementsByOne(info *types.Info, post ast.Stmt, v *types.Var) bool {
+	switch post := post.(type) {
+	case *ast.IncDecStmt:
+		id, ok := ast.Unparen(post.X).(*ast.Ident)
+		return ok && post.Tok == token.INC && info.Uses[id] == v
+	case *ast.AssignStmt:
+		id, ok := ast.Unparen(post.Lhs[0]).(*ast.Ident)
+		n, isConst := consts.Int(info, post.Rhs[0])
+		return ok && post.Tok == token.ADD_ASSIGN && info.Uses[id] == v && isConst && n == 1
+	}
+	return false
+}
+
+// rangeBound matches for range n and for i := range n over an integer n.
+func (c *checker) rangeBound(l *loop, rs *ast.RangeStmt) bool {
+	t := c.info.TypeOf(rs.X)
+	if t == nil || rs.Value != nil {
+		return false
+	}
+	if b, ok := t.Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 || !sendselect.CallFree(c.info, rs.X) {
+		return false
+	}
+	l.bound, l.count = counted, rs.X
+	if id, ok := rs.Key.(*ast.Ident); ok {
+		l.counter, _ = c.info.Defs[id].(*types.Var)
+	}
+	if n, ok := consts.Int(c.info, rs.X); ok {
+		l.countN = n
+		return n > 0
+	}
+	return true
+}
+
+func isCallFreeDefine(info *types.Info, s ast.Stmt) bool {
+	as, ok := s.(*ast.AssignStmt)
+	return ok && as.Tok == token.DEFINE && sendselect.CallFree(info, as.Rhs...)
+}
+
+// splitAttempt summarises one iteration of l around the select of s. Every
+// statement but the send case's must only wait, count, log or update a
+// local: a loop that does other work between attempts polls for that work.
+func (c *checker) splitAttempt(l loop, s send) (attempt, bool) {
+	idx := s.cur.ParentEdgeIndex()
+	a := attempt{
+		before: sendselect.LoopBody(c.info, l.body.List[:idx], l.label, waits),
+		after:  sendselect.LoopBody(c.info, l.body.List[idx+1:], l.label, waits),
+		dflt:   sendselect.Case(c.info, s.nb.Default.Body, l.label, waits),
+		send:   sendselect.Case(c.info, s.nb.Case.Body, l.label, waits),
+	}
+	if !a.before.Idle || a.before.Last != nil || !a.after.Idle || !a.dflt.Idle || !a.defaultStays() {
+		return attempt{}, false
+	}
+	if !onlyFinalBranch(s.nb.Case.Body, a.send.Last) {
+		return attempt{}, false
+	}
+	return a, true
+}
+
+// onlyFinalBranch reports whether the only break, continue or goto in body
+// is last, its final statement: the fix moves body out of the loop and out
+// of the select, where any other would change its target.
+func onlyFinalBranch(body []ast.Stmt, last ast.Stmt) bool {
+	ok := true
+	for _, s := range body {
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.BranchStmt:
+				if n != last {
+					ok = false
+				}
+			}
+			return ok
+		})
+	}
+	return ok
+}
+
+// invariant reports whether exprs denote the same channel and value in every
+// iteration of l: they call nothing and l assigns none of their variables
+// (outside the send case, which runs once, as the loop ends).
+func (c *checker) invariant(l loop, sendCase ast.Node, exprs ...ast.Expr) bool {
+	if !sendselect.CallFree(c.info, exprs...) {
+		return false
+	}
+	assigned := assignedIn(c.info, l.stmt, sendCase)
+	for _, e := range exprs {
+		changed := false
+		ast.Inspect(e, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && assigned[c.info.Uses[id]] {
+				changed = true
+			}
+			return !changed
+		})
+		if changed {
+			return false
+		}
+	}
+	return true
+}
+
+// assignedIn returns the variables that node, outside skip, assigns or takes
+// the address of.
+func assignedIn(info *types.Info, node, skip ast.Node) map[types.Object]bool {
+	assigned := make(map[types.Object]bool)
+	mark := func(e ast.Expr) {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+			if obj := info.ObjectOf(id); obj != nil {
+				assigned[obj] = true
+			}
+		}
+	}
+	ast.Inspect(node, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case nil:
+		case *ast.AssignStmt:
+			for _, lhs := range n.Lhs {
+				mark(lhs)
+			}
+		case *ast.IncDecStmt:
+			mark(n.X)
+		case *ast.RangeStmt:
+			if n.Key != nil {
+				mark(n.Key)
+			}
+			if n.Value != nil {
+				mark(n.Value)
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				mark(n.X)
+			}
+		}
+		return n != skip
+	})
+	return assigned
+}
+
+// setsFlag reports whether body assigns true to flag as one of its own
+// statements.
+func setsFlag(info *types.Info, body []ast.Stmt, flag *types.Var) bool {
+	return flagAssignment(info, body, flag) != nil
+}
+
+func flagAssignment(info *types.Info, body []ast.Stmt, flag *types.Var) ast.Stmt {
+	for _, s := range body {
+		as, ok := s.(*ast.AssignStmt)
+		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 {
+			continue
+		}
+		id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident)
+		val, isTrue := ast.Unparen(as.Rhs[0]).(*ast.Ident)
+		if ok && isTrue && info.Uses[id] == flag && info.Uses[val] == types.Universe.Lookup("true") {
+			return s
+		}
+	}
+	return nil
+}
+
+func isLocal(v *types.Var) bool {
+	return v != nil && !v.IsField() && v.Pkg() != nil && v.Parent() != nil && v.Parent() != v.Pkg().Scope()
+}
+
+// retrySend builds the retryloop finding for a loop that retries s until it
+// succeeds.
+func (c *checker) retrySend(s send, l loop, a attempt) *finding {
+	if l.bound == flagged && assignedOutsideSend(c.info, l, s, l.flag) {
+		return nil
+	}
+	fix, honours, ok := c.blockingSendFix(s, l, a)
+	if !ok {
+		return nil
+	}
+	ch := edits.Source(c.pass, s.nb.Send.Chan)
+	msg := c.retryMessage(ch, a, l.bound == cancelled, honours)
+	rel := []analysis.RelatedInformation{related(s.nb.Send, "the non-blocking send")}
+	if w := a.waits(); len(w) > 0 {
+		rel = append(rel, related(w[0], "waits here, then tries again"))
+	} else {
+		rel = append(rel, related(s.nb.Default, "gives up at once and tries again"))
+	}
+	return &finding{
+		kind:    "retryloop",
+		pos:     l.stmt.Pos(),
+		end:     l.body.Lbrace,
+		message: msg,
+		related: rel,
+		fix:     fix,
+	}
+}
+
+// retryMessage describes a retry loop of the send on ch (its channel and,
+// for a helper, "ch through Helper") whose failed attempts do a: how it waits,
+// what that costs, whether it honours cancellation, and the remedy the fix
+// applies.
+func (c *checker) retryMessage(ch string, a attempt, cancellable, fixHonours bool) string {
+	how, cost := "spinning", "burns a CPU"
+	if d := a.sleep(); d != nil {
+		how = "sleeping between attempts"
+		if ns, ok := consts.Int(c.info, d); ok {
+			how = fmt.Sprintf("sleeping %v between attempts", time.Duration(ns))
+		}
+		cost = "adds latency"
+	} else if a.sleeps(c.info) {
+		how, cost = "waiting between attempts", "adds latency"
+	}
+	ignores := ", ignores cancellation"
+	if cancellable || a.honoursCtx() {
+		ignores = ""
+	}
+	remedy := "block on the send instead"
+	if fixHonours {
+		remedy = "block on the send, with ctx.Done(), instead"
+	}
+	return fmt.Sprintf("loop retries a non-blocking send on %s until it succeeds, %s: it %s%s and lets work pile up upstream instead of pushing back; %s",
+		ch, how, cost, ignores, remedy)
+}
+
+// assignedOutsideSend reports whether anything in l but the send case's own
+// statements assigns v.
+func assignedOutsideSend(info *types.Info, l loop, s send, v *types.Var) bool {
+	own := flagAssignment(info, s.nb.Case.Body, v)
+	found := false
+	ast.Inspect(l.stmt, func(n ast.Node) bool {
+		if n == own {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, lhs := range n.Lhs {
+				if id, ok := ast.Unparen(lhs).(*ast.Ident); ok && info.Uses[id] == v && n != l.stmt.(*ast.ForStmt).Init {
+					found = true
+				}
+			}
+		case *ast.UnaryExpr:
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND && info.Uses[id] == v {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// pollingSend builds the pollingsend finding for a loop that tries s a
+// bounded number of times or until a deadline, then gives up.
+func (c *checker) pollingSend(s send, l loop, a attempt) *finding {
+	fix, budget, ok := c.timedSendFix(s, l, a)
+	if !ok {
+		return nil
+	}
+	ch := edits.Source(c.pass, s.nb.Send.Chan)
+	var how string
+	switch {
+	case l.bound == deadline:
+		how = "until a deadline"
+	case l.countN > 0 && budget != "":
+		d, _ := consts.Int(c.info, a.sleep())
+		how = fmt.Sprintf("%d times, %v apart (%s in all),", l.countN, time.Duration(d), budget)
+	default:
+		how = "a fixed number of times"
+	}
+	rel := []analysis.RelatedInformation{related(s.nb.Send, "the non-blocking send")}
+	if w := a.waits(); len(w) > 0 {
+		rel = append(rel, related(w[0], "waits here, then tries again"))
+	}
+	if next, ok := l.cur.NextSibling(); ok && l.outer == l.stmt {
+		rel = append(rel, related(next.Node(), "gives up here"))
+	}
+	return &finding{
+		kind:    "pollingsend",
+		pos:     l.stmt.Pos(),
+		end:     l.body.Lbrace,
+		message: fmt.Sprintf("bounded retry polls a non-blocking send on %s %s before giving up: it adds latency and burns CPU where one send could wait on a timer for the same budget; use a timed send instead", ch, how),
+		related: rel,
+		fix:     fix,
+	}
+}

@@ -1,0 +1,92 @@
+package helper
+
+import (
+	"context"
+	"errors"
+	"log"
+	"time"
+)
+
+type item struct{ n int }
+
+type Queue struct {
+	ch      chan item
+	dropped int
+}
+
+// TryPut tries to queue v without waiting.
+func (q *Queue) TryPut(v item) bool {
+	select {
+	case q.ch <- v:
+		return true
+	default:
+		q.dropped++
+		return false
+	}
+}
+
+func trySend[T any](ch chan<- T, v T) bool {
+	select {
+	case ch <- v:
+		return true
+	default:
+	}
+	return false
+}
+
+// A retry loop around a method helper.
+func put(q *Queue, v item) {
+	for !q.TryPut(v) { // want `loop retries a non-blocking send on q.ch through TryPut until it succeeds, sleeping 1ms between attempts: it adds latency, ignores cancellation and lets work pile up upstream instead of pushing back; block on the send instead`
+		time.Sleep(time.Millisecond)
+	}
+	log.Print("queued")
+}
+
+type server struct{ q *Queue }
+
+// With a context and an error result.
+func (s *server) put(ctx context.Context, v item) error {
+	for !s.q.TryPut(v) { // want `loop retries a non-blocking send on s.q.ch through TryPut until it succeeds, spinning: it burns a CPU, ignores cancellation and lets work pile up upstream instead of pushing back; block on the send, with ctx.Done\(\), instead`
+	}
+	return nil
+}
+
+// A generic helper.
+func forward(out chan int, x int) {
+	for !trySend(out, x+1) { // want `loop retries a non-blocking send on out through trySend until it succeeds, spinning`
+	}
+}
+
+// Negative: one try, then an error.
+func offer(q *Queue, v item) error {
+	if !q.TryPut(v) {
+		return errors.New("full")
+	}
+	return nil
+}
+
+// Negative: each try sends another item.
+func fill(q *Queue) {
+	n := 0
+	for !q.TryPut(item{n}) {
+		n++
+	}
+}
+
+// Negative: the helper's send uses a value the caller cannot spell.
+func (q *Queue) tryNext() bool {
+	select {
+	case q.ch <- next():
+		return true
+	default:
+		return false
+	}
+}
+
+func next() item { return item{} }
+
+func drainNext(q *Queue) {
+	for !q.tryNext() {
+		time.Sleep(time.Millisecond)
+	}
+}

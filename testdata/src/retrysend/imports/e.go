@@ -1,0 +1,20 @@
+package imports
+
+import (
+	"strings"
+
+	"runtime"
+)
+
+func g(ch chan string, s string) {
+	for { // want `loop retries a non-blocking send on ch until it succeeds, spinning`
+		select {
+		case ch <- s:
+			return
+		default:
+			runtime.Gosched()
+		}
+	}
+}
+
+var _ = strings.ToLower
