@@ -1,0 +1,671 @@
+package unboundedqueue
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/limiter"
+)
+
+// A queue is a slice or container/list field or package variable that one
+// function fills and another drains from the other end.
+type queue struct {
+	v    *types.Var
+	list bool
+	// back is the end a list is filled at: "Back" for PushBack, drained at
+	// the front; "Front" for PushFront, drained at the back.
+	back     string
+	dequeues []inspector.Cursor // where items leave: q = q[1:], Remove(Front())
+	enqueues []inspector.Cursor // the statements that add one item
+
+	shared *bool // computed on first use
+
+	// The fix's declarations, shared by every site of the queue.
+	anchor   ast.Decl
+	file     *ast.File
+	expr     string // the queue as its first reported site writes it
+	maxName  string
+	errName  string
+	declared bool
+}
+
+// sliceFIFOs reports slice fields and package variables appended to in one
+// function and dequeued from the front in another.
+func (c *checker) sliceFIFOs() {
+	info := c.pass.TypesInfo
+	var queues []*queue
+	byVar := make(map[*types.Var]*queue)
+	dequeue := func(v *types.Var, site inspector.Cursor) {
+		q := byVar[v]
+		if q == nil {
+			q = &queue{v: v}
+			byVar[v] = q
+			queues = append(queues, q)
+		}
+		q.dequeues = append(q.dequeues, site)
+	}
+	for _, cur := range c.reslice {
+		s := cur.Node().(*ast.SliceExpr)
+		v := limiter.Var(info, s.X)
+		if !c.isSliceQueue(v) || mentionsLength(info, s.Low, v) || isConst(info, s.Low, "0") {
+			continue // "keep the last N" trims by len(q): that is a bound
+		}
+		if isFrontDequeue(info, cur, v) {
+			dequeue(v, cur)
+		}
+	}
+	for _, cur := range c.calls {
+		call := cur.Node().(*ast.CallExpr)
+		if fn := c.callee(call); fn == nil || fn.Pkg().Path() != "slices" || len(call.Args) != 3 || !isConst(info, call.Args[1], "0") {
+			continue
+		}
+		v := limiter.Var(info, call.Args[0])
+		if c.isSliceQueue(v) && assignsBack(info, cur, v) {
+			dequeue(v, cur)
+		}
+	}
+	if len(queues) == 0 {
+		return
+	}
+
+	for file := range c.insp.Root().Children() {
+		if c.rep.Skip(file.Node().(*ast.File)) {
+			continue
+		}
+		for cur := range file.Preorder((*ast.AssignStmt)(nil)) {
+			if v := appendedVar(info, cur.Node().(*ast.AssignStmt)); v != nil && byVar[v] != nil {
+				byVar[v].enqueues = append(byVar[v].enqueues, cur)
+			}
+		}
+	}
+	for _, q := range queues {
+		c.reportQueue(q)
+	}
+}
+
+// isSliceQueue reports whether v is shared state of slice type that could be
+// an item queue. Byte slices are buffers that parsers consume with
+// buf = buf[n:], not queues of items.
+func (c *checker) isSliceQueue(v *types.Var) bool {
+	if !c.isSharedVar(v) {
+		return false
+	}
+	s, ok := v.Type().Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := s.Elem().Underlying().(*types.Basic)
+	return !ok || b.Kind() != types.Uint8
+}
+
+// isFrontDequeue reports whether the re-slice q[k:] at cur removes items from
+// the front of q: q = q[k:], x, q = q[0], q[1:], copy(q, q[k:]) or
+// q = append(q[:0], q[k:]...).
+func isFrontDequeue(info *types.Info, cur inspector.Cursor, v *types.Var) bool {
+	s := cur.Node().(*ast.SliceExpr)
+	switch p := cur.Parent().Node().(type) {
+	case *ast.AssignStmt:
+		if p.Tok != token.ASSIGN || len(p.Lhs) != len(p.Rhs) {
+			return false
+		}
+		for i, rhs := range p.Rhs {
+			if rhs == s {
+				return limiter.Var(info, p.Lhs[i]) == v && sameExpr(p.Lhs[i], s.X)
+			}
+		}
+	case *ast.CallExpr:
+		switch builtinName(info, p) {
+		case "copy":
+			return len(p.Args) == 2 && p.Args[1] == s && limiter.Var(info, p.Args[0]) == v
+		case "append":
+			if len(p.Args) != 2 || p.Args[1] != s || !p.Ellipsis.IsValid() {
+				return false
+			}
+			head, ok := ast.Unparen(p.Args[0]).(*ast.SliceExpr)
+			return ok && head.Low == nil && head.High != nil && isConst(info, head.High, "0") &&
+				limiter.Var(info, head.X) == v && assignsBack(info, cur.Parent(), v)
+		}
+	}
+	return false
+}
+
+// assignsBack reports whether the value at cur is assigned to v alone:
+// q = slices.Delete(q, 0, k).
+func assignsBack(info *types.Info, cur inspector.Cursor, v *types.Var) bool {
+	a, ok := cur.Parent().Node().(*ast.AssignStmt)
+	return ok && a.Tok == token.ASSIGN && len(a.Lhs) == 1 && len(a.Rhs) == 1 && a.Rhs[0] == cur.Node() &&
+		limiter.Var(info, a.Lhs[0]) == v
+}
+
+// appendedVar returns the variable of a single-item append q = append(q, x),
+// or nil. Appends of several items or of a spread slice add batches, which a
+// length guard for one item would not bound.
+func appendedVar(info *types.Info, a *ast.AssignStmt) *types.Var {
+	if a.Tok != token.ASSIGN || len(a.Lhs) != 1 || len(a.Rhs) != 1 {
+		return nil
+	}
+	call, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr)
+	if !ok || builtinName(info, call) != "append" || len(call.Args) != 2 || call.Ellipsis.IsValid() {
+		return nil
+	}
+	v := limiter.Var(info, a.Lhs[0])
+	if v == nil || limiter.Var(info, call.Args[0]) != v || !sameExpr(a.Lhs[0], call.Args[0]) {
+		return nil
+	}
+	return v
+}
+
+// listFIFOs reports container/list fields and package variables filled with
+// PushBack in one function and drained with Remove(Front()) in another (or
+// PushFront and Remove(Back())).
+func (c *checker) listFIFOs() {
+	info := c.pass.TypesInfo
+	type ends struct{ push, pop map[string][]inspector.Cursor }
+	var order []*types.Var
+	byVar := make(map[*types.Var]*ends)
+	for _, cur := range c.calls {
+		call := cur.Node().(*ast.CallExpr)
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			continue
+		}
+		v := limiter.Var(info, sel.X)
+		if !c.isSharedVar(v) || !isListType(v.Type()) {
+			continue
+		}
+		e := byVar[v]
+		if e == nil {
+			e = &ends{push: make(map[string][]inspector.Cursor), pop: make(map[string][]inspector.Cursor)}
+			byVar[v] = e
+			order = append(order, v)
+		}
+		switch sel.Sel.Name {
+		case "PushBack", "PushFront":
+			if _, ok := cur.Parent().Node().(*ast.ExprStmt); ok {
+				// A used element (stored in an index) would go stale if the
+				// fix dropped the oldest item, so only plain pushes count.
+				end := strings.TrimPrefix(sel.Sel.Name, "Push")
+				e.push[end] = append(e.push[end], cur.Parent())
+			}
+		case "Remove":
+			if len(call.Args) == 1 {
+				if end := removedEnd(info, cur, v); end != "" {
+					e.pop[end] = append(e.pop[end], cur)
+				}
+			}
+		}
+	}
+	for _, v := range order {
+		e := byVar[v]
+		for _, back := range []string{"Back", "Front"} {
+			front := map[string]string{"Back": "Front", "Front": "Back"}[back]
+			if len(e.push[back]) > 0 && len(e.pop[front]) > 0 {
+				c.reportQueue(&queue{v: v, list: true, back: back, enqueues: e.push[back], dequeues: e.pop[front]})
+			}
+		}
+	}
+}
+
+// removedEnd returns "Front" or "Back" when the Remove call at cur removes the
+// element at that end of list v: l.Remove(l.Front()), or e := l.Front() …
+// l.Remove(e) in the same function. It returns "" otherwise.
+func removedEnd(info *types.Info, cur inspector.Cursor, v *types.Var) string {
+	arg := ast.Unparen(cur.Node().(*ast.CallExpr).Args[0])
+	if end := endCall(info, arg, v); end != "" {
+		return end
+	}
+	id, ok := arg.(*ast.Ident)
+	if !ok {
+		return ""
+	}
+	elem := limiter.Var(info, id)
+	fn, ok := enclosingFunc(cur)
+	if elem == nil || !ok {
+		return ""
+	}
+	for a := range fn.Preorder((*ast.AssignStmt)(nil)) {
+		as := a.Node().(*ast.AssignStmt)
+		if len(as.Lhs) != len(as.Rhs) {
+			continue
+		}
+		for i, lhs := range as.Lhs {
+			if limiter.Var(info, lhs) == elem {
+				if end := endCall(info, as.Rhs[i], v); end != "" {
+					return end
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// endCall returns "Front" or "Back" when expr is l.Front() or l.Back() on v.
+func endCall(info *types.Info, expr ast.Expr, v *types.Var) string {
+	call, ok := ast.Unparen(expr).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return ""
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || (sel.Sel.Name != "Front" && sel.Sel.Name != "Back") || limiter.Var(info, sel.X) != v {
+		return ""
+	}
+	return sel.Sel.Name
+}
+
+// reportQueue reports each enqueue site of q that has no bound, in a function
+// other than one that dequeues, when q is shared between goroutines.
+func (c *checker) reportQueue(q *queue) {
+	for _, site := range q.enqueues {
+		fn, ok := enclosingFunc(site)
+		if !ok {
+			continue
+		}
+		consumer, ok := c.consumerElsewhere(q, fn)
+		if !ok || c.boundedIn(fn, q, 0) || !c.isShared(q) {
+			continue
+		}
+		if f, ok := c.fifoFinding(q, site, fn, consumer); ok {
+			c.findings = append(c.findings, f)
+		}
+	}
+}
+
+// consumerElsewhere returns a dequeue site of q in a function other than fn.
+// A function that both fills and drains its queue (or trims it) bounds it.
+func (c *checker) consumerElsewhere(q *queue, fn inspector.Cursor) (inspector.Cursor, bool) {
+	var other inspector.Cursor
+	found := false
+	for _, d := range q.dequeues {
+		dfn, ok := enclosingFunc(d)
+		if !ok {
+			continue
+		}
+		if dfn.Node() == fn.Node() {
+			return inspector.Cursor{}, false
+		}
+		if !found {
+			other, found = d, true
+		}
+	}
+	return other, found
+}
+
+// isShared reports whether q is touched under a mutex or sync.Cond, or from a
+// goroutine of its own, by any function that fills or drains it.
+func (c *checker) isShared(q *queue) bool {
+	if q.shared != nil {
+		return *q.shared
+	}
+	shared := false
+	for _, site := range append(append([]inspector.Cursor(nil), q.enqueues...), q.dequeues...) {
+		if fn, ok := enclosingFunc(site); ok && (c.runsConcurrently(fn) || c.holdsLock(fn)) {
+			shared = true
+			break
+		}
+	}
+	q.shared = &shared
+	return shared
+}
+
+// boundedIn reports whether the function at fn bounds q: it compares the
+// queue's length (or a counter field) with something, trims or evicts from
+// the queue itself, or acquires a limiter. depth 0 also looks one call deep:
+// into functions fn calls (a full() helper, a trim()) and into fn's callers
+// (a Submit that checks the length before calling push).
+func (c *checker) boundedIn(fn inspector.Cursor, q *queue, depth int) bool {
+	info := c.pass.TypesInfo
+	kinds := []ast.Node{(*ast.BinaryExpr)(nil), (*ast.SliceExpr)(nil), (*ast.CallExpr)(nil), (*ast.SendStmt)(nil), (*ast.UnaryExpr)(nil)}
+	for cur := range fn.Preorder(kinds...) {
+		switch n := cur.Node().(type) {
+		case *ast.BinaryExpr:
+			if isComparison(n.Op) && (mentionsLength(info, n.X, q.v) || mentionsLength(info, n.Y, q.v)) {
+				return true
+			}
+			if isRelational(n.Op) && (c.isCounter(n.X) || c.isCounter(n.Y)) {
+				return true // q.n >= q.max: a bound kept in a counter
+			}
+		case *ast.SliceExpr:
+			if !q.list && n.Low != nil && limiter.Var(info, n.X) == q.v {
+				return true // trims the front after appending: "keep the last N"
+			}
+		case *ast.SendStmt, *ast.UnaryExpr:
+			if _, ok := c.lim.Acquire(n); ok {
+				return true
+			}
+		case *ast.CallExpr:
+			if _, ok := c.lim.Acquire(n); ok {
+				return true
+			}
+			if q.list && isMethodOn(info, n, q.v, "Remove", "Init") {
+				return true // evicts or clears
+			}
+			if depth == 0 {
+				if d, ok := c.funcDecl(c.callee(n)); ok && d.Node() != fn.Node() && c.boundedIn(d, q, 1) {
+					return true
+				}
+			}
+		}
+	}
+	if decl, ok := fn.Node().(*ast.FuncDecl); ok && depth == 0 {
+		if obj, ok := info.Defs[decl.Name].(*types.Func); ok {
+			for _, site := range c.callersOf(obj) {
+				if caller, ok := enclosingFunc(site); ok && caller.Node() != decl && c.boundedIn(caller, q, 1) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func isComparison(op token.Token) bool {
+	return isRelational(op) || op == token.EQL || op == token.NEQ
+}
+
+func isRelational(op token.Token) bool {
+	return op == token.LSS || op == token.LEQ || op == token.GTR || op == token.GEQ
+}
+
+// isCounter reports whether expr is an integer field or package variable: a
+// comparison with one (q.n >= q.max, pending > limit) is how queues that
+// count their items bound them.
+func (c *checker) isCounter(expr ast.Expr) bool {
+	v := limiter.Var(c.pass.TypesInfo, expr)
+	if !c.isSharedVar(v) {
+		return false
+	}
+	b, ok := v.Type().Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+// mentionsLength reports whether expr contains len(q), cap(q) or q.Len() for
+// the queue variable v.
+func mentionsLength(info *types.Info, expr ast.Expr, v *types.Var) bool {
+	found := false
+	ast.Inspect(expr, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		switch builtinName(info, call) {
+		case "len", "cap":
+			if len(call.Args) == 1 && limiter.Var(info, call.Args[0]) == v {
+				found = true
+			}
+		case "":
+			if isMethodOn(info, call, v, "Len") {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// isMethodOn reports whether call calls one of the named methods on v.
+func isMethodOn(info *types.Info, call *ast.CallExpr, v *types.Var, names ...string) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || limiter.Var(info, sel.X) != v {
+		return false
+	}
+	for _, name := range names {
+		if sel.Sel.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// builtinName returns the name of the builtin function call calls, or "".
+func builtinName(info *types.Info, call *ast.CallExpr) string {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return ""
+	}
+	if b, ok := info.Uses[id].(*types.Builtin); ok {
+		return b.Name()
+	}
+	return ""
+}
+
+// isConst reports whether expr is a constant with the exact value val.
+func isConst(info *types.Info, expr ast.Expr, val string) bool {
+	tv, ok := info.Types[expr]
+	return ok && tv.Value != nil && tv.Value.ExactString() == val
+}
+
+// sameExpr reports whether two expressions are written the same way.
+func sameExpr(a, b ast.Expr) bool {
+	return types.ExprString(ast.Unparen(a)) == types.ExprString(ast.Unparen(b))
+}
+
+// fifoFinding builds the diagnostic for the unguarded enqueue at site.
+func (c *checker) fifoFinding(q *queue, site, fn, consumer inspector.Cursor) (*finding, bool) {
+	stmt := site.Node().(ast.Stmt)
+	if !c.startsLine(stmt.Pos()) || !inStatementList(site) {
+		return nil, false
+	}
+	qexpr := c.queueExpr(q, stmt)
+	if !c.declareQueue(q, stmt) {
+		return nil, false
+	}
+	kind, what, length := "slicefifo", "slice queue", "len("+qexpr+")"
+	dropOldest := qexpr + " = " + qexpr + "[1:]"
+	if q.list {
+		kind, what, length = "listfifo", "list queue", qexpr+".Len()"
+		dropOldest = qexpr + ".Remove(" + qexpr + "." + map[string]string{"Back": "Front", "Front": "Back"}[q.back] + "())"
+	}
+
+	msg, body := "Drop the oldest item when the queue is full", dropOldest
+	if ret, ok := c.rejectReturn(q.file, c.signatureOf(fn), q.errName); ok && c.canImportErrors(q.file) {
+		msg = "Reject new items when the queue is full"
+		body = strings.Join(append(c.unlocksBeforeReturn(site, fn), ret), "\n")
+		if !q.declared {
+			c.declareSentinel(q)
+		}
+	}
+	guard := "if " + length + " >= " + q.maxName + " {\n\t" + strings.ReplaceAll(body, "\n", "\n\t") + "\n}"
+
+	var message string
+	if q.list {
+		message = fmt.Sprintf("%s %s grows without bound: this %s has no Len check while %s removes from its other end, so overload piles up in memory; reject or drop items beyond a limit",
+			what, qexpr, "Push"+q.back, c.funcName(mustFunc(consumer)))
+	} else {
+		message = fmt.Sprintf("%s %s grows without bound: this append has no length check while %s dequeues from its front, so overload piles up in memory; reject or drop items beyond a limit",
+			what, qexpr, c.funcName(mustFunc(consumer)))
+	}
+	f := &finding{
+		diag: analysis.Diagnostic{
+			Pos:      stmt.Pos(),
+			End:      stmt.End(),
+			Category: kind,
+			Message:  message,
+			Related:  []analysis.RelatedInformation{{Pos: consumer.Node().Pos(), End: consumer.Node().End(), Message: "items leave the queue here"}},
+		},
+		msg:    msg,
+		edits:  []analysis.TextEdit{edits.InsertBefore(c.pass, stmt, guard)},
+		file:   q.file,
+		anchor: q.anchor,
+	}
+	return f, true
+}
+
+func mustFunc(cur inspector.Cursor) inspector.Cursor {
+	fn, _ := enclosingFunc(cur)
+	return fn
+}
+
+// queueExpr returns the queue as the enqueue statement writes it: s.jobs.
+func (c *checker) queueExpr(q *queue, stmt ast.Stmt) string {
+	switch s := stmt.(type) {
+	case *ast.AssignStmt:
+		return edits.Source(c.pass, s.Lhs[0])
+	case *ast.ExprStmt:
+		sel := ast.Unparen(s.X.(*ast.CallExpr).Fun).(*ast.SelectorExpr)
+		return edits.Source(c.pass, sel.X)
+	}
+	return q.v.Name()
+}
+
+// declareQueue gives q its limit constant, declared before the top-level
+// declaration of its first reported site. It reports false if the site is
+// not inside a top-level declaration.
+func (c *checker) declareQueue(q *queue, stmt ast.Stmt) bool {
+	if q.anchor != nil {
+		return true
+	}
+	file := c.fileOf(stmt.Pos())
+	if file == nil {
+		return false
+	}
+	anchor := edits.EnclosingDecl(file, stmt.Pos())
+	if anchor == nil {
+		return false
+	}
+	q.file, q.anchor = file, anchor
+	q.expr = c.queueExpr(q, stmt)
+	q.maxName = c.freshName(file, nil, "max"+exportedName(q.v.Name()))
+	q.errName = c.freshName(file, nil, "err"+exportedName(q.v.Name())+"Full")
+	c.declared[anchor] = append(c.declared[anchor], declaration{text: fmt.Sprintf(
+		"// %s bounds the length of %s; set it to acceptable wait × consumer rate.\nconst %s = %d",
+		q.maxName, q.expr, q.maxName, queueBound)})
+	return true
+}
+
+// declareSentinel declares q's error for rejected items.
+func (c *checker) declareSentinel(q *queue) {
+	q.declared = true
+	what := q.v.Name()
+	if !strings.Contains(strings.ToLower(what), "queue") {
+		what += " queue"
+	}
+	c.declared[q.anchor] = append(c.declared[q.anchor], declaration{
+		text: fmt.Sprintf("// %s rejects items while %s is full.\nvar %s = %s.New(%q)",
+			q.errName, q.expr, q.errName, errorsName(q.file), what+" is full"),
+		errors: true,
+	})
+}
+
+// signatureOf returns the type of the function at fn.
+func (c *checker) signatureOf(fn inspector.Cursor) *types.Signature {
+	var t types.Type
+	switch n := fn.Node().(type) {
+	case *ast.FuncDecl:
+		if obj := c.pass.TypesInfo.Defs[n.Name]; obj != nil {
+			t = obj.Type()
+		}
+	case *ast.FuncLit:
+		t = c.pass.TypesInfo.TypeOf(n)
+	}
+	sig, _ := t.(*types.Signature)
+	if sig == nil {
+		return types.NewSignatureType(nil, nil, nil, nil, nil, false)
+	}
+	return sig
+}
+
+// inStatementList reports whether the statement at cur sits in a list of
+// statements (a block or a case body), where another can be inserted before it.
+func inStatementList(cur inspector.Cursor) bool {
+	switch cur.Parent().Node().(type) {
+	case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+		return true
+	}
+	return false
+}
+
+// A heldLock is a sync mutex locked before a statement and not unlocked
+// since.
+type heldLock struct {
+	recv     string // the mutex as written: s.mu
+	unlock   string // "Unlock" or "RUnlock"
+	deferred bool   // a defer unlocks it when the function returns
+}
+
+// heldLocks returns the sync mutexes locked before site in fn, by statements
+// of the blocks enclosing site, and not unlocked since; innermost last.
+func (c *checker) heldLocks(site, fn inspector.Cursor) []heldLock {
+	// The statement lists enclosing site, outermost first, each cut at the
+	// statement that leads to site.
+	var lists [][]ast.Stmt
+	for cur := site; cur.Node() != fn.Node() && cur.Parent().Valid(); cur = cur.Parent() {
+		var list []ast.Stmt
+		switch p := cur.Parent().Node().(type) {
+		case *ast.BlockStmt:
+			list = p.List
+		case *ast.CaseClause:
+			list = p.Body
+		case *ast.CommClause:
+			list = p.Body
+		}
+		for i, s := range list {
+			if s == cur.Node() {
+				lists = append([][]ast.Stmt{list[:i]}, lists...)
+				break
+			}
+		}
+	}
+	var held []heldLock
+	deferred := make(map[string]bool)
+	for _, list := range lists {
+		for _, s := range list {
+			var call *ast.CallExpr
+			isDefer := false
+			switch s := s.(type) {
+			case *ast.ExprStmt:
+				call, _ = s.X.(*ast.CallExpr)
+			case *ast.DeferStmt:
+				call, isDefer = s.Call, true
+			}
+			if call == nil {
+				continue
+			}
+			fnObj := c.callee(call)
+			sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+			if !ok || !isSyncCall(fnObj, "Lock", "RLock", "Unlock", "RUnlock") {
+				continue
+			}
+			recv := edits.Source(c.pass, sel.X)
+			switch name := fnObj.Name(); {
+			case isDefer:
+				deferred[recv] = true
+			case name == "Lock":
+				held = append(held, heldLock{recv: recv, unlock: "Unlock"})
+			case name == "RLock":
+				held = append(held, heldLock{recv: recv, unlock: "RUnlock"})
+			default:
+				for i := len(held) - 1; i >= 0; i-- {
+					if held[i].recv == recv {
+						held = append(held[:i], held[i+1:]...)
+						break
+					}
+				}
+			}
+		}
+	}
+	for i := range held {
+		held[i].deferred = deferred[held[i].recv]
+	}
+	return held
+}
+
+// unlocksBeforeReturn returns the statements that release, innermost first,
+// the mutexes held at site that no defer releases: a return there must run
+// them.
+func (c *checker) unlocksBeforeReturn(site, fn inspector.Cursor) []string {
+	held := c.heldLocks(site, fn)
+	var out []string
+	for i := len(held) - 1; i >= 0; i-- {
+		if !held[i].deferred {
+			out = append(out, held[i].recv+"."+held[i].unlock+"()")
+		}
+	}
+	return out
+}

@@ -1,0 +1,329 @@
+package unboundedqueue
+
+import (
+	"bytes"
+	"go/ast"
+	"go/format"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+)
+
+// A finding is one diagnostic waiting for its fix to be completed with the
+// package-level declarations it needs.
+type finding struct {
+	diag  analysis.Diagnostic // without SuggestedFixes
+	msg   string              // the fix's message
+	edits []analysis.TextEdit
+	file  *ast.File
+	// anchor is the top-level declaration before which the fix declares its
+	// constants and sentinel errors, or nil.
+	anchor ast.Decl
+}
+
+// A declaration is one top-level declaration a fix adds.
+type declaration struct {
+	text   string
+	errors bool // uses package errors
+}
+
+// declare records that the fix of f needs text declared before its anchor.
+func (c *checker) declare(f *finding, d declaration) {
+	c.declared[f.anchor] = append(c.declared[f.anchor], d)
+}
+
+// reportAll completes every finding's fix and reports it.
+//
+// Two findings whose declarations go before the same top-level declaration
+// get the same edit there, holding the declarations of both: drivers merge
+// identical edits, while two different insertions at one position would
+// collide. A fix applied alone then declares a constant it does not use,
+// which compiles.
+func (c *checker) reportAll() {
+	for _, f := range c.findings {
+		es := f.edits
+		if decls := c.declared[f.anchor]; f.anchor != nil && len(decls) > 0 {
+			var texts []string
+			needErrors := false
+			for _, d := range decls {
+				texts = append(texts, d.text)
+				needErrors = needErrors || d.errors
+			}
+			es = append(es, edits.InsertDeclBefore(f.anchor, strings.Join(texts, "\n\n")))
+			if needErrors {
+				_, imp := edits.AddImport(c.pass, f.file, "errors")
+				es = append(es, imp...)
+			}
+		}
+		f.diag.SuggestedFixes = []analysis.SuggestedFix{edits.Fix(f.msg, es...)}
+		c.rep.Report(f.diag)
+	}
+}
+
+// A nameKey scopes a name a fix introduces: a package-level name (decl nil)
+// or a local one in a top-level declaration.
+type nameKey struct {
+	decl ast.Decl
+	name string
+}
+
+// freshName returns a name based on base that is free where it goes and not
+// yet given to another fix of this pass. A package-level name (local nil)
+// must be free in file and the package; a local one, declared inside the
+// top-level declaration local, only there and in the package and file scopes
+// (so that two loops in different functions both get "sem").
+func (c *checker) freshName(file *ast.File, local ast.Decl, base string) string {
+	for i := 1; ; i++ {
+		name := base
+		if i > 1 {
+			name = base + strconv.Itoa(i)
+		}
+		if c.names[nameKey{nil, name}] || c.names[nameKey{local, name}] {
+			continue
+		}
+		if local == nil && edits.FreshName(c.pass.Pkg, file, name) != name {
+			continue
+		}
+		if local != nil && !c.freeIn(file, local, name) {
+			continue
+		}
+		c.names[nameKey{local, name}] = true
+		return name
+	}
+}
+
+// freeIn reports whether name is declared nowhere a new local variable in
+// decl could clash with or shadow: not in decl, the package, the file's
+// imports or the universe.
+func (c *checker) freeIn(file *ast.File, decl ast.Decl, name string) bool {
+	if types.Universe.Lookup(name) != nil || c.pass.Pkg.Scope().Lookup(name) != nil {
+		return false
+	}
+	for _, imp := range file.Imports {
+		if path, err := strconv.Unquote(imp.Path.Value); err == nil {
+			if n, ok := edits.ImportName(file, path); ok && n == name {
+				return false
+			}
+		}
+	}
+	free := true
+	ast.Inspect(decl, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Name == name {
+			free = false
+		}
+		return free
+	})
+	return free
+}
+
+// fileOf returns the file containing pos.
+func (c *checker) fileOf(pos token.Pos) *ast.File {
+	return edits.EnclosingFile(c.pass.Files, pos)
+}
+
+// formatStmt lays out the statement text the way gofmt would at the
+// indentation of the line holding pos, so that a rewritten statement may span
+// lines and keep its comments. It reports false if text does not parse.
+func (c *checker) formatStmt(pos token.Pos, text string) (string, bool) {
+	src := "package p\n\nfunc _() {\n" + text + "\n}\n"
+	out, err := format.Source([]byte(src))
+	if err != nil {
+		return "", false
+	}
+	body := string(out)
+	start := strings.Index(body, "func _() {\n")
+	end := strings.LastIndex(body, "\n}")
+	if start < 0 || end < 0 {
+		return "", false
+	}
+	body = body[start+len("func _() {\n") : end]
+	indent := edits.Indent(c.pass, pos)
+	lines := strings.Split(body, "\n")
+	for i, line := range lines {
+		line = strings.TrimPrefix(line, "\t")
+		if i > 0 && line != "" {
+			line = indent + line
+		}
+		lines[i] = line
+	}
+	return strings.Join(lines, "\n"), true
+}
+
+// insertLineAfterBrace inserts stmt on a line of its own as the first line of
+// the block whose opening brace is at lbrace, indented one level deeper than
+// the line holding the brace. It inserts at the start of the next line rather
+// than after the brace, so an edit of the block's first statement (which
+// starts after the indentation of that line) cannot collide with it. It
+// reports false when the block's content starts on the brace's line.
+func (c *checker) insertLineAfterBrace(block *ast.BlockStmt, stmt string) (analysis.TextEdit, bool) {
+	tf := c.pass.Fset.File(block.Lbrace)
+	line := tf.Line(block.Lbrace)
+	if line >= tf.LineCount() {
+		return analysis.TextEdit{}, false
+	}
+	next := block.Rbrace
+	if len(block.List) > 0 {
+		next = block.List[0].Pos()
+	}
+	if tf.Line(next) == line || c.hasCodeAfter(block.Lbrace) {
+		return analysis.TextEdit{}, false
+	}
+	at := tf.LineStart(line + 1)
+	indent := edits.Indent(c.pass, block.Lbrace) + "\t"
+	return analysis.TextEdit{Pos: at, End: at, NewText: []byte(indent + stmt + "\n")}, true
+}
+
+// hasCodeAfter reports whether anything but blanks follows pos+1 on its line
+// (a trailing comment after an opening brace, say).
+func (c *checker) hasCodeAfter(pos token.Pos) bool {
+	tf := c.pass.Fset.File(pos)
+	content, err := c.pass.ReadFile(tf.Name())
+	if err != nil {
+		return true
+	}
+	off := tf.Offset(pos) + 1
+	end := bytes.IndexByte(content[off:], '\n')
+	if end < 0 {
+		end = len(content) - off
+	}
+	return strings.TrimSpace(string(content[off:off+end])) != ""
+}
+
+// insertLinesBefore inserts text (lines without indentation) on lines of its
+// own before the line holding stmt, indented like indentPos's line. Used where
+// stmt may carry a label that gofmt outdents.
+func (c *checker) insertLinesBefore(stmt ast.Node, indentPos token.Pos, text string) analysis.TextEdit {
+	tf := c.pass.Fset.File(stmt.Pos())
+	at := tf.LineStart(tf.Line(stmt.Pos()))
+	indent := edits.Indent(c.pass, indentPos)
+	var b strings.Builder
+	for line := range strings.SplitSeq(text, "\n") {
+		if line != "" {
+			b.WriteString(indent + line)
+		}
+		b.WriteString("\n")
+	}
+	return analysis.TextEdit{Pos: at, End: at, NewText: []byte(b.String())}
+}
+
+// A qualifier names packages the way file imports them; ok turns false when a
+// type refers to a package file does not import.
+type qualifier struct {
+	pkg   *types.Package
+	names map[string]string
+	ok    bool
+}
+
+func newQualifier(pkg *types.Package, file *ast.File) *qualifier {
+	q := &qualifier{pkg: pkg, names: make(map[string]string), ok: true}
+	for _, imp := range file.Imports {
+		path, err := strconv.Unquote(imp.Path.Value)
+		if err != nil {
+			continue
+		}
+		if name, ok := edits.ImportName(file, path); ok {
+			q.names[path] = name
+		}
+	}
+	return q
+}
+
+func (q *qualifier) qualify(p *types.Package) string {
+	if p == q.pkg {
+		return ""
+	}
+	if name, ok := q.names[p.Path()]; ok {
+		return name
+	}
+	q.ok = false
+	return p.Name()
+}
+
+// zeroValue returns the zero value of t as Go source, or false when it cannot
+// be written in file.
+func (q *qualifier) zeroValue(t types.Type) (string, bool) {
+	var s string
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsBoolean != 0:
+			s = "false"
+		case u.Info()&types.IsString != 0:
+			s = `""`
+		case u.Info()&types.IsNumeric != 0:
+			s = "0"
+		case u.Kind() == types.UnsafePointer:
+			s = "nil"
+		default:
+			return "", false
+		}
+	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature:
+		s = "nil"
+	case *types.Interface:
+		if _, ok := types.Unalias(t).(*types.TypeParam); ok {
+			s = "*new(" + types.TypeString(t, q.qualify) + ")"
+		} else {
+			s = "nil"
+		}
+	case *types.Struct, *types.Array:
+		s = types.TypeString(t, q.qualify) + "{}"
+	default:
+		return "", false
+	}
+	return s, q.ok
+}
+
+var errorType = types.Universe.Lookup("error").Type()
+
+// rejectReturn returns the return statement that rejects an item in the
+// function with signature sig, returning errName as its error, or false when
+// the function does not end its results with an error or a zero value cannot
+// be written.
+func (c *checker) rejectReturn(file *ast.File, sig *types.Signature, errName string) (string, bool) {
+	res := sig.Results()
+	if res.Len() == 0 || !types.Identical(res.At(res.Len()-1).Type(), errorType) {
+		return "", false
+	}
+	q := newQualifier(c.pass.Pkg, file)
+	var vals []string
+	for i := range res.Len() - 1 {
+		z, ok := q.zeroValue(res.At(i).Type())
+		if !ok {
+			return "", false
+		}
+		vals = append(vals, z)
+	}
+	return "return " + strings.Join(append(vals, errName), ", "), true
+}
+
+// canImportErrors reports whether file can name package errors: it imports it
+// under a usable name, or nothing else is called errors.
+func (c *checker) canImportErrors(file *ast.File) bool {
+	if _, ok := edits.ImportName(file, "errors"); ok {
+		return true
+	}
+	return edits.FreshName(c.pass.Pkg, file, "errors") == "errors"
+}
+
+// errorsName returns the name by which file refers to package errors once
+// the fix has imported it.
+func errorsName(file *ast.File) string {
+	if name, ok := edits.ImportName(file, "errors"); ok {
+		return name
+	}
+	return "errors"
+}
+
+// exportedName capitalises the first letter of name for use inside a
+// camel-case identifier.
+func exportedName(name string) string {
+	if name == "" {
+		return name
+	}
+	return strings.ToUpper(name[:1]) + name[1:]
+}

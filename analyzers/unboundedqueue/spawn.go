@@ -1,0 +1,990 @@
+package unboundedqueue
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"go/version"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/limiter"
+)
+
+// goroutinesPerSend reports go func() { ch <- v }() where the goroutine only
+// hands over a value computed before it started.
+func (c *checker) goroutinesPerSend() {
+	info := c.pass.TypesInfo
+	for _, cur := range c.goStmts {
+		g := cur.Node().(*ast.GoStmt)
+		lit, ok := ast.Unparen(g.Call.Fun).(*ast.FuncLit)
+		if !ok || len(lit.Body.List) != 1 {
+			continue
+		}
+		send, ok := lit.Body.List[0].(*ast.SendStmt)
+		if !ok {
+			continue
+		}
+		ch := limiter.Var(info, send.Chan)
+		if !c.isSharedVar(ch) || !carriesItems(ch.Type()) {
+			// A channel made in this function is a one-shot result or a
+			// future its caller drains later: a blocking send would deadlock.
+			continue
+		}
+		value, ok := c.sentValue(g, lit, send)
+		if !ok {
+			continue // the goroutine computes what it sends: it does the work
+		}
+		fn, ok := enclosingFunc(cur)
+		if !ok || c.receivesIn(fn, ch) || c.locksHeldAt(cur, fn) || isOverflowDefault(info, cur, ch) {
+			continue
+		}
+		sendText := edits.Source(c.pass, send.Chan) + " <- " + value
+		c.persend[g] = true
+		c.findings = append(c.findings, &finding{
+			diag: analysis.Diagnostic{
+				Pos:      g.Pos(),
+				End:      g.End(),
+				Category: "goroutinepersend",
+				Message: fmt.Sprintf("goroutine that only sends to %s parks with its value until the consumer takes it, an unbounded queue in disguise under overload; send directly so the channel's bound pushes back",
+					edits.Source(c.pass, send.Chan)),
+				Related: c.consumerOf(ch),
+			},
+			msg:   "Send directly instead of from a new goroutine",
+			edits: []analysis.TextEdit{edits.Replace(g, sendText)},
+		})
+	}
+}
+
+// carriesItems reports whether t is a channel whose elements carry data.
+// Channels of struct{} signal; channels of time.Time and os.Signal deliver
+// ticks and signals, not work items.
+func carriesItems(t types.Type) bool {
+	ch, ok := t.Underlying().(*types.Chan)
+	if !ok {
+		return false
+	}
+	elem := ch.Elem()
+	if s, ok := elem.Underlying().(*types.Struct); ok && s.NumFields() == 0 {
+		return false
+	}
+	if n, ok := types.Unalias(elem).(*types.Named); ok && n.Obj().Pkg() != nil {
+		switch n.Obj().Pkg().Path() + "." + n.Obj().Name() {
+		case "time.Time", "os.Signal":
+			return false
+		}
+	}
+	return true
+}
+
+// sentValue returns the source of the value the goroutine sends, as the
+// go statement's caller would write it, when that value is already computed:
+// it calls nothing (conversions and len/cap aside), receives nothing, and
+// refers to the literal's parameters only as the whole value.
+func (c *checker) sentValue(g *ast.GoStmt, lit *ast.FuncLit, send *ast.SendStmt) (string, bool) {
+	info := c.pass.TypesInfo
+	params := make(map[types.Object]ast.Expr)
+	i := 0
+	for _, field := range lit.Type.Params.List {
+		for _, name := range field.Names {
+			if i < len(g.Call.Args) {
+				params[info.Defs[name]] = g.Call.Args[i]
+			}
+			i++
+		}
+		if len(field.Names) == 0 {
+			i++
+		}
+	}
+	if i != len(g.Call.Args) || g.Call.Ellipsis.IsValid() {
+		return "", false
+	}
+	if !c.isComputed(send.Chan) || !c.isComputed(send.Value) || refersTo(info, send.Chan, params) {
+		return "", false
+	}
+	if id, ok := ast.Unparen(send.Value).(*ast.Ident); ok {
+		if arg, ok := params[info.Uses[id]]; ok {
+			return edits.Source(c.pass, arg), true
+		}
+	}
+	if refersTo(info, send.Value, params) {
+		return "", false
+	}
+	return edits.Source(c.pass, send.Value), true
+}
+
+// isComputed reports whether evaluating expr does no work worth a goroutine:
+// no calls (except conversions and len/cap), no receives, no function
+// literals.
+func (c *checker) isComputed(expr ast.Expr) bool {
+	info := c.pass.TypesInfo
+	ok := true
+	ast.Inspect(expr, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if tv, isType := info.Types[n.Fun]; isType && tv.IsType() {
+				return ok
+			}
+			if name := builtinName(info, n); name == "len" || name == "cap" {
+				return ok
+			}
+			ok = false
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW {
+				ok = false
+			}
+		case *ast.FuncLit:
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+// refersTo reports whether expr uses any of the objects.
+func refersTo(info *types.Info, expr ast.Expr, objs map[types.Object]ast.Expr) bool {
+	found := false
+	ast.Inspect(expr, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if _, ok := objs[info.Uses[id]]; ok {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// receivesIn reports whether the function declaration around fn receives from
+// ch outside the goroutines it starts: it consumes what it would send, and a
+// blocking send there would deadlock.
+func (c *checker) receivesIn(fn inspector.Cursor, ch *types.Var) bool {
+	top := fn
+	for f := range fn.Enclosing((*ast.FuncDecl)(nil)) {
+		top = f
+	}
+	for cur := range top.Preorder((*ast.UnaryExpr)(nil), (*ast.RangeStmt)(nil)) {
+		var x ast.Expr
+		switch n := cur.Node().(type) {
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW {
+				x = n.X
+			}
+		case *ast.RangeStmt:
+			x = n.X
+		}
+		if x == nil || limiter.Var(c.pass.TypesInfo, x) != ch {
+			continue
+		}
+		if lit, ok := enclosingFunc(cur); ok && lit.Node() != top.Node() && c.runsConcurrently(lit) {
+			if _, isLit := lit.Node().(*ast.FuncLit); isLit {
+				continue // another goroutine receives
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// locksHeldAt reports whether a sync mutex is held at site: a goroutine that
+// sends from under a lock may exist so that the consumer, which takes the
+// same lock, cannot deadlock with the sender.
+func (c *checker) locksHeldAt(site, fn inspector.Cursor) bool {
+	return len(c.heldLocks(site, fn)) > 0
+}
+
+// isOverflowDefault reports whether the go statement at cur sits in the
+// default clause of a select that also sends to ch: the overflow shape the
+// retrysend check reports.
+func isOverflowDefault(info *types.Info, cur inspector.Cursor, ch *types.Var) bool {
+	for cc := range cur.Enclosing((*ast.CommClause)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		clause, ok := cc.Node().(*ast.CommClause)
+		if !ok || clause.Comm != nil {
+			return false
+		}
+		sel, ok := cc.Parent().Parent().Node().(*ast.SelectStmt)
+		if !ok {
+			return false
+		}
+		for _, s := range sel.Body.List {
+			if send, ok := s.(*ast.CommClause).Comm.(*ast.SendStmt); ok && limiter.Var(info, send.Chan) == ch {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// consumerOf points at the first receive from ch in the package, or at its
+// declaration when the package never receives from it.
+func (c *checker) consumerOf(ch *types.Var) []analysis.RelatedInformation {
+	for file := range c.insp.Root().Children() {
+		if c.rep.Skip(file.Node().(*ast.File)) {
+			continue
+		}
+		for cur := range file.Preorder((*ast.UnaryExpr)(nil), (*ast.RangeStmt)(nil)) {
+			var x ast.Expr
+			switch n := cur.Node().(type) {
+			case *ast.UnaryExpr:
+				if n.Op == token.ARROW {
+					x = n.X
+				}
+			case *ast.RangeStmt:
+				x = n.X
+			}
+			if x != nil && limiter.Var(c.pass.TypesInfo, x) == ch {
+				n := cur.Node()
+				return []analysis.RelatedInformation{{Pos: n.Pos(), End: n.End(), Message: "the consumer receives here"}}
+			}
+		}
+	}
+	return []analysis.RelatedInformation{{Pos: ch.Pos(), End: ch.Pos() + token.Pos(len(ch.Name())), Message: "channel declared here"}}
+}
+
+// A spawn starts a goroutine: go f(x), g.Go(f) or wg.Go(f).
+type spawn struct {
+	stmt  ast.Stmt      // the go statement or the expression statement of the call
+	call  *ast.CallExpr // the call that starts it
+	group *types.Var    // the errgroup or WaitGroup; nil for go
+	kind  string        // "go", "errgroup", "waitgroup"
+	// fun and args are the function the goroutine runs and its arguments.
+	fun  ast.Expr
+	args []ast.Expr
+}
+
+// spawnAt returns the spawn at cur, a go statement or a call.
+func (c *checker) spawnAt(cur inspector.Cursor) (spawn, bool) {
+	switch n := cur.Node().(type) {
+	case *ast.GoStmt:
+		return spawn{stmt: n, call: n.Call, kind: "go", fun: n.Call.Fun, args: n.Call.Args}, true
+	case *ast.CallExpr:
+		stmt, ok := cur.Parent().Node().(*ast.ExprStmt)
+		if !ok || len(n.Args) != 1 {
+			return spawn{}, false
+		}
+		fn := c.callee(n)
+		sel, _ := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+		if fn == nil || sel == nil || fn.Name() != "Go" || fn.Pkg() == nil {
+			return spawn{}, false
+		}
+		kind := ""
+		switch t := recvNamed(fn); {
+		case fn.Pkg().Path() == "golang.org/x/sync/errgroup" && t == "Group":
+			kind = "errgroup"
+		case fn.Pkg().Path() == "sync" && t == "WaitGroup":
+			kind = "waitgroup"
+		default:
+			return spawn{}, false
+		}
+		return spawn{stmt: stmt, call: n, group: limiter.Var(c.pass.TypesInfo, sel.X), kind: kind, fun: n.Args[0]}, true
+	}
+	return spawn{}, false
+}
+
+// recvNamed returns the name of the named type of fn's receiver.
+func recvNamed(fn *types.Func) string {
+	t := recvType(fn)
+	if t == nil {
+		return ""
+	}
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return ""
+}
+
+// goroutinesPerItem reports loops over a stream that start a goroutine per
+// item with nothing bounding how many run at once.
+func (c *checker) goroutinesPerItem() {
+	for _, loop := range c.loops {
+		if !mayConsumeStream(c.pass.TypesInfo, loop.Node()) {
+			continue
+		}
+		body := loopBody(loop.Node())
+		bodyCur, ok := loop.FindNode(body)
+		if !ok {
+			continue
+		}
+		for cur := range bodyCur.Preorder((*ast.GoStmt)(nil), (*ast.CallExpr)(nil)) {
+			sp, ok := c.spawnAt(cur)
+			if !ok || nearestLoop(cur) != loop.Node() {
+				continue
+			}
+			if g, ok := sp.stmt.(*ast.GoStmt); ok && c.persend[g] {
+				continue // reported as goroutinepersend, whose fix also bounds it
+			}
+			stream, recv, ok := c.streamOf(loop, cur)
+			if !ok || c.limitedBefore(loop, cur, recv) || c.waitsAfter(loop, cur) ||
+				c.perEntity(sp, stream) || !c.unlimitedGroup(sp, loop, cur) {
+				continue
+			}
+			if f, ok := c.itemFinding(sp, loop, cur, stream); ok {
+				c.findings = append(c.findings, f)
+			}
+		}
+	}
+}
+
+func loopBody(n ast.Node) *ast.BlockStmt {
+	switch n := n.(type) {
+	case *ast.ForStmt:
+		return n.Body
+	case *ast.RangeStmt:
+		return n.Body
+	}
+	return nil
+}
+
+// mayConsumeStream reports whether loop can be a loop over a stream: a range
+// over a channel of items, or a bare for {} (which must then receive).
+func mayConsumeStream(info *types.Info, loop ast.Node) bool {
+	switch l := loop.(type) {
+	case *ast.RangeStmt:
+		t := info.TypeOf(l.X)
+		return t != nil && carriesItems(t)
+	case *ast.ForStmt:
+		return l.Init == nil && l.Cond == nil && l.Post == nil
+	}
+	return false
+}
+
+// nearestLoop returns the innermost loop around cur in the same function, or
+// nil.
+func nearestLoop(cur inspector.Cursor) ast.Node {
+	for e := range cur.Parent().Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		switch n := e.Node().(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			return n
+		}
+		return nil
+	}
+	return nil
+}
+
+// streamOf returns the channel the loop takes the spawn's item from, and the
+// receive that takes it (nil for a range loop): the range expression, the
+// select case around the spawn, or a receive statement before it.
+func (c *checker) streamOf(loop, spawnCur inspector.Cursor) (ast.Expr, ast.Node, bool) {
+	info := c.pass.TypesInfo
+	if r, ok := loop.Node().(*ast.RangeStmt); ok {
+		return r.X, nil, true
+	}
+	body := loopBody(loop.Node())
+	for cur := spawnCur; cur.Node() != loop.Node(); cur = cur.Parent() {
+		if cc, ok := cur.Node().(*ast.CommClause); ok {
+			if recv := receiveIn(cc.Comm); recv != nil && carriesItems(info.TypeOf(recv.X)) {
+				return recv.X, recv, true
+			}
+			return nil, nil, false // a tick, a signal or ctx.Done(): not an item
+		}
+		if cur.Parent().Node() == body {
+			for _, s := range body.List {
+				if s == cur.Node() {
+					break
+				}
+				if recv := receiveIn(s); recv != nil && carriesItems(info.TypeOf(recv.X)) {
+					return recv.X, recv, true
+				}
+			}
+			break
+		}
+	}
+	return nil, nil, false
+}
+
+// receiveIn returns the receive of v := <-ch, v, ok := <-ch or <-ch.
+func receiveIn(s ast.Stmt) *ast.UnaryExpr {
+	var x ast.Expr
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		if len(s.Rhs) == 1 {
+			x = s.Rhs[0]
+		}
+	case *ast.ExprStmt:
+		x = s.X
+	}
+	if u, ok := ast.Unparen(x).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+		return u
+	}
+	return nil
+}
+
+// limitedBefore reports whether the loop body acquires a limiter before the
+// spawn at spawnCur (the stream's own receive aside): a send to a semaphore
+// channel, a receive from a token channel, Acquire, Wait, Take, Start,
+// TryAcquire with a fallback, or a call of a function of this package that
+// does one of those. The spawn itself counts when it is Go on a limited
+// errgroup.
+func (c *checker) limitedBefore(loop, spawnCur inspector.Cursor, recv ast.Node) bool {
+	if _, ok := c.lim.Acquire(spawnCur.Node()); ok {
+		return true
+	}
+	body, _ := loop.FindNode(loopBody(loop.Node()))
+	end := spawnCur.Node().Pos()
+	limited := false
+	body.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.SendStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.CallExpr)(nil)}, func(cur inspector.Cursor) bool {
+		n := cur.Node()
+		if limited || n.Pos() >= end {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // runs later, or elsewhere
+		case *ast.CallExpr:
+			if _, ok := c.lim.Acquire(n); ok || c.acquiresInside(c.callee(n)) {
+				limited = true
+			}
+		default:
+			if n == recv {
+				return true
+			}
+			if _, ok := c.lim.Acquire(n); ok {
+				limited = true
+			}
+		}
+		return !limited
+	})
+	return limited
+}
+
+// acquiresInside reports whether fn, a function of this package, acquires a
+// limiter outside any function literal: s.acquire() before the spawn.
+func (c *checker) acquiresInside(fn *types.Func) bool {
+	decl, ok := c.funcDecl(fn)
+	if !ok {
+		return false
+	}
+	found := false
+	decl.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.SendStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.CallExpr)(nil)}, func(cur inspector.Cursor) bool {
+		if _, ok := cur.Node().(*ast.FuncLit); ok || found {
+			return false
+		}
+		if a, ok := c.lim.Acquire(cur.Node()); ok && a.Blocking() {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// waitsAfter reports whether the loop body, after the spawn and before the
+// next item, waits: a Wait call (the WaitGroup or errgroup of this batch), or
+// a receive (of the goroutine's result). Either bounds the goroutines of one
+// iteration, as an errgroup with a fixed two Go calls per item and a Wait is.
+func (c *checker) waitsAfter(loop, spawnCur inspector.Cursor) bool {
+	body := loopBody(loop.Node())
+	for cur := spawnCur; cur.Node() != body && cur.Parent().Valid(); cur = cur.Parent() {
+		var list []ast.Stmt
+		switch p := cur.Parent().Node().(type) {
+		case *ast.BlockStmt:
+			switch cur.Parent().Parent().Node().(type) {
+			case *ast.SelectStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt:
+				continue // the other cases do not run after this one
+			}
+			list = p.List
+		case *ast.CaseClause:
+			list = p.Body
+		case *ast.CommClause:
+			list = p.Body
+		}
+		after := false
+		for _, s := range list {
+			if s == cur.Node() {
+				after = true
+				continue
+			}
+			if after && c.waits(s) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// waits reports whether the statement s blocks on a Wait call or a receive
+// outside any function literal.
+func (c *checker) waits(s ast.Stmt) bool {
+	found := false
+	ast.Inspect(s, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.UnaryExpr:
+			found = found || n.Op == token.ARROW
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Wait" {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// perEntity reports whether the spawn starts a long-lived goroutine per
+// entity (a subscription, a connection's reader) rather than a task per
+// message: the goroutine itself loops over a stream, or the items are
+// channels or carry them.
+func (c *checker) perEntity(sp spawn, stream ast.Expr) bool {
+	if t := c.pass.TypesInfo.TypeOf(stream); t != nil {
+		if ch, ok := t.Underlying().(*types.Chan); ok && carriesChannel(ch.Elem()) {
+			return true
+		}
+	}
+	var body ast.Node
+	switch f := ast.Unparen(sp.fun).(type) {
+	case *ast.FuncLit:
+		body = f.Body
+	default:
+		var fn *types.Func
+		switch f := f.(type) {
+		case *ast.Ident:
+			fn, _ = c.pass.TypesInfo.Uses[f].(*types.Func)
+		case *ast.SelectorExpr:
+			fn, _ = c.pass.TypesInfo.Uses[f.Sel].(*types.Func)
+		}
+		if fn == nil {
+			return false
+		}
+		decl, ok := c.funcDecl(fn.Origin())
+		if !ok {
+			return false
+		}
+		body = funcBody(decl.Node())
+	}
+	return loopsForever(c.pass.TypesInfo, body)
+}
+
+// carriesChannel reports whether items of type t are, or hold, channels.
+func carriesChannel(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Chan:
+		return true
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if _, ok := u.Field(i).Type().Underlying().(*types.Chan); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// loopsForever reports whether body contains a loop that lives as long as a
+// stream: for {}, a range over a channel, or a loop that receives or selects.
+func loopsForever(info *types.Info, body ast.Node) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ForStmt:
+			if n.Cond == nil || receivesOrSelects(n.Body) {
+				found = true
+			}
+		case *ast.RangeStmt:
+			if t := info.TypeOf(n.X); t != nil {
+				if _, ok := t.Underlying().(*types.Chan); ok {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func receivesOrSelects(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectStmt:
+			found = true
+		case *ast.UnaryExpr:
+			found = found || n.Op == token.ARROW
+		}
+		return !found
+	})
+	return found
+}
+
+// unlimitedGroup reports whether the spawn is known to start goroutines
+// without a limit: go statements and WaitGroup.Go always; errgroup.Go only
+// on a group created in this function, outside the loop (a group per
+// iteration runs a fixed number of tasks), never given a limit and never
+// handed to other code that could set one.
+func (c *checker) unlimitedGroup(sp spawn, loop, spawnCur inspector.Cursor) bool {
+	if sp.kind != "errgroup" {
+		return true
+	}
+	g := sp.group
+	if g == nil || c.lim.IsLimitedGroup(g) || g.IsField() || g.Parent() == c.pass.Pkg.Scope() {
+		return false
+	}
+	fn, ok := enclosingFunc(loop)
+	if !ok {
+		return false
+	}
+	body := funcBody(fn.Node())
+	if g.Pos() < body.Lbrace || g.Pos() > body.Rbrace {
+		return false // a parameter: the caller may have set a limit
+	}
+	if loop.Node().Pos() <= g.Pos() && g.Pos() < loop.Node().End() {
+		return false
+	}
+	for cur := range fn.Preorder((*ast.Ident)(nil)) {
+		id := cur.Node().(*ast.Ident)
+		if c.pass.TypesInfo.Uses[id] != g {
+			continue
+		}
+		sel, ok := cur.Parent().Node().(*ast.SelectorExpr)
+		if !ok || sel.X != id {
+			return false // &g, f(g): someone else may set a limit
+		}
+		switch sel.Sel.Name {
+		case "Go", "TryGo", "Wait", "SetLimit": // SetLimit(-1): no limit
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// itemFinding builds the goroutineperitem diagnostic and its semaphore fix.
+func (c *checker) itemFinding(sp spawn, loop, spawnCur inspector.Cursor, stream ast.Expr) (*finding, bool) {
+	file := c.fileOf(sp.stmt.Pos())
+	if file == nil {
+		return nil, false
+	}
+	anchor := edits.EnclosingDecl(file, sp.stmt.Pos())
+	// The semaphore is made before the loop, or before its label: gofmt
+	// outdents labels, so the new line takes the indentation of the for.
+	loopStmt := loop
+	if _, ok := loop.Parent().Node().(*ast.LabeledStmt); ok {
+		loopStmt = loop.Parent()
+	}
+	stmtCur := spawnCur
+	if _, isGo := sp.stmt.(*ast.GoStmt); !isGo {
+		stmtCur = spawnCur.Parent()
+	}
+	if anchor == nil || !c.startsLine(loopStmt.Node().Pos()) || !c.startsLine(loop.Node().Pos()) || !inStatementList(loopStmt) ||
+		!c.startsLine(sp.stmt.Pos()) || !inStatementList(stmtCur) {
+		return nil, false
+	}
+
+	sem := c.freshName(file, anchor, "sem")
+	release := "defer func() { <-" + sem + " }()"
+	acquire := sem + " <- struct{}{}"
+	es, ok := c.releaseEdits(sp, loop, spawnCur, file, anchor, acquire, release)
+	if !ok {
+		return nil, false
+	}
+	es = append(es, c.insertLinesBefore(loopStmt.Node(), loop.Node().Pos(), fmt.Sprintf("%s := make(chan struct{}, %d)", sem, inFlight)))
+
+	what := "goroutine"
+	if sp.kind != "go" {
+		what = edits.Source(c.pass, sp.call.Fun) + " goroutine"
+	}
+	return &finding{
+		diag: analysis.Diagnostic{
+			Pos:      sp.stmt.Pos(),
+			End:      sp.stmt.End(),
+			Category: "goroutineperitem",
+			Message: fmt.Sprintf("%s per item received from %s with nothing bounding how many run at once: the channel never fills, so it never pushes back on the producer; acquire a semaphore before starting each one",
+				what, edits.Source(c.pass, stream)),
+			Related: []analysis.RelatedInformation{{Pos: stream.Pos(), End: stream.End(), Message: "items arrive here"}},
+		},
+		msg:   "Bound the goroutines in flight with a semaphore",
+		edits: es,
+	}, true
+}
+
+// releaseEdits returns the edits that acquire the semaphore before the spawn
+// and release it when the goroutine ends: a deferred receive as the first
+// statement of a function literal, or, for go f(x) and g.Go(f), a literal
+// wrapped around the call.
+func (c *checker) releaseEdits(sp spawn, loop, spawnCur inspector.Cursor, file *ast.File, anchor ast.Decl, acquire, release string) ([]analysis.TextEdit, bool) {
+	if lit, ok := ast.Unparen(sp.fun).(*ast.FuncLit); ok {
+		if len(lit.Body.List) == 0 {
+			return nil, false
+		}
+		if e, ok := c.insertLineAfterBrace(lit.Body, release); ok {
+			return []analysis.TextEdit{edits.InsertBefore(c.pass, sp.stmt, acquire), e}, true
+		}
+		// A one-line literal: rewrite the statement, gofmt lays it out.
+		src := edits.Source(c.pass, sp.stmt)
+		at := int(lit.Body.Lbrace - sp.stmt.Pos() + 1)
+		text, ok := c.formatStmt(sp.stmt.Pos(), acquire+"\n"+src[:at]+"\n"+release+"\n"+src[at:])
+		if !ok {
+			return nil, false
+		}
+		return []analysis.TextEdit{edits.Replace(sp.stmt, text)}, true
+	}
+
+	pre, call, ok := c.wrapCall(sp, loop, spawnCur, file, anchor)
+	if !ok {
+		return nil, false
+	}
+	var stmt string
+	switch sp.kind {
+	case "go":
+		stmt = "go func() {\n" + release + "\n" + call + "\n}()"
+	case "errgroup":
+		stmt = edits.Source(c.pass, sp.call.Fun) + "(func() error {\n" + release + "\nreturn " + call + "\n})"
+	case "waitgroup":
+		stmt = edits.Source(c.pass, sp.call.Fun) + "(func() {\n" + release + "\n" + call + "\n})"
+	}
+	text, ok := c.formatStmt(sp.stmt.Pos(), strings.Join(append(append([]string{acquire}, pre...), stmt), "\n"))
+	if !ok {
+		return nil, false
+	}
+	return []analysis.TextEdit{edits.Replace(sp.stmt, text)}, true
+}
+
+// wrapCall returns the call the wrapping literal makes, and the statements
+// that must run before the spawn so that the goroutine sees the values the
+// original spawn evaluated when it started: the function and arguments are
+// evaluated at the go statement, the literal's body runs later. Expressions
+// that do work (calls, receives) or read variables that change before the
+// goroutine runs are hoisted into fresh variables; loop variables shared
+// between iterations (before Go 1.22) are copied.
+func (c *checker) wrapCall(sp spawn, loop, spawnCur inspector.Cursor, file *ast.File, anchor ast.Decl) ([]string, string, bool) {
+	info := c.pass.TypesInfo
+	fn, ok := enclosingFunc(loop)
+	if !ok {
+		return nil, "", false
+	}
+	st := c.stability(fn, loop, spawnCur, file)
+	var pre []string
+	copied := make(map[*types.Var]bool)
+	var paramNames []string
+	if sig, ok := info.TypeOf(sp.fun).(*types.Signature); ok {
+		for i := range sig.Params().Len() {
+			paramNames = append(paramNames, sig.Params().At(i).Name())
+		}
+	}
+	render := func(e ast.Expr, base string) (string, bool) {
+		if _, tuple := info.TypeOf(e).(*types.Tuple); tuple {
+			return "", false
+		}
+		stable, copies := st.check(e)
+		if !stable {
+			name := c.freshName(file, anchor, base)
+			pre = append(pre, name+" := "+edits.Source(c.pass, e))
+			return name, true
+		}
+		for _, v := range copies {
+			if !copied[v] {
+				copied[v] = true
+				pre = append(pre, v.Name()+" := "+v.Name())
+			}
+		}
+		return edits.Source(c.pass, e), true
+	}
+	fun, ok := render(sp.fun, "fn")
+	if !ok {
+		return nil, "", false
+	}
+	var args []string
+	for i, a := range sp.args {
+		base := "arg"
+		if i < len(paramNames) && paramNames[i] != "" && paramNames[i] != "_" {
+			base = paramNames[i]
+		}
+		s, ok := render(a, base)
+		if !ok {
+			return nil, "", false
+		}
+		args = append(args, s)
+	}
+	call := fun + "(" + strings.Join(args, ", ")
+	if sp.call.Ellipsis.IsValid() && sp.kind == "go" {
+		call += "..."
+	}
+	return pre, call + ")", true
+}
+
+// stability knows which variables keep their value between a spawn and the
+// moment its goroutine reads them.
+type stability struct {
+	c        *checker
+	fn       ast.Node
+	loop     ast.Node
+	spawn    token.Pos
+	oldLoops bool                // the file predates per-iteration loop variables (Go 1.22)
+	assigned map[*types.Var]bool // assigned within the loop, or after the spawn
+	headers  map[*types.Var]bool // declared by the header of a loop around the spawn
+}
+
+func (c *checker) stability(fn, loop, spawnCur inspector.Cursor, file *ast.File) *stability {
+	info := c.pass.TypesInfo
+	st := &stability{
+		c:        c,
+		fn:       fn.Node(),
+		loop:     loop.Node(),
+		spawn:    spawnCur.Node().Pos(),
+		assigned: make(map[*types.Var]bool),
+		headers:  make(map[*types.Var]bool),
+	}
+	v := info.FileVersions[file]
+	if v == "" {
+		v = c.pass.Pkg.GoVersion()
+	}
+	st.oldLoops = v != "" && version.Compare(v, "go1.22") < 0
+
+	mark := func(e ast.Expr) {
+		if v := limiter.Var(info, e); v != nil {
+			st.assigned[v] = true
+		}
+	}
+	for cur := range loop.Preorder((*ast.AssignStmt)(nil), (*ast.IncDecStmt)(nil), (*ast.RangeStmt)(nil), (*ast.UnaryExpr)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.AssignStmt:
+			for _, lhs := range n.Lhs {
+				id, isIdent := lhs.(*ast.Ident)
+				if n.Tok == token.DEFINE && isIdent && info.Defs[id] != nil {
+					continue // a new variable, not an assignment
+				}
+				mark(lhs)
+			}
+		case *ast.IncDecStmt:
+			mark(n.X)
+		case *ast.RangeStmt:
+			if n.Tok == token.ASSIGN {
+				if n.Key != nil {
+					mark(n.Key)
+				}
+				if n.Value != nil {
+					mark(n.Value)
+				}
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				mark(n.X)
+			}
+		}
+	}
+	for l := range spawnCur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
+		if l.Node().Pos() < fn.Node().Pos() {
+			break
+		}
+		switch n := l.Node().(type) {
+		case *ast.RangeStmt:
+			if n.Tok == token.DEFINE {
+				for _, e := range []ast.Expr{n.Key, n.Value} {
+					if id, ok := e.(*ast.Ident); ok {
+						if v, ok := info.Defs[id].(*types.Var); ok {
+							st.headers[v] = true
+						}
+					}
+				}
+			}
+		case *ast.ForStmt:
+			if init, ok := n.Init.(*ast.AssignStmt); ok && init.Tok == token.DEFINE {
+				for _, e := range init.Lhs {
+					if id, ok := e.(*ast.Ident); ok {
+						if v, ok := info.Defs[id].(*types.Var); ok {
+							st.headers[v] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	return st
+}
+
+// check reports whether expr can be evaluated inside the goroutine with the
+// result the spawn would have had, and which loop variables must be copied
+// for that.
+func (st *stability) check(expr ast.Expr) (stable bool, copies []*types.Var) {
+	info := st.c.pass.TypesInfo
+	stable = true
+	ast.Inspect(expr, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if tv, ok := info.Types[n.Fun]; !ok || !tv.IsType() {
+				stable = false
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW {
+				stable = false
+			}
+		case *ast.FuncLit, *ast.StarExpr, *ast.IndexExpr, *ast.IndexListExpr, *ast.SliceExpr, *ast.TypeAssertExpr:
+			if tv, ok := info.Types[n.(ast.Expr)]; ok && tv.IsType() {
+				return false
+			}
+			if _, generic := n.(*ast.IndexExpr); generic && isInstantiation(info, n.(ast.Expr)) {
+				return false
+			}
+			stable = false // reads memory that may change before the goroutine runs
+		case *ast.Ident:
+			v, ok := info.Uses[n].(*types.Var)
+			if !ok || v.IsField() || v.Parent() == st.c.pass.Pkg.Scope() || v.Pos() < st.fn.Pos() || v.Pos() >= st.fn.End() {
+				return true // a constant, a function, a field, package state
+			}
+			switch {
+			case st.headers[v] && st.oldLoops:
+				copies = append(copies, v)
+			case st.assigned[v] && (v.Pos() < st.loop.Pos() || !inside(v.Pos(), loopBody(st.loop))):
+				stable = false // changes every iteration; the goroutine would see a later value
+			case st.assigned[v] && st.assignedAfterSpawn(v):
+				stable = false
+			}
+		}
+		return stable
+	})
+	return stable, copies
+}
+
+// assignedAfterSpawn reports whether v is assigned in the loop after the
+// spawn.
+func (st *stability) assignedAfterSpawn(v *types.Var) bool {
+	found := false
+	ast.Inspect(st.loop, func(n ast.Node) bool {
+		if a, ok := n.(*ast.AssignStmt); ok && a.Pos() > st.spawn {
+			for _, lhs := range a.Lhs {
+				found = found || limiter.Var(st.c.pass.TypesInfo, lhs) == v
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func inside(pos token.Pos, n ast.Node) bool {
+	return n != nil && n.Pos() <= pos && pos < n.End()
+}
+
+// isInstantiation reports whether expr instantiates a generic function.
+func isInstantiation(info *types.Info, expr ast.Expr) bool {
+	var id *ast.Ident
+	switch e := ast.Unparen(expr).(type) {
+	case *ast.IndexExpr:
+		id, _ = ast.Unparen(e.X).(*ast.Ident)
+		if sel, ok := ast.Unparen(e.X).(*ast.SelectorExpr); ok {
+			id = sel.Sel
+		}
+	case *ast.IndexListExpr:
+		id, _ = ast.Unparen(e.X).(*ast.Ident)
+		if sel, ok := ast.Unparen(e.X).(*ast.SelectorExpr); ok {
+			id = sel.Sel
+		}
+	}
+	if id == nil {
+		return false
+	}
+	_, ok := info.Instances[id]
+	return ok
+}

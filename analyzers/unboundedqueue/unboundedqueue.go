@@ -1,0 +1,407 @@
+package unboundedqueue
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/limiter"
+	"github.com/queuecheck/queuecheck/analyzers/internal/report"
+)
+
+// Analyzer reports queues that grow without a bound.
+var Analyzer = &analysis.Analyzer{
+	Name:     "unboundedqueue",
+	Doc:      doc,
+	URL:      report.URL("unboundedqueue"),
+	Requires: []*analysis.Analyzer{inspect.Analyzer, report.Analyzer},
+	Run:      run,
+}
+
+//go:embed doc.go
+var docFile string
+
+var doc = report.Doc(docFile, "unboundedqueue")
+
+var (
+	queueBound int64 = 1024
+	inFlight   int64 = 64
+	acquires   string
+)
+
+func init() {
+	Analyzer.Flags.Int64Var(&queueBound, "bound", queueBound, "length limit the fix declares for a slice or list queue")
+	Analyzer.Flags.Int64Var(&inFlight, "inflight", inFlight, "number of goroutines in flight the fix's semaphore allows")
+	Analyzer.Flags.StringVar(&acquires, "acquire", acquires, "comma-separated further blocking acquire calls, by full name: (*example.com/pool.Pool).Get,example.com/gate.Enter")
+}
+
+// A checker holds what one pass has learned, shared by the four kinds.
+type checker struct {
+	pass *analysis.Pass
+	rep  *report.Reporter
+	insp *inspector.Inspector
+	lim  *limiter.Finder
+
+	// Candidates from the one walk over the package.
+	goStmts []inspector.Cursor // every go statement
+	loops   []inspector.Cursor // every for and range statement
+	reslice []inspector.Cursor // every x[k:] with a low bound and no high bound
+	calls   []inspector.Cursor // method calls on container/list values and slices.Delete
+
+	// Built on first use.
+	decls     map[*types.Func]inspector.Cursor
+	goTargets map[*types.Func]bool
+	callSites map[*types.Func][]inspector.Cursor
+
+	persend  map[*ast.GoStmt]bool // go statements reported as goroutinepersend
+	findings []*finding
+	declared map[ast.Decl][]declaration
+	names    map[nameKey]bool
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	rep := report.New(pass)
+	defer rep.Finish()
+
+	c := &checker{
+		pass:     pass,
+		rep:      rep,
+		insp:     pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
+		persend:  make(map[*ast.GoStmt]bool),
+		declared: make(map[ast.Decl][]declaration),
+		names:    make(map[nameKey]bool),
+	}
+	if !c.collect() {
+		return nil, nil // no go statement, no front re-slice, no list: nothing can queue
+	}
+	c.lim = limiter.New(pass.TypesInfo, c.insp, strings.Split(acquires, ",")...)
+
+	c.goroutinesPerSend()
+	c.goroutinesPerItem()
+	c.sliceFIFOs()
+	c.listFIFOs()
+
+	c.reportAll()
+	return nil, nil
+}
+
+// collect gathers, in one walk over the production files, the nodes any kind
+// starts from, and reports whether there is anything to look at.
+func (c *checker) collect() bool {
+	kinds := []ast.Node{(*ast.GoStmt)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.SliceExpr)(nil)}
+	if imports(c.pass.Pkg, "container/list") || imports(c.pass.Pkg, "slices") {
+		kinds = append(kinds, (*ast.CallExpr)(nil))
+	}
+	for file := range c.insp.Root().Children() {
+		if c.rep.Skip(file.Node().(*ast.File)) {
+			continue
+		}
+		for cur := range file.Preorder(kinds...) {
+			switch n := cur.Node().(type) {
+			case *ast.GoStmt:
+				c.goStmts = append(c.goStmts, cur)
+			case *ast.ForStmt, *ast.RangeStmt:
+				c.loops = append(c.loops, cur)
+			case *ast.SliceExpr:
+				if n.Low != nil && n.High == nil && !n.Slice3 {
+					c.reslice = append(c.reslice, cur)
+				}
+			case *ast.CallExpr:
+				if isListOrDelete(c.pass.TypesInfo, n) {
+					c.calls = append(c.calls, cur)
+				}
+			}
+		}
+	}
+	// A stream loop needs a go statement or a Go method call inside it; a
+	// package without go statements still has loops, so only a go statement,
+	// a re-slice or a list call makes the package worth a closer look, and
+	// loops matter only with a spawn, which needs "go" or errgroup/sync.
+	spawns := len(c.goStmts) > 0 || imports(c.pass.Pkg, "golang.org/x/sync/errgroup") || imports(c.pass.Pkg, "sync")
+	if !spawns {
+		c.loops = nil
+	}
+	return len(c.goStmts) > 0 || len(c.loops) > 0 || len(c.reslice) > 0 || len(c.calls) > 0
+}
+
+func imports(pkg *types.Package, path string) bool {
+	for _, imp := range pkg.Imports() {
+		if imp.Path() == path {
+			return true
+		}
+	}
+	return false
+}
+
+// isListOrDelete reports whether call is a method call on a container/list
+// List or a call to slices.Delete: the calls the FIFO kinds look at.
+func isListOrDelete(info *types.Info, call *ast.CallExpr) bool {
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case "container/list":
+		return isListType(recvType(fn))
+	case "slices":
+		return fn.Name() == "Delete"
+	}
+	return false
+}
+
+func recvType(fn *types.Func) types.Type {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return nil
+	}
+	return sig.Recv().Type()
+}
+
+// isListType reports whether t is container/list.List or a pointer to it.
+func isListType(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "container/list" && n.Obj().Name() == "List"
+}
+
+// isSharedVar reports whether v is state that outlives a call: a struct field
+// or a package-level variable. Local queues (a BFS worklist) are not an
+// overload hazard: they die with the call that fills them.
+func (c *checker) isSharedVar(v *types.Var) bool {
+	if v == nil {
+		return false
+	}
+	return v.IsField() || (v.Pkg() == c.pass.Pkg && v.Parent() == c.pass.Pkg.Scope())
+}
+
+// enclosingFunc returns the innermost function (declaration or literal)
+// around cur.
+func enclosingFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
+	for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		return f, true
+	}
+	return inspector.Cursor{}, false
+}
+
+// funcBody returns the body of a function declaration or literal.
+func funcBody(n ast.Node) *ast.BlockStmt {
+	switch n := n.(type) {
+	case *ast.FuncDecl:
+		return n.Body
+	case *ast.FuncLit:
+		return n.Body
+	}
+	return nil
+}
+
+// funcType returns the signature syntax of a function declaration or literal.
+func funcType(n ast.Node) *ast.FuncType {
+	switch n := n.(type) {
+	case *ast.FuncDecl:
+		return n.Type
+	case *ast.FuncLit:
+		return n.Type
+	}
+	return nil
+}
+
+// funcDecl returns the cursor of the declaration of fn in this package.
+func (c *checker) funcDecl(fn *types.Func) (inspector.Cursor, bool) {
+	if c.decls == nil {
+		c.decls = make(map[*types.Func]inspector.Cursor)
+		for file := range c.insp.Root().Children() {
+			for d := range file.Children() {
+				fd, ok := d.Node().(*ast.FuncDecl)
+				if !ok || fd.Body == nil {
+					continue
+				}
+				if obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					c.decls[obj] = d
+				}
+			}
+		}
+	}
+	if fn == nil {
+		return inspector.Cursor{}, false
+	}
+	d, ok := c.decls[fn.Origin()]
+	return d, ok
+}
+
+// callee returns the function or method call calls, mapped to its origin for
+// generic functions, or nil.
+func (c *checker) callee(call *ast.CallExpr) *types.Func {
+	fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	if fn == nil {
+		return nil
+	}
+	return fn.Origin()
+}
+
+// runsConcurrently reports whether the function at fn runs in a goroutine of
+// its own: a literal started by go or handed to a Go method, or a declared
+// function some go statement starts.
+func (c *checker) runsConcurrently(fn inspector.Cursor) bool {
+	for f := range fn.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch n := f.Node().(type) {
+		case *ast.FuncLit:
+			if isSpawnedLit(f) {
+				return true
+			}
+		case *ast.FuncDecl:
+			obj, _ := c.pass.TypesInfo.Defs[n.Name].(*types.Func)
+			return obj != nil && c.isGoTarget(obj)
+		}
+	}
+	return false
+}
+
+// isSpawnedLit reports whether the function literal at lit is started by a go
+// statement or passed to a method named Go (errgroup, WaitGroup, pools).
+func isSpawnedLit(lit inspector.Cursor) bool {
+	call, ok := lit.Parent().Node().(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	if call.Fun == lit.Node() {
+		_, ok := lit.Parent().Parent().Node().(*ast.GoStmt)
+		return ok
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && (sel.Sel.Name == "Go" || sel.Sel.Name == "TryGo")
+}
+
+// isGoTarget reports whether some go statement of the package starts fn.
+func (c *checker) isGoTarget(fn *types.Func) bool {
+	if c.goTargets == nil {
+		c.goTargets = make(map[*types.Func]bool)
+		for _, g := range c.goStmts {
+			if f := c.callee(g.Node().(*ast.GoStmt).Call); f != nil {
+				c.goTargets[f] = true
+			}
+		}
+	}
+	return c.goTargets[fn.Origin()]
+}
+
+// callersOf returns the call sites of fn in the production files.
+func (c *checker) callersOf(fn *types.Func) []inspector.Cursor {
+	if c.callSites == nil {
+		c.callSites = make(map[*types.Func][]inspector.Cursor)
+		for file := range c.insp.Root().Children() {
+			if c.rep.Skip(file.Node().(*ast.File)) {
+				continue
+			}
+			for cur := range file.Preorder((*ast.CallExpr)(nil)) {
+				if f := c.callee(cur.Node().(*ast.CallExpr)); f != nil && f.Pkg() == c.pass.Pkg {
+					c.callSites[f] = append(c.callSites[f], cur)
+				}
+			}
+		}
+	}
+	return c.callSites[fn.Origin()]
+}
+
+// holdsLock reports whether the function at fn takes a sync mutex or uses a
+// sync.Cond: its state is shared with other goroutines.
+func (c *checker) holdsLock(fn inspector.Cursor) bool {
+	for cur := range fn.Preorder((*ast.CallExpr)(nil)) {
+		if isSyncCall(c.callee(cur.Node().(*ast.CallExpr)), "Lock", "RLock", "Wait", "Signal", "Broadcast") {
+			return true
+		}
+	}
+	return false
+}
+
+// isSyncCall reports whether fn is one of the named methods of sync.Mutex,
+// sync.RWMutex or sync.Cond.
+func isSyncCall(fn *types.Func, names ...string) bool {
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "sync" {
+		return false
+	}
+	t := recvType(fn)
+	if t == nil {
+		return false
+	}
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	switch n.Obj().Name() {
+	case "Mutex", "RWMutex", "Cond":
+	default:
+		return false
+	}
+	for _, name := range names {
+		if fn.Name() == name {
+			return true
+		}
+	}
+	return false
+}
+
+// funcName names the function at fn for a message: "worker",
+// "(*Server).drain", or "a function literal in (*Server).Start".
+func (c *checker) funcName(fn inspector.Cursor) string {
+	if _, ok := fn.Node().(*ast.FuncLit); ok {
+		for f := range fn.Enclosing((*ast.FuncDecl)(nil)) {
+			return "a function literal in " + c.funcName(f)
+		}
+		return "a function literal"
+	}
+	decl := fn.Node().(*ast.FuncDecl)
+	if decl.Recv == nil || len(decl.Recv.List) == 0 {
+		return decl.Name.Name
+	}
+	recv := decl.Recv.List[0].Type
+	star := ""
+	if s, ok := recv.(*ast.StarExpr); ok {
+		star, recv = "*", s.X
+	}
+	switch r := recv.(type) {
+	case *ast.IndexExpr:
+		recv = r.X
+	case *ast.IndexListExpr:
+		recv = r.X
+	}
+	if id, ok := recv.(*ast.Ident); ok {
+		if star != "" {
+			return "(*" + id.Name + ")." + decl.Name.Name
+		}
+		return id.Name + "." + decl.Name.Name
+	}
+	return decl.Name.Name
+}
+
+// startsLine reports whether pos is the first non-blank character of its
+// line, so that a statement can be inserted on a line of its own before it.
+func (c *checker) startsLine(pos token.Pos) bool {
+	tf := c.pass.Fset.File(pos)
+	if tf == nil {
+		return false
+	}
+	content, err := c.pass.ReadFile(tf.Name())
+	if err != nil {
+		return false
+	}
+	start, off := tf.Offset(tf.LineStart(tf.Line(pos))), tf.Offset(pos)
+	if off > len(content) {
+		return false
+	}
+	return strings.TrimLeft(string(content[start:off]), " \t") == ""
+}

@@ -1,0 +1,26 @@
+package unboundedqueue_test
+
+import (
+	"testing"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/fixtest"
+	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue"
+)
+
+var testdata = fixtest.TestData()
+
+func TestSliceFIFO(t *testing.T) {
+	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/slicefifo", "unboundedqueue/listfifo", "unboundedqueue/persend", "unboundedqueue/peritem", "unboundedqueue/loopvar")
+}
+
+func TestDirectives(t *testing.T) {
+	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/directives")
+}
+
+func TestFlags(t *testing.T) {
+	fixtest.RunWithFlags(t, testdata, unboundedqueue.Analyzer, map[string]string{
+		"acquire":  "(*unboundedqueue/flags.admission).Enter",
+		"bound":    "256",
+		"inflight": "16",
+	}, "unboundedqueue/flags")
+}
