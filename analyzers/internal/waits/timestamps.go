@@ -1,0 +1,130 @@
+package waits
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// PrometheusPath is the import path of the Prometheus client library.
+const PrometheusPath = "github.com/prometheus/client_golang/prometheus"
+
+// IsTimestamp reports whether call reads the clock: time.Now(), or a
+// function, method or func-typed field named Now or now that takes no
+// arguments and returns a time.Time (an injected clock: s.clock.Now()).
+func IsTimestamp(info *types.Info, call *ast.CallExpr) bool {
+	if len(call.Args) != 0 {
+		return false
+	}
+	var name string
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		name = fun.Name
+	case *ast.SelectorExpr:
+		name = fun.Sel.Name
+	default:
+		return false
+	}
+	if name != "Now" && name != "now" {
+		return false
+	}
+	return IsTime(info.TypeOf(call))
+}
+
+// IsTimer reports whether call starts a Prometheus timer:
+// prometheus.NewTimer(o).
+func IsTimer(info *types.Info, call *ast.CallExpr) bool {
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	return ok && isFunc(fn, PrometheusPath, "NewTimer") && len(call.Args) == 1
+}
+
+// IsObserveDuration reports whether call ends a Prometheus timer:
+// t.ObserveDuration() or t.ObserveDurationWithExemplar(e).
+func IsObserveDuration(info *types.Info, call *ast.CallExpr) bool {
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	return ok && (isMethod(fn, PrometheusPath, "Timer", "ObserveDuration") || isMethod(fn, PrometheusPath, "Timer", "ObserveDurationWithExemplar"))
+}
+
+// Elapsed reports whether call computes a duration up to now or up to a
+// later timestamp, and returns its start: x in time.Since(x), time.Now().Sub(x)
+// and t.Sub(x), and the expression that gives the end (the call itself for
+// time.Since, the receiver of Sub).
+func Elapsed(info *types.Info, call *ast.CallExpr) (start, end ast.Expr, ok bool) {
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok || len(call.Args) != 1 {
+		return nil, nil, false
+	}
+	switch {
+	case isFunc(fn, "time", "Since"):
+		return call.Args[0], call, true
+	case isMethod(fn, "time", "Time", "Sub"):
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return nil, nil, false
+		}
+		return call.Args[0], sel.X, true
+	}
+	return nil, nil, false
+}
+
+// IsStartParam reports whether argument i of call is passed to a time.Time
+// parameter that a recorder measures from: the parameter is named like a
+// start (start, begin, since, from, t0) or the function is named like a
+// measurement (MeasureSince, ObserveElapsed, RecordLatency). With anyName,
+// any time.Time parameter counts: a deferred call evaluates its arguments at
+// the defer, so a time.Now() passed there is always a start.
+func IsStartParam(info *types.Info, call *ast.CallExpr, i int, anyName bool) bool {
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok {
+		return false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || i >= len(call.Args) {
+		return false
+	}
+	params := sig.Params()
+	var p *types.Var
+	switch {
+	case sig.Variadic() && i >= params.Len()-1:
+		return false // a variadic ...any of a logger is not a start
+	case i < params.Len():
+		p = params.At(i)
+	default:
+		return false
+	}
+	if !IsTime(p.Type()) {
+		return false
+	}
+	if anyName {
+		return true
+	}
+	return isStartName(p.Name()) || isMeasureName(fn.Name())
+}
+
+func isStartName(name string) bool {
+	name = strings.ToLower(name)
+	for _, s := range []string{"start", "begin", "since", "from", "t0"} {
+		if strings.Contains(name, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func isMeasureName(name string) bool {
+	name = strings.ToLower(name)
+	for _, s := range []string{"since", "elapsed", "measure", "latency", "duration", "timing"} {
+		if strings.Contains(name, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// IsTime reports whether t is time.Time (not a pointer to it).
+func IsTime(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Time"
+}

@@ -1,0 +1,508 @@
+package waittiming
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/waits"
+)
+
+// A finding is a measurement that spans an admission wait and work after it.
+type finding struct {
+	m      *measurement
+	wait   waits.Wait
+	waitAt inspector.Cursor
+	ip     insertion
+}
+
+// An insertion is where the fix takes the second timestamp: right after the
+// statement holding the wait, or first in the body the wait's header opens
+// (if err := lim.Wait(ctx); err == nil {…}, g.Go(func() error {…})).
+type insertion struct {
+	stmt   inspector.Cursor // the statement the new lines go after, or before
+	before bool
+	list   inspector.Cursor // the block or clause whose statements they join
+}
+
+// pos returns where the inserted declarations start to be visible.
+func (ip insertion) pos() token.Pos {
+	if ip.before {
+		return ip.stmt.Node().Pos()
+	}
+	return ip.stmt.Node().End()
+}
+
+// analyze decides whether m spans an admission wait followed by work, with
+// no second timestamp after the wait, and where the fix would split it.
+func (c *checker) analyze(m *measurement) (finding, bool) {
+	startFn := enclosingFunc(m.startStmt)
+	if !startFn.Valid() || !m.fn.Valid() {
+		return finding{}, false
+	}
+	// The end may run in a literal of the start's function: a goroutine, a
+	// function handed to g.Go, or a literal called on the spot. Deeper
+	// nesting, or a literal that runs who knows when, is left alone.
+	var lit inspector.Cursor
+	if m.fn != startFn {
+		if enclosingFunc(m.fn) != startFn || !isRunLit(m.fn) || m.fn.Node().Pos() < m.startStmt.Node().End() {
+			return finding{}, false
+		}
+		lit = m.fn
+	}
+
+	cands := c.waitsAfter(m, startFn, lit)
+	for i := len(cands) - 1; i >= 0; i-- {
+		wcur := cands[i]
+		w, _ := c.waits.At(wcur)
+		afterW, ok := c.qualifies(m, wcur, w, lit)
+		if !ok {
+			continue
+		}
+		if c.splitAfter(m, startFn, afterW) {
+			return finding{}, false
+		}
+		work, received := c.workBetween(m, startFn, lit, afterW, m.endAt, w)
+		if !work || (w.Kind == waits.Pool && !received) {
+			continue // a timer of the wait alone is the split itself
+		}
+		if m.deferStmt.Valid() && m.deferStmt.Node().Pos() < wcur.Node().Pos() && returnsBetween(m.fn, m.deferStmt.Node().End(), wcur.Node().Pos()) {
+			// Paths that return before the wait are timed too: an end-to-end
+			// figure of every path, not of the wait.
+			return finding{}, false
+		}
+		ip, ok := c.insertionPoint(m, wcur, w, lit, afterW)
+		if !ok {
+			return finding{}, false
+		}
+		return finding{m: m, wait: w, waitAt: wcur, ip: ip}, true
+	}
+	return finding{}, false
+}
+
+// isRunLit reports whether the function literal at cur runs when its
+// function reaches it: as a goroutine, called on the spot, or handed to a
+// call as an argument (g.Go(func() error {…})).
+func isRunLit(cur inspector.Cursor) bool {
+	call, ok := cur.Parent().Node().(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	if call.Fun == cur.Node() {
+		return true // go func() {…}() or func() {…}()
+	}
+	return argIndex(call, cur.Node()) >= 0
+}
+
+// waitsAfter returns the admission waits of m's function(s) that start after
+// m's start and before its end, in order. Waits in deferred statements, in
+// goroutines and in literals other than lit do not delay the measured work.
+func (c *checker) waitsAfter(m *measurement, startFn, lit inspector.Cursor) []inspector.Cursor {
+	from, to := m.startStmt.Node().End(), m.endAt
+	var found []inspector.Cursor
+	kinds := []ast.Node{
+		(*ast.CallExpr)(nil), (*ast.SendStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.SelectStmt)(nil),
+		(*ast.FuncLit)(nil), (*ast.DeferStmt)(nil), (*ast.GoStmt)(nil),
+	}
+	startFn.Inspect(kinds, func(cur inspector.Cursor) bool {
+		n := cur.Node()
+		if cur == startFn {
+			return true
+		}
+		if n.End() <= from || n.Pos() >= to {
+			return false
+		}
+		switch n.(type) {
+		case *ast.FuncLit:
+			return cur == lit
+		case *ast.DeferStmt:
+			return false
+		case *ast.GoStmt:
+			return lit.Valid() && cur.Contains(lit)
+		}
+		if n.Pos() > from {
+			if _, ok := c.waits.At(cur); ok {
+				found = append(found, cur)
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// qualifies reports whether the wait at wcur delays m's work on every path
+// that reaches m's end, and returns where the work after it starts.
+func (c *checker) qualifies(m *measurement, wcur inspector.Cursor, w waits.Wait, lit inspector.Cursor) (token.Pos, bool) {
+	afterW := wcur.Node().End()
+	handsLit := false
+	if call, ok := wcur.Node().(*ast.CallExpr); ok && lit.Valid() && argIndex(call, lit.Node()) >= 0 {
+		handsLit = true // g.Go(func() error {…}): the work is the literal
+		afterW = lit.Node().(*ast.FuncLit).Body.Lbrace + 1
+	}
+	if w.Kind == waits.Group && !handsLit {
+		return 0, false // a batch timed around g.Wait() includes its own queueing
+	}
+	wFn := enclosingFunc(wcur)
+	if lit.Valid() && wFn != lit && !handsLit {
+		// A wait before the literal delays it only if the literal runs after
+		// the wait: a goroutine started, or a literal called, later.
+		if wcur.Node().End() > lit.Node().Pos() {
+			return 0, false
+		}
+	}
+	for p := wcur; p.Valid() && p != wFn; p = p.Parent() {
+		switch n := p.Node().(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			if !p.Contains(m.startStmt) {
+				return 0, false // a wait per iteration of a batch the start precedes
+			}
+		case *ast.BlockStmt:
+			if isErrorBranch(c.pass.TypesInfo, p) {
+				return 0, false // waits only when something failed
+			}
+			if !m.deferStmt.Valid() && terminates(n.List) && !p.Contains(m.end) {
+				return 0, false // that path returns before the end
+			}
+		case *ast.CaseClause:
+			if !m.deferStmt.Valid() && terminates(n.Body) && !p.Contains(m.end) {
+				return 0, false
+			}
+		case *ast.CommClause:
+			if !m.deferStmt.Valid() && terminates(n.Body) && !p.Contains(m.end) {
+				return 0, false
+			}
+		}
+	}
+	return afterW, true
+}
+
+// isErrorBranch reports whether the block at cur runs only when an error is
+// set: the body of if err != nil, or the else of if err == nil.
+func isErrorBranch(info *types.Info, cur inspector.Cursor) bool {
+	ifs, ok := cur.Parent().Node().(*ast.IfStmt)
+	if !ok {
+		return false
+	}
+	nonNil, ok := errCheck(info, ifs.Cond)
+	if !ok {
+		return false
+	}
+	switch cur.ParentEdgeKind() {
+	case edge.IfStmt_Body:
+		return nonNil
+	case edge.IfStmt_Else:
+		return !nonNil
+	}
+	return false
+}
+
+// errCheck reports whether cond compares an error with nil, and whether it
+// holds when the error is set.
+func errCheck(info *types.Info, cond ast.Expr) (nonNil, ok bool) {
+	bin, isBin := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !isBin || (bin.Op != token.NEQ && bin.Op != token.EQL) {
+		return false, false
+	}
+	x := bin.X
+	if isNil(info, x) {
+		x = bin.Y
+	} else if !isNil(info, bin.Y) {
+		return false, false
+	}
+	t := info.TypeOf(x)
+	if t == nil || !types.Implements(t, errorType) {
+		return false, false
+	}
+	return bin.Op == token.NEQ, true
+}
+
+var errorType = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+
+func isNil(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.IsNil()
+}
+
+// terminates reports whether a statement list ends by leaving the function.
+func terminates(list []ast.Stmt) bool {
+	if len(list) == 0 {
+		return false
+	}
+	switch s := list[len(list)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.ExprStmt:
+		if call, ok := s.X.(*ast.CallExpr); ok {
+			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "panic" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// returnsBetween reports whether fn's own body has a return statement
+// between from and to.
+func returnsBetween(fn inspector.Cursor, from, to token.Pos) bool {
+	found := false
+	fn.Inspect([]ast.Node{(*ast.ReturnStmt)(nil), (*ast.FuncLit)(nil)}, func(cur inspector.Cursor) bool {
+		n := cur.Node()
+		if cur != fn {
+			if _, ok := n.(*ast.FuncLit); ok {
+				return false
+			}
+		}
+		if _, ok := n.(*ast.ReturnStmt); ok && n.Pos() > from && n.Pos() < to {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// splitAfter reports whether m is already split after a wait: between from
+// and m's end there is a second timestamp or timer, the start variable is
+// assigned again, or another measurement from it ends (a timer of the wait
+// alone).
+func (c *checker) splitAfter(m *measurement, startFn inspector.Cursor, from token.Pos) bool {
+	info := c.pass.TypesInfo
+	to := m.endAt
+	found := false
+	kinds := []ast.Node{(*ast.CallExpr)(nil), (*ast.AssignStmt)(nil), (*ast.IncDecStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.DeferStmt)(nil)}
+	startFn.Inspect(kinds, func(cur inspector.Cursor) bool {
+		n := cur.Node()
+		if found || n.End() <= from || n.Pos() >= to {
+			return false
+		}
+		if m.deferStmt.Valid() && cur == m.deferStmt {
+			return false // the end itself
+		}
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if n != m.start && n.Pos() > from && n != m.end.Node() && (waits.IsTimestamp(info, n) || waits.IsTimer(info, n)) {
+				found = true
+			}
+		case *ast.AssignStmt:
+			for _, lhs := range n.Lhs {
+				if m.startVar != nil && assigns(info, lhs, m.startVar) {
+					found = true
+				}
+			}
+		case *ast.IncDecStmt:
+			found = m.startVar != nil && assigns(info, n.X, m.startVar)
+		case *ast.UnaryExpr:
+			found = n.Op == token.AND && m.startVar != nil && assigns(info, n.X, m.startVar)
+		}
+		return !found
+	})
+	if found || m.startVar == nil {
+		return found
+	}
+	for _, e := range c.ends {
+		p := e.cur.Node().Pos()
+		if e.v != m.startVar || e.cur == m.end || p <= from || p >= to {
+			continue
+		}
+		if m.deferStmt.Valid() && m.deferStmt.Contains(e.cur) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+func assigns(info *types.Info, lhs ast.Expr, v *types.Var) bool {
+	id, ok := ast.Unparen(lhs).(*ast.Ident)
+	return ok && (info.Uses[id] == v || info.Defs[id] == v)
+}
+
+// workBetween reports whether work runs between from and to on the way to
+// m's end, and whether any of it receives (a pool's result). Calls in error
+// branches, in deferred statements, in goroutines other than lit, cheap
+// bookkeeping (logging, metrics, formatting, the clock) and the release of
+// what was waited on are not work.
+func (c *checker) workBetween(m *measurement, startFn, lit inspector.Cursor, from, to token.Pos, w waits.Wait) (work, received bool) {
+	kinds := []ast.Node{
+		(*ast.CallExpr)(nil), (*ast.UnaryExpr)(nil), (*ast.BlockStmt)(nil), (*ast.CaseClause)(nil),
+		(*ast.CommClause)(nil), (*ast.FuncLit)(nil), (*ast.DeferStmt)(nil), (*ast.GoStmt)(nil),
+	}
+	startFn.Inspect(kinds, func(cur inspector.Cursor) bool {
+		n := cur.Node()
+		if cur == startFn {
+			return true
+		}
+		if n.End() <= from || n.Pos() >= to {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return cur == lit
+		case *ast.DeferStmt:
+			return false
+		case *ast.GoStmt:
+			return lit.Valid() && cur.Contains(lit)
+		case *ast.BlockStmt:
+			if isErrorBranch(c.pass.TypesInfo, cur) {
+				return false
+			}
+			return m.deferStmt.Valid() || !terminates(n.List) || n.End() > to
+		case *ast.CaseClause:
+			return m.deferStmt.Valid() || !terminates(n.Body) || n.End() > to
+		case *ast.CommClause:
+			return m.deferStmt.Valid() || !terminates(n.Body) || n.End() > to
+		case *ast.CallExpr:
+			if n.Pos() > from && c.isWorkCall(n, w) {
+				work = true
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW && n.Pos() > from && c.isWorkReceive(n, w) {
+				work, received = true, true
+			}
+		}
+		return true
+	})
+	return work, received
+}
+
+// quietPackages do bookkeeping, not work: a call to them between the wait
+// and the end does not make the measurement cover work.
+var quietPackages = map[string]bool{
+	"time": true, "fmt": true, "log": true, "log/slog": true, "errors": true,
+	"strings": true, "strconv": true, "context": true, "sync": true, "sync/atomic": true,
+	"math": true, "sort": true, "slices": true, "maps": true, "unicode/utf8": true,
+	"runtime/trace": true, "expvar": true,
+	"github.com/armon/go-metrics": true, "github.com/hashicorp/go-metrics": true,
+	"go.uber.org/zap": true, "github.com/sirupsen/logrus": true, "github.com/go-logr/logr": true,
+	"github.com/rs/zerolog": true, "k8s.io/klog/v2": true, "github.com/go-kit/log": true,
+}
+
+// isWorkCall reports whether call does work worth timing.
+func (c *checker) isWorkCall(call *ast.CallExpr, w waits.Wait) bool {
+	info := c.pass.TypesInfo
+	if tv, ok := info.Types[call.Fun]; ok && (tv.IsType() || tv.IsBuiltin()) {
+		return false
+	}
+	if waits.IsTimestamp(info, call) {
+		return false
+	}
+	switch obj := typeutil.Callee(info, call).(type) {
+	case *types.Func:
+		if pkg := obj.Pkg(); pkg != nil && (quietPackages[pkg.Path()] || strings.HasPrefix(pkg.Path(), waits.PrometheusPath)) {
+			return false
+		}
+		if obj.Name() == "Error" && obj.Pkg() == nil {
+			return false // err.Error()
+		}
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && w.On != nil && waits.Var(info, sel.X) == w.On {
+			return false // releasing what was waited on
+		}
+	case *types.Var:
+		if t, ok := types.Unalias(obj.Type()).(*types.Named); ok && t.Obj().Pkg() != nil && t.Obj().Pkg().Path() == "context" {
+			return false // cancel()
+		}
+	}
+	return true
+}
+
+// isWorkReceive reports whether a receive waits for work's result, rather
+// than releasing a semaphore or giving up on cancellation.
+func (c *checker) isWorkReceive(u *ast.UnaryExpr, w waits.Wait) bool {
+	info := c.pass.TypesInfo
+	if v := waits.Var(info, u.X); v != nil {
+		return v != w.On && !c.waits.IsSemaphoreChan(v) && !c.waits.IsTokenChan(v)
+	}
+	if call, ok := ast.Unparen(u.X).(*ast.CallExpr); ok {
+		if fn, ok := typeutil.Callee(info, call).(*types.Func); ok && (fn.Name() == "Done" || (fn.Pkg() != nil && fn.Pkg().Path() == "time")) {
+			return false
+		}
+	}
+	return true
+}
+
+// insertionPoint returns where the fix takes the second timestamp: after the
+// statement holding the wait, in the statement list that also holds what
+// must see the new variable (the end, or the defer the fix moves there).
+func (c *checker) insertionPoint(m *measurement, wcur inspector.Cursor, w waits.Wait, lit inspector.Cursor, afterW token.Pos) (insertion, bool) {
+	anchor := m.end
+	if m.deferStmt.Valid() {
+		anchor = m.deferStmt
+	} else if lit.Valid() && !lit.Contains(wcur) && wcur.Node().End() <= lit.Node().Pos() {
+		anchor = lit
+	}
+	list, stmt := listAround(wcur, anchor)
+	if !list.Valid() {
+		return insertion{}, false
+	}
+	moved := m.deferStmt.Valid() && m.deferStmt.Node().Pos() < wcur.Node().Pos()
+	if moved && m.deferStmt.Parent() != list {
+		return insertion{}, false // the fix moves the defer to the wait's list
+	}
+	if m.form == formTimer && m.startStmt.Parent() != list {
+		return insertion{}, false // the fix moves the timer to the wait's list
+	}
+	if !stmt.Contains(anchor) {
+		if work, _ := c.workBetween(m, stmt, inspector.Cursor{}, afterW, stmt.Node().End(), w); work {
+			return insertion{}, false // work after the wait in the same statement
+		}
+		return insertion{stmt: stmt, list: list}, true
+	}
+	if moved {
+		return insertion{}, false
+	}
+	// The wait is in a header whose body holds the end.
+	var body *ast.BlockStmt
+	switch n := stmt.Node().(type) {
+	case *ast.IfStmt:
+		if n.Body.Pos() <= anchor.Node().Pos() && anchor.Node().End() <= n.Body.End() && wcur.Node().End() <= n.Body.Pos() {
+			body = n.Body
+		}
+	default:
+		if lit.Valid() && lit.Node().Pos() > wcur.Node().Pos() && lit.Node().End() <= wcur.Node().End() {
+			body = lit.Node().(*ast.FuncLit).Body // g.Go(func() error {…})
+		}
+	}
+	if body == nil || len(body.List) == 0 {
+		return insertion{}, false
+	}
+	bodyCur, ok := stmt.FindNode(body)
+	if !ok {
+		return insertion{}, false
+	}
+	first, _ := bodyCur.FirstChild()
+	return insertion{stmt: first, before: true, list: bodyCur}, true
+}
+
+// listAround returns the innermost statement list (block or case clause)
+// that holds both the wait at wcur and anchor, and its statement that holds
+// the wait.
+func listAround(wcur, anchor inspector.Cursor) (list, stmt inspector.Cursor) {
+	child := wcur
+	for p := wcur.Parent(); p.Valid(); p = p.Parent() {
+		switch p.Node().(type) {
+		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+			if isListStmt(child) && p.Contains(anchor) {
+				return p, child
+			}
+		case *ast.FuncDecl, *ast.FuncLit:
+			if !p.Contains(anchor) {
+				return inspector.Cursor{}, inspector.Cursor{}
+			}
+		}
+		child = p
+	}
+	return inspector.Cursor{}, inspector.Cursor{}
+}
+
+// isListStmt reports whether cur is a statement of a block or a case body.
+func isListStmt(cur inspector.Cursor) bool {
+	switch cur.ParentEdgeKind() {
+	case edge.BlockStmt_List, edge.CaseClause_Body, edge.CommClause_Body:
+		return true
+	}
+	return false
+}

@@ -1,0 +1,529 @@
+package waittiming
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/report"
+	"github.com/queuecheck/queuecheck/analyzers/internal/waits"
+)
+
+// Analyzer reports durations and deadlines that span an admission wait and
+// the work after it.
+var Analyzer = &analysis.Analyzer{
+	Name:     "waittiming",
+	Doc:      doc,
+	URL:      report.URL("waittiming"),
+	Requires: []*analysis.Analyzer{inspect.Analyzer, report.Analyzer},
+	Run:      run,
+}
+
+//go:embed doc.go
+var docFile string
+
+var doc = report.Doc(docFile, "waittiming")
+
+var (
+	extraWaits = new(waits.Funcs)
+	mutexWaits bool
+)
+
+func init() {
+	Analyzer.Flags.Var(extraWaits, "waits", "comma-separated further admission waits, as pkgpath.Func or pkgpath.Type.Method")
+	Analyzer.Flags.BoolVar(&mutexWaits, "mutex", false, "count sync.Mutex.Lock, sync.RWMutex.Lock and RLock as admission waits")
+}
+
+// A form is the way code takes a measurement.
+type form int
+
+const (
+	formVar        form = iota // start := time.Now() … time.Since(start)
+	formDeferCall              // defer metrics.MeasureSince(key, time.Now())
+	formDeferLit               // defer func(start time.Time) {…}(time.Now())
+	formTimer                  // t := prometheus.NewTimer(o) … t.ObserveDuration()
+	formDeferTimer             // defer prometheus.NewTimer(o).ObserveDuration()
+)
+
+// A measurement is one duration the code records, from a start timestamp to
+// an end.
+type measurement struct {
+	form form
+	// start is the call that reads the clock or starts the timer, and
+	// startStmt the statement that runs it (an assignment or a defer).
+	start     *ast.CallExpr
+	startStmt inspector.Cursor
+	// startVar holds the start (the time or the timer) in formVar, formTimer
+	// and formDeferLit (the literal's parameter); nil otherwise.
+	startVar *types.Var
+	// end is the expression that ends the measurement: time.Since(start),
+	// t.Sub(start), a recorder taking start, t.ObserveDuration(), the
+	// deferred call.
+	end inspector.Cursor
+	// endAt is where the end reads the clock: the position of that read, or
+	// the closing brace of the function for an end that runs deferred.
+	endAt token.Pos
+	// deferStmt is the defer statement that runs the end, if it runs
+	// deferred; fn is the function whose body the end runs in.
+	deferStmt inspector.Cursor
+	fn        inspector.Cursor
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	rep := report.New(pass)
+	defer rep.Finish()
+
+	if !mayMeasure(pass.Pkg) {
+		return nil, nil
+	}
+	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	c := &checker{
+		pass:   pass,
+		rep:    rep,
+		waits:  waits.New(pass.TypesInfo, insp, waits.Config{Extra: extraWaits, Mutex: mutexWaits}),
+		starts: make(map[*types.Var][]inspector.Cursor),
+		names:  make(map[ast.Decl]map[string]bool),
+	}
+	var deadlines []inspector.Cursor
+	for file := range insp.Root().Children() {
+		if rep.Skip(file.Node().(*ast.File)) {
+			continue
+		}
+		for cur := range file.Preorder((*ast.CallExpr)(nil)) {
+			if isTimeoutCall(pass.TypesInfo, cur.Node().(*ast.CallExpr)) {
+				deadlines = append(deadlines, cur)
+				continue
+			}
+			c.collect(cur)
+		}
+	}
+
+	var found []finding
+	for _, m := range c.measurements() {
+		if f, ok := c.analyze(m); ok {
+			found = append(found, f)
+		}
+	}
+	c.reportTimings(found)
+	for _, cur := range deadlines {
+		c.checkDeadline(cur)
+	}
+	return nil, nil
+}
+
+// mayMeasure reports whether a package can take a measurement or a deadline
+// at all: every form reads the clock through package time, starts a
+// Prometheus timer, or derives a context.
+func mayMeasure(pkg *types.Package) bool {
+	for _, imp := range pkg.Imports() {
+		switch imp.Path() {
+		case "time", "context", waits.PrometheusPath:
+			return true
+		}
+	}
+	return false
+}
+
+// A checker holds what one pass learns.
+type checker struct {
+	pass  *analysis.Pass
+	rep   *report.Reporter
+	waits *waits.Finder
+
+	// starts lists, per local variable, the assignments of a timestamp or a
+	// Prometheus timer to it; ends lists the expressions that end a
+	// measurement from a variable, and deferred the measurements that start
+	// in a defer statement.
+	starts   map[*types.Var][]inspector.Cursor
+	ends     []varEnd
+	deferred []*measurement
+
+	stages map[*types.Var][]string      // label names of *Vec observers, by variable
+	names  map[ast.Decl]map[string]bool // names taken in each top-level declaration
+}
+
+// A varEnd is an expression that ends a measurement from the variable v.
+type varEnd struct {
+	v   *types.Var
+	cur inspector.Cursor
+}
+
+// collect records what the call at cur starts or ends.
+func (c *checker) collect(cur inspector.Cursor) {
+	info := c.pass.TypesInfo
+	call := cur.Node().(*ast.CallExpr)
+	switch {
+	case waits.IsTimestamp(info, call) || waits.IsTimer(info, call):
+		if v := assignedLocal(info, cur); v != nil {
+			c.starts[v] = append(c.starts[v], cur)
+			return
+		}
+		if m := deferredStart(info, cur); m != nil {
+			c.deferred = append(c.deferred, m)
+		}
+	case waits.IsObserveDuration(info, call):
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			if v := localVar(info, sel.X); v != nil {
+				c.ends = append(c.ends, varEnd{v, cur})
+			}
+		}
+	default:
+		if start, _, ok := waits.Elapsed(info, call); ok {
+			if v := localVar(info, start); v != nil {
+				c.ends = append(c.ends, varEnd{v, cur})
+			}
+			return
+		}
+		_, deferred := cur.Parent().Node().(*ast.DeferStmt)
+		for i, arg := range call.Args {
+			if v := localVar(info, arg); v != nil && waits.IsTime(v.Type()) && waits.IsStartParam(info, call, i, deferred) {
+				c.ends = append(c.ends, varEnd{v, cur})
+				return
+			}
+		}
+	}
+}
+
+// measurements pairs each end with the start it measures from: the last
+// assignment of a timestamp (or timer) to its variable before it.
+func (c *checker) measurements() []*measurement {
+	var ms []*measurement
+	for _, m := range c.deferred {
+		if m.form == formDeferLit && !slices.ContainsFunc(c.ends, func(e varEnd) bool { return e.v == m.startVar }) {
+			continue // the literal takes a time but measures nothing from it
+		}
+		ms = append(ms, m)
+	}
+	for _, e := range c.ends {
+		var start inspector.Cursor
+		for _, s := range c.starts[e.v] {
+			if s.Node().Pos() < e.cur.Node().Pos() && (!start.Valid() || s.Node().Pos() > start.Node().Pos()) {
+				start = s
+			}
+		}
+		if !start.Valid() {
+			continue
+		}
+		call := start.Node().(*ast.CallExpr)
+		m := &measurement{form: formVar, start: call, startStmt: stmtOf(start), startVar: e.v, end: e.cur}
+		if waits.IsTimer(c.pass.TypesInfo, call) {
+			if !waits.IsObserveDuration(c.pass.TypesInfo, e.cur.Node().(*ast.CallExpr)) {
+				continue
+			}
+			m.form = formTimer
+		} else if waits.IsObserveDuration(c.pass.TypesInfo, e.cur.Node().(*ast.CallExpr)) {
+			continue
+		}
+		if !c.locateEnd(m) {
+			continue
+		}
+		ms = append(ms, m)
+	}
+	return ms
+}
+
+// locateEnd sets where m's end runs: the function, whether it runs deferred,
+// and where it reads the clock.
+func (c *checker) locateEnd(m *measurement) bool {
+	m.deferStmt, m.fn = deferOf(m.end)
+	if !m.fn.Valid() {
+		return false
+	}
+	if m.deferStmt.Valid() {
+		m.endAt = funcBody(m.fn).Rbrace
+		return true
+	}
+	call := m.end.Node().(*ast.CallExpr)
+	if _, end, ok := waits.Elapsed(c.pass.TypesInfo, call); ok && end != ast.Expr(call) {
+		// t2.Sub(start): the end is where t2 read the clock.
+		if now, ok := ast.Unparen(end).(*ast.CallExpr); ok && waits.IsTimestamp(c.pass.TypesInfo, now) {
+			m.endAt = now.Pos()
+			return true
+		}
+		v := localVar(c.pass.TypesInfo, end)
+		if v == nil {
+			return false
+		}
+		var at token.Pos
+		for _, s := range c.starts[v] {
+			if p := s.Node().Pos(); p < call.Pos() && p > at && waits.IsTimestamp(c.pass.TypesInfo, s.Node().(*ast.CallExpr)) {
+				at = p
+			}
+		}
+		if !at.IsValid() {
+			return false
+		}
+		m.endAt = at
+		return true
+	}
+	m.endAt = call.Pos()
+	return true
+}
+
+// deferredStart returns the measurement a timestamp at cur starts when it is
+// an argument of a deferred call (defer metrics.MeasureSince(key,
+// time.Now()), defer func(start time.Time) {…}(time.Now())) or the timer of
+// defer prometheus.NewTimer(o).ObserveDuration().
+func deferredStart(info *types.Info, cur inspector.Cursor) *measurement {
+	call := cur.Node().(*ast.CallExpr)
+	parent := cur.Parent()
+	if waits.IsTimer(info, call) {
+		sel, ok := parent.Node().(*ast.SelectorExpr)
+		if !ok {
+			return nil
+		}
+		obs := parent.Parent()
+		if oc, ok := obs.Node().(*ast.CallExpr); !ok || oc.Fun != sel || !waits.IsObserveDuration(info, oc) {
+			return nil
+		}
+		if _, ok := obs.Parent().Node().(*ast.DeferStmt); !ok {
+			return nil
+		}
+		return newDeferred(formDeferTimer, call, obs)
+	}
+	outer, ok := parent.Node().(*ast.CallExpr)
+	if !ok || outer.Fun == ast.Expr(call) {
+		return nil
+	}
+	if _, ok := parent.Parent().Node().(*ast.DeferStmt); !ok {
+		return nil
+	}
+	i := argIndex(outer, call)
+	if lit, ok := ast.Unparen(outer.Fun).(*ast.FuncLit); ok {
+		p := paramAt(info, lit, i)
+		if p == nil || !waits.IsTime(p.Type()) {
+			return nil
+		}
+		m := newDeferred(formDeferLit, call, parent)
+		m.startVar = p
+		return m
+	}
+	if !waits.IsStartParam(info, outer, i, true) {
+		return nil
+	}
+	return newDeferred(formDeferCall, call, parent)
+}
+
+func newDeferred(f form, start *ast.CallExpr, end inspector.Cursor) *measurement {
+	m := &measurement{form: f, start: start, end: end, startStmt: end.Parent()}
+	m.deferStmt, m.fn = end.Parent(), enclosingFunc(end.Parent())
+	if m.fn.Valid() {
+		m.endAt = funcBody(m.fn).Rbrace
+	}
+	return m
+}
+
+// deferOf returns, for an end at cur, the defer statement that runs it (the
+// statement itself, or the one calling a closure around it) and the function
+// whose body the end runs in.
+func deferOf(cur inspector.Cursor) (deferStmt, fn inspector.Cursor) {
+	if d, ok := cur.Parent().Node().(*ast.DeferStmt); ok && d.Call == cur.Node() {
+		return cur.Parent(), enclosingFunc(cur.Parent())
+	}
+	for enc := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		if _, ok := enc.Node().(*ast.FuncLit); ok && isDeferredLit(enc) {
+			d := enc.Parent().Parent()
+			return d, enclosingFunc(d)
+		}
+		return inspector.Cursor{}, enc
+	}
+	return inspector.Cursor{}, inspector.Cursor{}
+}
+
+// enclosingFunc returns the innermost function declaration or literal around
+// cur.
+func enclosingFunc(cur inspector.Cursor) inspector.Cursor {
+	for enc := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		if enc != cur {
+			return enc
+		}
+	}
+	return inspector.Cursor{}
+}
+
+func funcBody(fn inspector.Cursor) *ast.BlockStmt {
+	switch n := fn.Node().(type) {
+	case *ast.FuncDecl:
+		return n.Body
+	case *ast.FuncLit:
+		return n.Body
+	}
+	return nil
+}
+
+// isDeferredLit reports whether the function literal at cur is called by a
+// defer statement: defer func() {...}().
+func isDeferredLit(cur inspector.Cursor) bool {
+	call, ok := cur.Parent().Node().(*ast.CallExpr)
+	if !ok || call.Fun != cur.Node() {
+		return false
+	}
+	_, ok = cur.Parent().Parent().Node().(*ast.DeferStmt)
+	return ok
+}
+
+// assignedLocal returns the local variable the call at cur is assigned to
+// (v := call, v = call, var v = call), or nil.
+func assignedLocal(info *types.Info, cur inspector.Cursor) *types.Var {
+	value := cur.Node()
+	switch p := cur.Parent().Node().(type) {
+	case *ast.AssignStmt:
+		if len(p.Lhs) == len(p.Rhs) {
+			for i, rhs := range p.Rhs {
+				if rhs == value {
+					return localVar(info, p.Lhs[i])
+				}
+			}
+		}
+	case *ast.ValueSpec:
+		if len(p.Names) == len(p.Values) {
+			for i, rhs := range p.Values {
+				if rhs == value {
+					return localVar(info, p.Names[i])
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// localVar returns the function-local variable expr names, or nil: package
+// variables and fields are shared, and their timestamps are not this call's.
+func localVar(info *types.Info, expr ast.Expr) *types.Var {
+	id, ok := ast.Unparen(expr).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	if v == nil {
+		v, _ = info.Defs[id].(*types.Var)
+	}
+	if v == nil || v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || v.Parent() == nil {
+		return nil
+	}
+	return v
+}
+
+// stmtOf returns the statement that contains the expression at cur.
+func stmtOf(cur inspector.Cursor) inspector.Cursor {
+	for c := cur; c.Valid(); c = c.Parent() {
+		if _, ok := c.Node().(ast.Stmt); ok {
+			return c
+		}
+		if _, ok := c.Node().(*ast.ValueSpec); ok {
+			continue
+		}
+	}
+	return inspector.Cursor{}
+}
+
+func argIndex(call *ast.CallExpr, arg ast.Node) int {
+	for i, a := range call.Args {
+		if a == arg {
+			return i
+		}
+	}
+	return -1
+}
+
+// paramAt returns the parameter of lit that receives argument i.
+func paramAt(info *types.Info, lit *ast.FuncLit, i int) *types.Var {
+	j := 0
+	for _, field := range lit.Type.Params.List {
+		if len(field.Names) == 0 {
+			if j == i {
+				return nil
+			}
+			j++
+			continue
+		}
+		for _, name := range field.Names {
+			if j == i {
+				v, _ := info.Defs[name].(*types.Var)
+				return v
+			}
+			j++
+		}
+	}
+	return nil
+}
+
+// reportTimings reports the findings, one diagnostic per insertion point: the
+// measurements across one wait share the second timestamp, so their fixes
+// are one.
+func (c *checker) reportTimings(found []finding) {
+	type key struct {
+		stmt   ast.Node
+		before bool
+	}
+	var order []key
+	groups := make(map[key][]finding)
+	for _, f := range found {
+		k := key{f.ip.stmt.Node(), f.ip.before}
+		if _, ok := groups[k]; !ok {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], f)
+	}
+	for _, k := range order {
+		fx := newFixer(c, groups[k][0].ip)
+		var fixed []finding
+		for _, f := range groups[k] {
+			if fx.add(f) {
+				fixed = append(fixed, f)
+			}
+		}
+		if len(fixed) == 0 {
+			continue
+		}
+		c.rep.Report(timingDiagnostic(fixed, fx.finish()))
+	}
+}
+
+func timingDiagnostic(fixed []finding, es []analysis.TextEdit) analysis.Diagnostic {
+	f := fixed[0]
+	pos, end := f.m.end.Node().Pos(), f.m.end.Node().End()
+	if f.m.form == formDeferLit {
+		// The head of the deferred literal: defer func(start time.Time).
+		lit := f.m.end.Node().(*ast.CallExpr).Fun.(*ast.FuncLit)
+		pos, end = f.m.deferStmt.Node().Pos(), lit.Type.End()
+	}
+	related := []analysis.RelatedInformation{
+		{Pos: f.wait.Node.Pos(), End: f.wait.Node.End(), Message: "the wait: " + f.wait.Name},
+	}
+	if f.m.start.Pos() < pos || f.m.start.Pos() >= end {
+		related = append(related, analysis.RelatedInformation{Pos: f.m.start.Pos(), End: f.m.start.End(), Message: "the measurement starts here"})
+	}
+	for _, o := range fixed[1:] {
+		related = append(related, analysis.RelatedInformation{Pos: o.m.end.Node().Pos(), End: o.m.end.Node().End(), Message: "another measurement across the same wait"})
+	}
+	return analysis.Diagnostic{
+		Pos:      pos,
+		End:      end,
+		Category: "wholecall",
+		Message: subject(f.m) + " spans the wait in " + f.wait.Name +
+			" and the work after it, so queueing is reported as slow work; take a second timestamp after the wait and record wait and run time separately",
+		Related:        related,
+		SuggestedFixes: []analysis.SuggestedFix{edits.Fix("Take a second timestamp after the wait and record wait and run time separately", es...)},
+	}
+}
+
+// subject names the measurement in a message.
+func subject(m *measurement) string {
+	switch m.form {
+	case formVar:
+		return "the duration since " + m.startVar.Name()
+	case formTimer:
+		return "the Prometheus timer " + m.startVar.Name()
+	case formDeferTimer:
+		return "the deferred Prometheus timer"
+	}
+	return "the measurement deferred with a start of " + types.ExprString(m.start)
+}
