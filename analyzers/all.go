@@ -5,6 +5,10 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/queuecheck/queuecheck/analyzers/chansize"
+	"github.com/queuecheck/queuecheck/analyzers/resolverpool"
+	"github.com/queuecheck/queuecheck/analyzers/retrysend"
+	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue"
+	"github.com/queuecheck/queuecheck/analyzers/waittiming"
 )
 
 // All is the queuecheck suite, in the order the checks are documented. Every
@@ -12,4 +16,8 @@ import (
 // exactly these analyzers.
 var All = []*analysis.Analyzer{
 	chansize.Analyzer,
+	unboundedqueue.Analyzer,
+	retrysend.Analyzer,
+	resolverpool.Analyzer,
+	waittiming.Analyzer,
 }

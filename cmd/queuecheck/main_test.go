@@ -140,8 +140,19 @@ func TestAnalyzerFlag(t *testing.T) {
 	if r.stdout != "worker/worker.go:12:1: //queuecheck:ignore chansize silences nothing here; remove it\n" {
 		t.Errorf("with high limits:\n%s", r.stdout)
 	}
-	// Disabling the only check that fires.
-	queuecheck(t, dir, "-chansize=false", "./...").want(t, 2) // every check disabled
+	// Disabling the only check that fires; then every check.
+	queuecheck(t, dir, "-chansize=false", "./...").want(t, 0)
+	off := []string{"./..."}
+	for _, name := range []string{"chansize", "unboundedqueue", "retrysend", "resolverpool", "waittiming"} {
+		off = append([]string{"-" + name + "=false"}, off...)
+	}
+	r = queuecheck(t, dir, off...)
+	r.want(t, 2)
+	if !strings.Contains(r.stderr, "every check is disabled") {
+		t.Errorf("stderr: %s", r.stderr)
+	}
+	// Enabling one check runs only that one.
+	queuecheck(t, dir, "-retrysend", "./...").want(t, 0)
 }
 
 func TestJSONMatchesGoVet(t *testing.T) {
