@@ -72,6 +72,9 @@ func (c *checker) checkDeadline(cur inspector.Cursor) {
 		return
 	}
 	stmtW := next
+	if check := errCheckAfter(info, stmtW); check.Valid() {
+		stmtW = check
+	}
 	after, ok := stmtW.NextSibling()
 	if !ok {
 		return

@@ -914,8 +914,7 @@ func lineSpan(pass *analysis.Pass, file *ast.File, stmt ast.Node) span {
 	}
 	if off < len(content) && content[off] == '\n' {
 		off++
-		blankBefore := s.start > tf.Pos(0) && tf.Line(s.start) > 1 && isBlankLine(content, tf.Offset(tf.LineStart(tf.Line(s.start)-1)))
-		if blankBefore && isBlankLine(content, off) {
+		if opensGap(content, tf, s.start) && isBlankLine(content, off) {
 			off++
 		}
 		s.end = tf.Pos(off)
@@ -923,6 +922,18 @@ func lineSpan(pass *analysis.Pass, file *ast.File, stmt ast.Node) span {
 		s.end = s.textEnd
 	}
 	return s
+}
+
+// opensGap reports whether the line before the one starting at lineStart is
+// blank or opens a block: a blank line after the deleted lines would then be
+// a double blank line, or a blank line opening the block.
+func opensGap(content []byte, tf *token.File, lineStart token.Pos) bool {
+	line := tf.Line(lineStart)
+	if line <= 1 {
+		return false
+	}
+	prev := strings.TrimSpace(string(content[tf.Offset(tf.LineStart(line-1)):tf.Offset(lineStart)]))
+	return prev == "" || strings.HasSuffix(prev, "{")
 }
 
 func onlyBlanksBefore(content []byte, tf *token.File, pos token.Pos) bool {

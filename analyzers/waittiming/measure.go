@@ -50,7 +50,7 @@ func (c *checker) analyze(m *measurement) (finding, bool) {
 	// nesting, or a literal that runs who knows when, is left alone.
 	var lit inspector.Cursor
 	if m.fn != startFn {
-		if enclosingFunc(m.fn) != startFn || !isRunLit(m.fn) || m.fn.Node().Pos() < m.startStmt.Node().End() {
+		if enclosingFunc(m.fn) != startFn || !c.isRunLit(m.fn) || m.fn.Node().Pos() < m.startStmt.Node().End() {
 			return finding{}, false
 		}
 		lit = m.fn
@@ -87,8 +87,9 @@ func (c *checker) analyze(m *measurement) (finding, bool) {
 
 // isRunLit reports whether the function literal at cur runs when its
 // function reaches it: as a goroutine, called on the spot, or handed to a
-// call as an argument (g.Go(func() error {…})).
-func isRunLit(cur inspector.Cursor) bool {
+// wait that runs it (g.Go(func() error {…})). A literal handed to anything
+// else (a handler registration, a retry helper) runs who knows when.
+func (c *checker) isRunLit(cur inspector.Cursor) bool {
 	call, ok := cur.Parent().Node().(*ast.CallExpr)
 	if !ok {
 		return false
@@ -96,7 +97,8 @@ func isRunLit(cur inspector.Cursor) bool {
 	if call.Fun == cur.Node() {
 		return true // go func() {…}() or func() {…}()
 	}
-	return argIndex(call, cur.Node()) >= 0
+	_, isWait := c.waits.At(cur.Parent())
+	return isWait && argIndex(call, cur.Node()) >= 0
 }
 
 // waitsAfter returns the admission waits of m's function(s) that start after
@@ -449,6 +451,9 @@ func (c *checker) insertionPoint(m *measurement, wcur inspector.Cursor, w waits.
 		if work, _ := c.workBetween(m, stmt, inspector.Cursor{}, afterW, stmt.Node().End(), w); work {
 			return insertion{}, false // work after the wait in the same statement
 		}
+		if check := errCheckAfter(c.pass.TypesInfo, stmt); check.Valid() && !check.Contains(anchor) {
+			stmt = check
+		}
 		return insertion{stmt: stmt, list: list}, true
 	}
 	if moved {
@@ -505,4 +510,48 @@ func isListStmt(cur inspector.Cursor) bool {
 		return true
 	}
 	return false
+}
+
+// errCheckAfter returns the statement after stmt when it only checks an
+// error stmt assigned and leaves (err := p.Get(ctx); if err != nil { return
+// err }): the wait's statement ends there.
+func errCheckAfter(info *types.Info, stmt inspector.Cursor) inspector.Cursor {
+	var assigned []ast.Expr
+	switch s := stmt.Node().(type) {
+	case *ast.AssignStmt:
+		assigned = s.Lhs
+	case *ast.DeclStmt:
+		if gen, ok := s.Decl.(*ast.GenDecl); ok && len(gen.Specs) == 1 {
+			if vs, ok := gen.Specs[0].(*ast.ValueSpec); ok {
+				for _, name := range vs.Names {
+					assigned = append(assigned, name)
+				}
+			}
+		}
+	}
+	next, ok := stmt.NextSibling()
+	if !ok || len(assigned) == 0 {
+		return inspector.Cursor{}
+	}
+	ifs, ok := next.Node().(*ast.IfStmt)
+	if !ok || ifs.Init != nil || ifs.Else != nil || !terminates(ifs.Body.List) {
+		return inspector.Cursor{}
+	}
+	if nonNil, ok := errCheck(info, ifs.Cond); !ok || !nonNil {
+		return inspector.Cursor{}
+	}
+	checked := ast.Unparen(ifs.Cond.(*ast.BinaryExpr).X)
+	if isNil(info, checked) {
+		checked = ast.Unparen(ifs.Cond.(*ast.BinaryExpr).Y)
+	}
+	id, ok := checked.(*ast.Ident)
+	if !ok {
+		return inspector.Cursor{}
+	}
+	for _, lhs := range assigned {
+		if l, ok := lhs.(*ast.Ident); ok && l.Name == id.Name && info.ObjectOf(l) == info.ObjectOf(id) {
+			return next
+		}
+	}
+	return inspector.Cursor{}
 }

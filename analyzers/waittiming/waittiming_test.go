@@ -1,7 +1,11 @@
 package waittiming_test
 
 import (
+	"fmt"
+	"strings"
 	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/fixtest"
 	"github.com/queuecheck/queuecheck/analyzers/waittiming"
@@ -10,5 +14,53 @@ import (
 var testdata = fixtest.TestData()
 
 func TestWaittiming(t *testing.T) {
-	fixtest.Run(t, testdata, waittiming.Analyzer, "waittiming/a", "waittiming/deferred")
+	fixtest.Run(t, testdata, waittiming.Analyzer,
+		"waittiming/a", "waittiming/deferred", "waittiming/chans", "waittiming/negative",
+		"waittiming/deadline", "waittiming/directives")
+}
+
+func TestFlags(t *testing.T) {
+	// Mutexes and the listed pool calls count as waits only with the flags;
+	// without them the same package has no finding.
+	fixtest.RunWithFlags(t, testdata, waittiming.Analyzer, map[string]string{
+		"mutex": "true",
+		"waits": "waittiming/flags/pool.Pool.Get,(*waittiming/flags/pool.Pool).Submit,waittiming/flags/pool.Enter",
+	}, "waittiming/flags")
+}
+
+func TestFlagsOff(t *testing.T) {
+	// Without the flags, every expectation of the package goes unmet and
+	// nothing else is reported.
+	var rec recorder
+	analysistest.Run(&rec, testdata, waittiming.Analyzer, "waittiming/flags")
+	if len(rec.errs) != 5 {
+		t.Errorf("got %d complaints, want the 5 unmet expectations:\n%s", len(rec.errs), strings.Join(rec.errs, "\n"))
+	}
+	for _, e := range rec.errs {
+		if !strings.Contains(e, "no diagnostic was reported matching") {
+			t.Error(e)
+		}
+	}
+}
+
+type recorder struct{ errs []string }
+
+func (r *recorder) Errorf(format string, args ...any) {
+	r.errs = append(r.errs, fmt.Sprintf(format, args...))
+}
+
+func TestWaitsFlagSyntax(t *testing.T) {
+	f := waittiming.Analyzer.Flags.Lookup("waits")
+	defer f.Value.Set("")
+	for _, bad := range []string{"Func", "pkg.", "(*pkg.T.M"} {
+		if err := f.Value.Set(bad); err == nil {
+			t.Errorf("-waittiming.waits=%s: no error", bad)
+		}
+	}
+	if err := f.Value.Set("example.com/x.F, (*example.com/x.T).M"); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := f.Value.String(), "example.com/x.F,example.com/x.T.M"; got != want {
+		t.Errorf("-waittiming.waits = %q, want %q", got, want)
+	}
 }
