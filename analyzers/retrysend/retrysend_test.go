@@ -24,3 +24,13 @@ func TestOverflow(t *testing.T) {
 func TestNegative(t *testing.T) {
 	fixtest.Run(t, testdata, retrysend.Analyzer, "retrysend/negative")
 }
+
+func TestDirectives(t *testing.T) {
+	fixtest.Run(t, testdata, retrysend.Analyzer, "retrysend/directives")
+}
+
+func TestFlags(t *testing.T) {
+	// b.Wait is no wait the check knows: without the flag the loop does
+	// other work between attempts.
+	fixtest.RunWithFlags(t, testdata, retrysend.Analyzer, map[string]string{"waits": "(*retrysend/flags.backoff).Wait"}, "retrysend/flags")
+}

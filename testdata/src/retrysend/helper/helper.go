@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log"
+	"sync"
 	"time"
 )
 
@@ -89,4 +90,40 @@ func drainNext(q *Queue) {
 	for !q.tryNext() {
 		time.Sleep(time.Millisecond)
 	}
+}
+
+// Negative: a queue that grows its channel when full (seen in a sync queue
+// library). The helper holds a lock around the select, and the loop resizes
+// between attempts: neither is a retry of the same bound.
+type syncQueue struct {
+	resizeLock sync.RWMutex
+	queue      chan item
+}
+
+func (q *syncQueue) Enqueue(v item) {
+	for !q.tryEnqueue(v) {
+		q.resize()
+	}
+}
+
+func (q *syncQueue) tryEnqueue(v item) bool {
+	q.resizeLock.RLock()
+	defer q.resizeLock.RUnlock()
+	select {
+	case q.queue <- v:
+		return true
+	default:
+		return false
+	}
+}
+
+func (q *syncQueue) resize() {
+	q.resizeLock.Lock()
+	defer q.resizeLock.Unlock()
+	bigger := make(chan item, 2*cap(q.queue))
+	close(q.queue)
+	for v := range q.queue {
+		bigger <- v
+	}
+	q.queue = bigger
 }

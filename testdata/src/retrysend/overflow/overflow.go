@@ -183,3 +183,19 @@ func (b *broker) inline(m msg) {
 }
 
 func (b *broker) handle(msg) {}
+
+// A channel type with methods; the goroutine parks the request (seen in a
+// progress-bar library).
+type request struct{ cmd int }
+
+type manager chan request
+
+func (m manager) push(r request) {
+	select {
+	case m <- r:
+	default:
+		go func() { // want `default of a non-blocking send on m starts a goroutine that blocks on the same send`
+			m <- r
+		}()
+	}
+}

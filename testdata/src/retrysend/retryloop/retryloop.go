@@ -63,6 +63,17 @@ func put[T any](ch chan T, v T) {
 	}
 }
 
+// A type parameter's zero value in the cancellation return.
+func take[T any](ctx context.Context, ch chan T, v T) (T, error) {
+	for { // want `loop retries a non-blocking send on ch until it succeeds, spinning`
+		select {
+		case ch <- v:
+			return v, nil
+		default:
+		}
+	}
+}
+
 // A labeled loop left by a labeled break; the default continues it.
 func labeled(ch chan int, v int) int {
 	n := 0
