@@ -38,7 +38,6 @@ type loop struct {
 	bound       bound
 	flag        *types.Var // flagged: the variable the condition negates
 	ctx         ast.Expr   // cancelled: the context
-	counter     *types.Var // counted: the loop variable, if any
 	count       ast.Expr   // counted: the number of iterations (with countN when constant)
 	countN      int64
 	timeout     string // deadline: the timer's duration, as source
@@ -304,7 +303,7 @@ func (c *checker) countedCond(l *loop, fs *ast.ForStmt, cond *ast.BinaryExpr) bo
 	default:
 		return false
 	}
-	l.bound, l.counter = counted, v
+	l.bound = counted
 	if n, ok := consts.Int(c.info, cond.Y); ok {
 		l.count, l.countN = cond.Y, n-start+extra
 		return l.countN > 0
@@ -339,9 +338,6 @@ func (c *checker) rangeBound(l *loop, rs *ast.RangeStmt) bool {
 		return false
 	}
 	l.bound, l.count = counted, rs.X
-	if id, ok := rs.Key.(*ast.Ident); ok {
-		l.counter, _ = c.info.Defs[id].(*types.Var)
-	}
 	if n, ok := consts.Int(c.info, rs.X); ok {
 		l.countN = n
 		return n > 0
@@ -576,6 +572,8 @@ func (c *checker) pollingSend(s send, l loop, a attempt) *finding {
 	case l.countN > 0 && budget != "":
 		d, _ := consts.Int(c.info, a.sleep())
 		how = fmt.Sprintf("%d times, %v apart (%s in all),", l.countN, time.Duration(d), budget)
+	case l.countN > 0:
+		how = fmt.Sprintf("%d times", l.countN)
 	default:
 		how = "a fixed number of times"
 	}

@@ -55,6 +55,19 @@ func (b *bus) publishConfigured(e event, delay time.Duration) error {
 	return errBusy
 }
 
+// A constant count and a delay from the caller.
+func publishDelay(ch chan event, e event, delay time.Duration) error {
+	for i := 0; i < 3; i++ { // want `bounded retry polls a non-blocking send on ch 3 times before giving up`
+		select {
+		case ch <- e:
+			return nil
+		default:
+			time.Sleep(delay)
+		}
+	}
+	return errBusy
+}
+
 // Inclusive bounds count too, and the timer's name does not clash.
 func publishInclusive(ch chan event, e event) error {
 	timer := "in use"
