@@ -32,8 +32,9 @@
 //
 // overflow: a default that stores the item where it grows without a cap (an
 // append to a field or package slice, a container/list push, a map insert
-// keyed per item) or hands it to a new goroutine that blocks on the same
-// send. The bound is bypassed and memory grows with overload.
+// keyed by the item or its identity such as v.ID) or hands it to a new
+// goroutine that blocks on the same send. The bound is bypassed and memory
+// grows with overload.
 //
 // The check leaves alone a default that returns an error, counts or logs a
 // drop, panics, does the work inline, evicts a slow consumer, persists the
@@ -41,8 +42,9 @@
 // wake-ups; free-list puts that let a buffer go when the pool is full;
 // try-then-block (an empty default followed by a blocking send); selects
 // that wait on ctx.Done() with no default; receives with a default; loops
-// that do other work between attempts (their sleep is a poll interval); and
-// overflow containers that the same function measures or trims.
+// that do other work between attempts (their sleep is a poll interval); maps
+// that keep the latest item per key (v.Topic); and overflow containers that
+// the same function measures or trims.
 //
 // Fixes. retryloop: the loop becomes one blocking send, in a select with
 // ctx.Done() when a context is in scope and the function returns an error.

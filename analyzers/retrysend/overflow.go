@@ -146,10 +146,32 @@ func (c *checker) mapInsert(st *ast.AssignStmt, idx *ast.IndexExpr, item string)
 	if args, ok := c.appendTo(idx, st.Rhs[0]); ok && mentions(args, item) {
 		return store{st, "appends the item to map " + m, idx.X, obj}, true
 	}
-	if !mentions([]ast.Expr{st.Rhs[0]}, item) || !mentions([]ast.Expr{idx.Index}, item) {
-		return store{}, false // keyed by something else: a latest value per key
+	if !mentions([]ast.Expr{st.Rhs[0]}, item) || !isPerItemKey(idx.Index, item) {
+		return store{}, false // a latest value per key: bounded by the keys
 	}
 	return store{st, "stores the item in map " + m, idx.X, obj}, true
+}
+
+// isPerItemKey reports whether key identifies the item itself: the item, or
+// an identity of it (v.ID, v.Seq, v.UUID). Any other key, even one taken from
+// the item (v.Topic, v.Key), keeps the latest item per key, which the number
+// of keys bounds.
+func isPerItemKey(key ast.Expr, item string) bool {
+	key = ast.Unparen(key)
+	if types.ExprString(key) == item {
+		return true
+	}
+	sel, ok := key.(*ast.SelectorExpr)
+	if !ok || !mentions([]ast.Expr{sel.X}, item) {
+		return false
+	}
+	name := strings.ToLower(sel.Sel.Name)
+	for _, suffix := range []string{"id", "seq", "uuid", "nonce", "serial"} {
+		if strings.HasSuffix(name, suffix) {
+			return true
+		}
+	}
+	return false
 }
 
 // shared returns the variable behind e when e is a struct field or a package

@@ -12,13 +12,14 @@ type msg struct {
 }
 
 type broker struct {
-	mu       sync.Mutex
-	out      chan msg
-	backlog  []msg
-	pending  *list.List
-	byID     map[int]msg
-	perTopic map[string][]msg
-	dropped  int
+	mu            sync.Mutex
+	out           chan msg
+	backlog       []msg
+	pending       *list.List
+	byID          map[int]msg
+	perTopic      map[string][]msg
+	byTopicLatest map[string]msg
+	dropped       int
 }
 
 var spill []msg
@@ -156,6 +157,16 @@ func (b *broker) latest(topic string, m msg) {
 	case b.out <- m:
 	default:
 		b.byID[len(topic)] = m
+	}
+}
+
+// Negative: the latest message per topic, taken from the item, is bounded
+// by the topics.
+func (b *broker) latestPerTopic(m msg, latest map[string]msg) {
+	select {
+	case b.out <- m:
+	default:
+		b.byTopicLatest[string(m.body)] = m
 	}
 }
 
