@@ -268,13 +268,52 @@ func (c *checker) reportQueue(q *queue) {
 			continue
 		}
 		consumer, ok := c.consumerElsewhere(q, fn)
-		if !ok || c.boundedIn(fn, q, 0) || !c.isShared(q) {
+		if !ok || c.boundedIn(fn, q, 0) || c.blocksAfter(fn, site) || !c.isShared(q) || c.isSorted(q.v) {
 			continue
 		}
 		if f, ok := c.fifoFinding(q, site, fn, consumer); ok {
 			c.findings = append(c.findings, f)
 		}
 	}
+}
+
+// blocksAfter reports whether the function at fn blocks after the enqueue at
+// site: it waits on a channel (a receive, a send, a select without default)
+// or a sync.Cond. Then each queued item has a caller parked with it, as in a
+// lock's queue of waiters, and the callers bound the queue.
+func (c *checker) blocksAfter(fn, site inspector.Cursor) bool {
+	after := site.Node().End()
+	blocks := false
+	fn.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.UnaryExpr)(nil), (*ast.SendStmt)(nil), (*ast.SelectStmt)(nil), (*ast.CallExpr)(nil)}, func(cur inspector.Cursor) bool {
+		n := cur.Node()
+		if _, ok := n.(*ast.FuncLit); ok && n != fn.Node() {
+			return false // runs elsewhere
+		}
+		if blocks || n.End() <= after {
+			return !blocks
+		}
+		switch n := n.(type) {
+		case *ast.UnaryExpr:
+			blocks = n.Op == token.ARROW && !limiter.InSelectWithDefault(cur)
+		case *ast.SendStmt:
+			blocks = !limiter.InSelectWithDefault(cur)
+		case *ast.SelectStmt:
+			blocks = !hasDefault(n)
+		case *ast.CallExpr:
+			blocks = isSyncCall(c.callee(n), "Wait")
+		}
+		return !blocks
+	})
+	return blocks
+}
+
+func hasDefault(sel *ast.SelectStmt) bool {
+	for _, s := range sel.Body.List {
+		if s.(*ast.CommClause).Comm == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // consumerElsewhere returns a dequeue site of q in a function other than fn.

@@ -64,6 +64,9 @@ func (c *checker) goroutinesPerSend() {
 // Channels of struct{} signal; channels of time.Time and os.Signal deliver
 // ticks and signals, not work items.
 func carriesItems(t types.Type) bool {
+	if t == nil {
+		return false
+	}
 	ch, ok := t.Underlying().(*types.Chan)
 	if !ok {
 		return false
@@ -322,7 +325,7 @@ func (c *checker) goroutinesPerItem() {
 				continue // reported as goroutinepersend, whose fix also bounds it
 			}
 			stream, recv, ok := c.streamOf(loop, cur)
-			if !ok || c.limitedBefore(loop, cur, recv) || c.waitsAfter(loop, cur) ||
+			if !ok || !c.usesIterationState(sp, loop) || c.limitedBefore(loop, cur, recv) || c.waitsAfter(loop, cur) ||
 				c.perEntity(sp, stream) || !c.unlimitedGroup(sp, loop, cur) {
 				continue
 			}
@@ -398,6 +401,22 @@ func (c *checker) streamOf(loop, spawnCur inspector.Cursor) (ast.Expr, ast.Node,
 		}
 	}
 	return nil, nil, false
+}
+
+// usesIterationState reports whether the spawn reads a variable the loop
+// declares (the item, or something derived from it): a goroutine that reads
+// none is not per item, such as go p.Kill() once a counter reaches a limit.
+func (c *checker) usesIterationState(sp spawn, loop inspector.Cursor) bool {
+	uses := false
+	ast.Inspect(sp.call, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && !v.IsField() && inside(v.Pos(), loop.Node()) {
+				uses = true
+			}
+		}
+		return !uses
+	})
+	return uses
 }
 
 // receiveIn returns the receive of v := <-ch, v, ok := <-ch or <-ch.
@@ -530,12 +549,12 @@ func (c *checker) waits(s ast.Stmt) bool {
 }
 
 // perEntity reports whether the spawn starts a long-lived goroutine per
-// entity (a subscription, a connection's reader) rather than a task per
-// message: the goroutine itself loops over a stream, or the items are
-// channels or carry them.
+// entity (a subscription, a connection) rather than a task per message: the
+// goroutine itself loops over a stream, or the items are channels, carry
+// them, or are resources with a Close method (connections, streams, files).
 func (c *checker) perEntity(sp spawn, stream ast.Expr) bool {
 	if t := c.pass.TypesInfo.TypeOf(stream); t != nil {
-		if ch, ok := t.Underlying().(*types.Chan); ok && carriesChannel(ch.Elem()) {
+		if ch, ok := t.Underlying().(*types.Chan); ok && (carriesChannel(ch.Elem()) || hasClose(ch.Elem())) {
 			return true
 		}
 	}
@@ -579,6 +598,14 @@ func carriesChannel(t types.Type) bool {
 		}
 	}
 	return false
+}
+
+// hasClose reports whether values of type t, or pointers to them, have a
+// Close method.
+func hasClose(t types.Type) bool {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "Close")
+	_, ok := obj.(*types.Func)
+	return ok
 }
 
 // loopsForever reports whether body contains a loop that lives as long as a

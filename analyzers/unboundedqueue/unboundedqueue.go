@@ -59,6 +59,7 @@ type checker struct {
 	decls     map[*types.Func]inspector.Cursor
 	goTargets map[*types.Func]bool
 	callSites map[*types.Func][]inspector.Cursor
+	sorted    map[*types.Var]bool
 
 	persend  map[*ast.GoStmt]bool // go statements reported as goroutinepersend
 	findings []*finding
@@ -298,20 +299,66 @@ func (c *checker) isGoTarget(fn *types.Func) bool {
 
 // callersOf returns the call sites of fn in the production files.
 func (c *checker) callersOf(fn *types.Func) []inspector.Cursor {
-	if c.callSites == nil {
-		c.callSites = make(map[*types.Func][]inspector.Cursor)
-		for file := range c.insp.Root().Children() {
-			if c.rep.Skip(file.Node().(*ast.File)) {
+	c.indexCalls()
+	return c.callSites[fn.Origin()]
+}
+
+// isSorted reports whether the package sorts v somewhere (sort.Slice(v, …),
+// slices.SortFunc(v, …), sort.Sort(byTime(v))): a sorted list is a timer or
+// priority list, not a FIFO.
+func (c *checker) isSorted(v *types.Var) bool {
+	c.indexCalls()
+	return c.sorted[v]
+}
+
+// indexCalls walks the calls of the production files once, recording the
+// call sites of this package's functions and the variables sorted in place.
+func (c *checker) indexCalls() {
+	if c.callSites != nil {
+		return
+	}
+	c.callSites = make(map[*types.Func][]inspector.Cursor)
+	c.sorted = make(map[*types.Var]bool)
+	for file := range c.insp.Root().Children() {
+		if c.rep.Skip(file.Node().(*ast.File)) {
+			continue
+		}
+		for cur := range file.Preorder((*ast.CallExpr)(nil)) {
+			call := cur.Node().(*ast.CallExpr)
+			f := c.callee(call)
+			if f == nil || f.Pkg() == nil {
 				continue
 			}
-			for cur := range file.Preorder((*ast.CallExpr)(nil)) {
-				if f := c.callee(cur.Node().(*ast.CallExpr)); f != nil && f.Pkg() == c.pass.Pkg {
-					c.callSites[f] = append(c.callSites[f], cur)
+			if f.Pkg() == c.pass.Pkg {
+				c.callSites[f] = append(c.callSites[f], cur)
+			}
+			if isSortFunc(f) && len(call.Args) > 0 {
+				arg := ast.Unparen(call.Args[0])
+				if conv, ok := arg.(*ast.CallExpr); ok && len(conv.Args) == 1 {
+					if tv, ok := c.pass.TypesInfo.Types[conv.Fun]; ok && tv.IsType() {
+						arg = conv.Args[0] // sort.Sort(byTime(q))
+					}
+				}
+				if v := limiter.Var(c.pass.TypesInfo, arg); v != nil {
+					c.sorted[v] = true
 				}
 			}
 		}
 	}
-	return c.callSites[fn.Origin()]
+}
+
+// isSortFunc reports whether fn sorts its first argument in place.
+func isSortFunc(fn *types.Func) bool {
+	switch fn.Pkg().Path() {
+	case "sort":
+		switch fn.Name() {
+		case "Slice", "SliceStable", "Sort", "Stable":
+			return true
+		}
+	case "slices":
+		return strings.HasPrefix(fn.Name(), "Sort")
+	}
+	return false
 }
 
 // holdsLock reports whether the function at fn takes a sync mutex or uses a

@@ -217,7 +217,7 @@ func (f *Finder) gather() *facts {
 			if v == nil {
 				continue
 			}
-			if inSelectWithDefault(cur) {
+			if InSelectWithDefault(cur) {
 				// A coalescing wake-up (notify <- struct{}{} or default)
 				// does not wait; a semaphore is acquired by waiting.
 				fs.tryingSend[n] = true
@@ -296,16 +296,26 @@ func origin(v *types.Var) *types.Var {
 	return v.Origin()
 }
 
-// inSelectWithDefault reports whether the send at cur is a case of a select
-// that has a default case.
-func inSelectWithDefault(cur inspector.Cursor) bool {
-	if _, ok := cur.Parent().Node().(*ast.CommClause); !ok {
-		return false
+// InSelectWithDefault reports whether the channel operation at cur (a send
+// statement, or a receive expression) is a case of a select that has a
+// default: it tries, it does not wait.
+func InSelectWithDefault(cur inspector.Cursor) bool {
+	child := cur.Node()
+	for p := cur.Parent(); p.Valid(); child, p = p.Node(), p.Parent() {
+		switch n := p.Node().(type) {
+		case *ast.CommClause:
+			sel, ok := p.Parent().Parent().Node().(*ast.SelectStmt)
+			return ok && n.Comm == child && hasDefault(sel)
+		case *ast.ExprStmt, *ast.AssignStmt, *ast.ParenExpr:
+			// <-ch, v := <-ch and v, ok = <-ch wrap a receive case.
+		default:
+			return false
+		}
 	}
-	sel, ok := cur.Parent().Parent().Parent().Node().(*ast.SelectStmt)
-	if !ok {
-		return false
-	}
+	return false
+}
+
+func hasDefault(sel *ast.SelectStmt) bool {
 	for _, s := range sel.Body.List {
 		if s.(*ast.CommClause).Comm == nil {
 			return true

@@ -91,8 +91,7 @@ outer:
 			if !ok {
 				break outer
 			}
-			_ = j
-			g.Go(s.flush) // want `g.Go goroutine per item received from s.jobs`
+			g.Go(j.run) // want `g.Go goroutine per item received from s.jobs`
 		case <-ctx.Done():
 			break outer
 		}
@@ -100,7 +99,7 @@ outer:
 	return g.Wait()
 }
 
-func (s *server) flush() error { return nil }
+func (j job) run() error { return nil }
 
 // Positive: a generic function, a variable that changes every iteration.
 func drain[T any](ch <-chan T, f func(int, T)) {
@@ -373,5 +372,35 @@ func ticks(ctx context.Context, t *time.Ticker, stop chan struct{}) {
 func callbacks(jobs <-chan job, register func(func())) {
 	for j := range jobs {
 		register(func() { go handle(j) })
+	}
+}
+
+// A goroutine that reads nothing of the item is not per item.
+type killer interface{ Kill() }
+
+func limit(in <-chan job, p killer) {
+	n := 0
+	for j := range in {
+		if n == 100 {
+			go p.Kill()
+		}
+		n++
+		_ = j
+	}
+}
+
+// Items with a Close method are resources with a lifetime: a goroutine per
+// connection is per entity.
+type stream struct{ id int }
+
+func (s *stream) Close() error { return nil }
+
+func serveStream(s *stream) { _ = s.Close() }
+
+func streams(newStreams <-chan *stream) {
+	for s := range newStreams {
+		go func() {
+			serveStream(s)
+		}()
 	}
 }

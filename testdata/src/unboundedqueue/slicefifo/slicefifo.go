@@ -2,6 +2,7 @@ package slicefifo
 
 import (
 	"slices"
+	"sort"
 	"sync"
 )
 
@@ -394,4 +395,63 @@ func (a *admitted) take() job {
 	a.q = a.q[1:]
 	<-a.sem
 	return j
+}
+
+// A queue of waiters: each caller parks until it is handed the lock, so the
+// callers bound the queue.
+type fileLock struct {
+	mu     sync.Mutex
+	queue  []chan struct{}
+	locked bool
+}
+
+func (l *fileLock) lock() {
+	l.mu.Lock()
+	if !l.locked {
+		l.locked = true
+		l.mu.Unlock()
+		return
+	}
+	wait := make(chan struct{})
+	l.queue = append(l.queue, wait)
+	l.mu.Unlock()
+	<-wait
+}
+
+func (l *fileLock) unlock() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.queue) == 0 {
+		l.locked = false
+		return
+	}
+	close(l.queue[0])
+	l.queue = l.queue[1:]
+}
+
+// A sorted list of timers is not a FIFO.
+type timer struct {
+	at int64
+	fn func()
+}
+
+type clock struct {
+	mu     sync.Mutex
+	timers []timer
+}
+
+func (c *clock) afterFunc(at int64, fn func()) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.timers = append(c.timers, timer{at, fn})
+}
+
+func (c *clock) advance(now int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	sort.Slice(c.timers, func(i, j int) bool { return c.timers[i].at < c.timers[j].at })
+	for len(c.timers) > 0 && c.timers[0].at <= now {
+		c.timers[0].fn()
+		c.timers = c.timers[1:]
+	}
 }
