@@ -263,3 +263,15 @@ func (s *server) offerOrQuit(quit chan struct{}, it item) {
 		}
 	}
 }
+
+// A channel typed by a type parameter: its element is unknown, so the check
+// stays silent rather than guess.
+func putGeneric[C ~chan int](c C, v int) {
+	for {
+		select {
+		case c <- v:
+			return
+		default:
+		}
+	}
+}

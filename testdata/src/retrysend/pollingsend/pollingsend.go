@@ -132,6 +132,26 @@ func publishTwice(ch chan event, a, b event) error {
 	return errBusy
 }
 
+// A labeled loop in a switch case.
+func publishLabeled(ch chan event, e event, urgent bool) error {
+	switch {
+	case urgent:
+	attempts:
+		for i := 0; i < 2; i++ { // want `bounded retry polls a non-blocking send on ch 2 times, 5ms apart \(10ms in all\), before giving up`
+			select {
+			case ch <- e:
+				return nil
+			default:
+				time.Sleep(5 * time.Millisecond)
+				continue attempts
+			}
+		}
+		return errBusy
+	}
+	ch <- e
+	return nil
+}
+
 // Negative: a bounded spin has no budget a timer could take.
 func spin(ch chan event, e event) bool {
 	for i := 0; i < 100; i++ {
