@@ -2,6 +2,8 @@ package plugin
 
 import (
 	"flag"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -210,5 +212,22 @@ func mustNew(t *testing.T, a *analysis.Analyzer, settings any) {
 	t.Helper()
 	if _, err := New(a, settings); err != nil {
 		t.Fatalf("New(%s, %v): %v", a.Name, settings, err)
+	}
+}
+
+// docs/golangci-lint.md lists every setting of every check in the suite.
+func TestDocsListEverySetting(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "docs", "golangci-lint.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(data)
+	for _, a := range analyzers.All {
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			row := "| " + a.Name + " | `" + f.Name + "` | `-" + a.Name + "." + f.Name + "` |"
+			if !strings.Contains(doc, row) {
+				t.Errorf("docs/golangci-lint.md has no settings row for -%s.%s; add one starting %q", a.Name, f.Name, row)
+			}
+		})
 	}
 }

@@ -1,0 +1,3 @@
+module queuecheck.example/gcllint
+
+go 1.26.0
