@@ -57,7 +57,7 @@ func (c *checker) sliceFIFOs() {
 		if !c.isSliceQueue(v) || mentionsLength(info, s.Low, v) || isConst(info, s.Low, "0") {
 			continue // "keep the last N" trims by len(q): that is a bound
 		}
-		if isFrontDequeue(info, cur, v) {
+		if isFrontDequeue(info, cur, v) && !evictsByValue(info, cur, v) {
 			dequeue(v, cur)
 		}
 	}
@@ -132,6 +132,35 @@ func isFrontDequeue(info *types.Info, cur inspector.Cursor, v *types.Var) bool {
 			return ok && head.Low == nil && head.High != nil && isConst(info, head.High, "0") &&
 				limiter.Var(info, head.X) == v && assignsBack(info, cur.Parent(), v)
 		}
+	}
+	return false
+}
+
+// evictsByValue reports whether the re-slice at cur runs under a condition
+// that reads the queue's items (for len(q) > 0 && q[0].at < cutoff): a
+// sliding window or an expiry, bounded by age, not a consumer taking work.
+func evictsByValue(info *types.Info, cur inspector.Cursor, v *types.Var) bool {
+	for e := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.ForStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		var cond ast.Expr
+		switch n := e.Node().(type) {
+		case *ast.IfStmt:
+			cond = n.Cond
+		case *ast.ForStmt:
+			cond = n.Cond
+		default:
+			return false
+		}
+		if cond == nil {
+			continue
+		}
+		indexes := false
+		ast.Inspect(cond, func(n ast.Node) bool {
+			if ix, ok := n.(*ast.IndexExpr); ok && limiter.Var(info, ix.X) == v {
+				indexes = true
+			}
+			return !indexes
+		})
+		return indexes
 	}
 	return false
 }
@@ -268,7 +297,7 @@ func (c *checker) reportQueue(q *queue) {
 			continue
 		}
 		consumer, ok := c.consumerElsewhere(q, fn)
-		if !ok || c.boundedIn(fn, q, 0) || c.blocksAfter(fn, site) || !c.isShared(q) || c.isSorted(q.v) {
+		if !ok || c.requeues(q, fn) || c.boundedIn(fn, q, 0) || c.blocksAfter(fn, site) || !c.isShared(q) || c.isSorted(q.v) {
 			continue
 		}
 		if f, ok := c.fifoFinding(q, site, fn, consumer); ok {
@@ -334,6 +363,41 @@ func (c *checker) consumerElsewhere(q *queue, fn inspector.Cursor) (inspector.Cu
 		}
 	}
 	return other, found
+}
+
+// requeues reports whether fn, a declared function, is called only by
+// functions that dequeue q: the consumer puts back what it took (a retry),
+// which does not grow the queue.
+func (c *checker) requeues(q *queue, fn inspector.Cursor) bool {
+	decl, ok := fn.Node().(*ast.FuncDecl)
+	if !ok {
+		return false
+	}
+	obj, ok := c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	if !ok || obj.Exported() {
+		return false
+	}
+	callers := c.callersOf(obj)
+	if len(callers) == 0 {
+		return false
+	}
+	for _, site := range callers {
+		caller, ok := enclosingFunc(site)
+		if !ok || !c.dequeuesIn(q, caller) {
+			return false
+		}
+	}
+	return true
+}
+
+// dequeuesIn reports whether one of q's dequeue sites is in the function at fn.
+func (c *checker) dequeuesIn(q *queue, fn inspector.Cursor) bool {
+	for _, d := range q.dequeues {
+		if dfn, ok := enclosingFunc(d); ok && dfn.Node() == fn.Node() {
+			return true
+		}
+	}
+	return false
 }
 
 // isShared reports whether q is touched under a mutex or sync.Cond, or from a

@@ -62,7 +62,8 @@ func (c *checker) goroutinesPerSend() {
 
 // carriesItems reports whether t is a channel whose elements carry data.
 // Channels of struct{} signal; channels of time.Time and os.Signal deliver
-// ticks and signals, not work items.
+// ticks and signals, and channels of error results, not work items (a
+// first-error channel is read once: a blocking send there would hang).
 func carriesItems(t types.Type) bool {
 	if t == nil {
 		return false
@@ -73,6 +74,9 @@ func carriesItems(t types.Type) bool {
 	}
 	elem := ch.Elem()
 	if s, ok := elem.Underlying().(*types.Struct); ok && s.NumFields() == 0 {
+		return false
+	}
+	if types.Identical(elem, errorType) {
 		return false
 	}
 	if n, ok := types.Unalias(elem).(*types.Named); ok && n.Obj().Pkg() != nil {
@@ -550,11 +554,12 @@ func (c *checker) waits(s ast.Stmt) bool {
 
 // perEntity reports whether the spawn starts a long-lived goroutine per
 // entity (a subscription, a connection) rather than a task per message: the
-// goroutine itself loops over a stream, or the items are channels, carry
-// them, or are resources with a Close method (connections, streams, files).
+// goroutine loops over a stream (itself or in a function of this package it
+// calls), or the items are resources with a Close method (connections,
+// streams, files). Items that carry a reply channel are still messages.
 func (c *checker) perEntity(sp spawn, stream ast.Expr) bool {
 	if t := c.pass.TypesInfo.TypeOf(stream); t != nil {
-		if ch, ok := t.Underlying().(*types.Chan); ok && (carriesChannel(ch.Elem()) || hasClose(ch.Elem())) {
+		if ch, ok := t.Underlying().(*types.Chan); ok && hasClose(ch.Elem()) {
 			return true
 		}
 	}
@@ -579,25 +584,19 @@ func (c *checker) perEntity(sp spawn, stream ast.Expr) bool {
 		}
 		body = funcBody(decl.Node())
 	}
-	return loopsForever(c.pass.TypesInfo, body)
-}
-
-// carriesChannel reports whether items of type t are, or hold, channels.
-func carriesChannel(t types.Type) bool {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	switch u := t.Underlying().(type) {
-	case *types.Chan:
+	if loopsForever(c.pass.TypesInfo, body) {
 		return true
-	case *types.Struct:
-		for i := range u.NumFields() {
-			if _, ok := u.Field(i).Type().Underlying().(*types.Chan); ok {
-				return true
+	}
+	long := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && !long {
+			if d, ok := c.funcDecl(c.callee(call)); ok && loopsForever(c.pass.TypesInfo, funcBody(d.Node())) {
+				long = true
 			}
 		}
-	}
-	return false
+		return !long
+	})
+	return long
 }
 
 // hasClose reports whether values of type t, or pointers to them, have a

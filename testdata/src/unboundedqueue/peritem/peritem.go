@@ -120,6 +120,20 @@ func unlimited(jobs <-chan job) {
 	_ = g.Wait()
 }
 
+// Positive: requests that carry a reply channel are still messages.
+type call struct {
+	j     job
+	reply chan error
+}
+
+func (s *server) calls(in <-chan call) {
+	for c := range in {
+		go func() { // want `goroutine per item received from in`
+			c.reply <- work(context.Background(), c.j)
+		}()
+	}
+}
+
 // Negatives.
 
 // A loop over a slice is bounded by its input.
@@ -345,6 +359,23 @@ type conn struct{ id int }
 func serve(c conn) {
 	for {
 		time.Sleep(time.Second)
+	}
+}
+
+func readLoop(c conn) {
+	for {
+		time.Sleep(time.Millisecond)
+	}
+}
+
+func serveConn(c conn) {
+	defer println("closed")
+	readLoop(c)
+}
+
+func conns2(cs <-chan conn) {
+	for c := range cs {
+		go serveConn(c)
 	}
 }
 

@@ -45,6 +45,14 @@ func (n *notifier) run() {
 
 // Negatives.
 
+// A first-error channel is read once: a blocking send would hang the second
+// failure.
+func (n *notifier) fail(err error) {
+	go func() { n.errs <- err }()
+}
+
+func (n *notifier) wait() error { return <-n.errs }
+
 // The goroutine does the work: errc <- run().
 func (n *notifier) start(run func() error) {
 	go func() { n.errs <- run() }()

@@ -455,3 +455,63 @@ func (c *clock) advance(now int64) {
 		c.timers = c.timers[1:]
 	}
 }
+
+// A sliding window evicts by age: bounded by the window, not a work queue.
+type sample struct {
+	at int64
+	v  float64
+}
+
+type window struct {
+	mu      sync.Mutex
+	samples []sample
+}
+
+func (w *window) observe(s sample) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.samples = append(w.samples, s)
+}
+
+func (w *window) expire(cutoff int64) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for len(w.samples) > 0 && w.samples[0].at < cutoff {
+		w.samples = w.samples[1:]
+	}
+}
+
+// The consumer puts back an item it could not handle: a retry does not grow
+// the queue. (Submit is reported; requeue is not.)
+type retrier struct {
+	mu    sync.Mutex
+	tasks []job
+}
+
+func (r *retrier) Submit(j job) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.tasks = append(r.tasks, j) // want `slice queue r.tasks grows without bound`
+}
+
+func (r *retrier) requeue(j job) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.tasks = append(r.tasks, j)
+}
+
+func (r *retrier) run() {
+	for {
+		r.mu.Lock()
+		if len(r.tasks) == 0 {
+			r.mu.Unlock()
+			return
+		}
+		j := r.tasks[0]
+		r.tasks = r.tasks[1:]
+		r.mu.Unlock()
+		if j.id < 0 {
+			r.requeue(j)
+		}
+	}
+}
