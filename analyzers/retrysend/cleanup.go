@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
@@ -108,10 +109,14 @@ func (c *checker) planCleanUp(file inspector.Cursor, uses map[types.Object][]ide
 
 	// Local variables whose every read the fixes delete: delete their
 	// declarations too, which may leave others unused in turn.
+	// In source order, so that which fixes fail, and the order of edits,
+	// do not depend on map iteration.
+	objs := slices.SortedFunc(maps.Keys(uses), func(a, b types.Object) int { return int(a.Pos() - b.Pos()) })
 	done := make(map[types.Object]bool)
 	for changed := true; changed; {
 		changed = false
-		for obj, ids := range uses {
+		for _, obj := range objs {
+			ids := uses[obj]
 			v, ok := obj.(*types.Var)
 			if !ok || done[v] || !isLocal(v) || newUses[v] || removedAt(v.Pos()) {
 				continue

@@ -152,6 +152,22 @@ func publishLabeled(ch chan event, e event, urgent bool) error {
 	return nil
 }
 
+// Generics.
+type pipe[T any] struct{ ch chan T }
+
+func (p *pipe[T]) Offer(v T) (T, error) {
+	for range 4 { // want `bounded retry polls a non-blocking send on p.ch 4 times, 25ms apart \(100ms in all\), before giving up`
+		select {
+		case p.ch <- v:
+			return v, nil
+		default:
+			time.Sleep(25 * time.Millisecond)
+		}
+	}
+	var zero T
+	return zero, errBusy
+}
+
 // Negative: a bounded spin has no budget a timer could take.
 func spin(ch chan event, e event) bool {
 	for i := 0; i < 100; i++ {
