@@ -275,3 +275,15 @@ func putGeneric[C ~chan int](c C, v int) {
 		}
 	}
 }
+
+// Each attempt tries the next worker: load balancing, not a retry of one
+// bound.
+func (s *server) roundRobin(workers []chan item, it item) {
+	for i := 0; ; i++ {
+		select {
+		case workers[i%len(workers)] <- it:
+			return
+		default:
+		}
+	}
+}
