@@ -25,7 +25,11 @@
 // polling: it burns CPU or adds up to a sleep of latency per item, ignores
 // cancellation, and lets work pile up upstream, where nothing bounds it. In
 // Python's asyncio, a retry loop around a non-blocking put re-created the
-// unbounded queue that the bound was there to prevent.
+// unbounded queue that the bound was there to prevent. In Go
+// (docs/demos/retrypoll, 2 cores), a loop yielding with runtime.Gosched took
+// 89% of a core while it waited, one sleeping 1ms added 0.6ms of latency per
+// item on average, and with 50 arrivals at a full 10-slot channel both held
+// all 50 items where a send that sheds held 10.
 //
 // pollingsend: the bounded variant, N attempts with sleeps (or attempts until
 // a deadline), then a rejection. It is a timed send written as a poll.
