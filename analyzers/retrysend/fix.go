@@ -46,32 +46,41 @@ func (p *fixPlan) suggested() analysis.SuggestedFix {
 	return edits.Fix(p.message, append(append([]analysis.TextEdit(nil), p.edits...), p.cleanup...)...)
 }
 
-// blockingSendFix plans the retryloop fix: the loop becomes one blocking send,
-// in a select with ctx.Done() when a context is in scope and the function can
-// return its error (or when the loop already ran until cancellation). It
-// reports whether the new send waits for cancellation.
+// blockingSendFix plans the retryloop fix for the send of s. It reports
+// whether the new send waits for cancellation.
 func (c *checker) blockingSendFix(s send, l loop, a attempt) (*fixPlan, bool, bool) {
 	body, kept, ok := c.sendBody(s, l, a)
 	if !ok {
 		return nil, false, false
 	}
-	sendText := edits.Source(c.pass, s.nb.Send)
-	kept = append(kept, spanOf(s.nb.Send))
+	loopCtx := ""
+	if l.bound == cancelled {
+		loopCtx = edits.Source(c.pass, l.ctx)
+	}
+	plan, honours := c.blockingPlan(s.file, l, edits.Source(c.pass, s.nb.Send), body, append(kept, spanOf(s.nb.Send)), loopCtx)
+	return plan, honours, true
+}
+
+// blockingPlan plans the replacement of l by one blocking send, sendText,
+// followed by body. The send also waits on ctx.Done() when a context is in
+// scope and the function can return its error, or when the loop ran until
+// loopCtx was cancelled (then what followed the loop runs, as before). It
+// reports whether the send waits for cancellation.
+func (c *checker) blockingPlan(file inspector.Cursor, l loop, sendText string, body []string, kept []span, loopCtx string) (*fixPlan, bool) {
 	var lines []string
 	var uses []types.Object
-	if l.bound == cancelled {
-		ctx := edits.Source(c.pass, l.ctx)
-		lines = c.selectDone(sendText, body, ctx, "")
+	if loopCtx != "" {
+		lines = c.selectDone(sendText, body, loopCtx, "")
 	} else if ctx, zeros, ok := c.cancellation(l.cur); ok {
 		lines = c.selectDone(sendText, body, ctx.Name(), "return "+zeros+ctx.Name()+".Err()")
 		uses = append(uses, ctx)
 	} else {
 		lines = append([]string{sendText}, body...)
 	}
-	plan := c.replaceLoop(s.file, l, lines, kept)
+	plan := c.replaceLoop(file, l, lines, kept)
 	plan.message = "Replace the retry loop with a blocking send"
 	plan.uses = uses
-	return plan, len(uses) > 0 || l.bound == cancelled, true
+	return plan, loopCtx != "" || len(uses) > 0
 }
 
 // selectDone returns the lines of a select that sends or stops on ctx.Done().

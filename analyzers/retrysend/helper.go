@@ -161,29 +161,14 @@ func (c *checker) helperLoop(file, cur inspector.Cursor, helpers map[*types.Func
 	if !ok || !c.invariant(l, nil, slices.Collect(maps.Values(args))...) {
 		return nil
 	}
-	file0 := file.Node().(*ast.File)
-	sendText, ok := c.substitute(h, file0, args)
+	astFile := file.Node().(*ast.File)
+	sendText, ok := c.substitute(h, astFile, args)
 	if !ok {
 		return nil
 	}
-	a := attempt{before: wait}
-	var lines []string
-	honours := false
-	if ctx, zeros, ok := c.cancellation(cur); ok {
-		lines = c.selectDone(sendText, nil, ctx.Name(), "return "+zeros+ctx.Name()+".Err()")
-		honours = true
-	} else {
-		lines = []string{sendText}
-	}
-	plan := c.replaceLoop(file, l, lines, kept)
-	plan.message = "Replace the retry loop with a blocking send"
-	if honours {
-		ctx := c.contextAt(cur.Node().Pos())
-		plan.uses = []types.Object{ctx}
-	}
-
-	ch, _ := c.substituteExpr(h, file0, h.nb.Send.Chan, args)
-	msg := c.retryMessage(ch+" through "+fn.Name(), a, false, honours)
+	plan, honours := c.blockingPlan(file, l, sendText, nil, kept, "")
+	ch, _ := c.substituteExpr(h, astFile, h.nb.Send.Chan, args)
+	msg := c.retryMessage(ch+" through "+fn.Name(), attempt{before: wait}, false, honours)
 	return &finding{
 		kind:    "retryloop",
 		pos:     fs.Pos(),
