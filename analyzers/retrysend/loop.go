@@ -93,11 +93,12 @@ func (a attempt) sleeps(info *types.Info) bool {
 // sleep returns the duration a failed attempt sleeps, when it sleeps once
 // with time.Sleep and does not otherwise wait.
 func (a attempt) sleep() ast.Expr {
-	if len(a.waits()) != 1 {
+	w := a.waits()
+	if len(w) != 1 {
 		return nil
 	}
 	for _, p := range []sendselect.Path{a.before, a.dflt, a.after} {
-		if p.Sleep != nil {
+		if p.Sleep != nil && p.Waits[0] == w[0] {
 			return p.Sleep
 		}
 	}
