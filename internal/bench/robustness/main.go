@@ -1,0 +1,152 @@
+// Command robustness runs the whole queuecheck suite over large bodies of Go
+// code nobody on this project wrote — the standard library, x/tools,
+// staticcheck and golangci-lint — and reports panics, analyzer errors and the
+// findings, grouped by check and kind, for review.
+//
+//	go run ./internal/bench/robustness                 # all four corpora
+//	go run ./internal/bench/robustness -corpora std    # one
+//
+// It needs the Go module proxy to fetch the third-party corpora into the
+// module cache. Every finding it prints is to be reviewed: a false positive
+// becomes a negative test (docs/reliability.md).
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+)
+
+// corpus is one body of code: a pattern, and the module to require for it.
+type corpus struct {
+	name, pattern, module string
+}
+
+var all = []corpus{
+	{"std", "std", ""},
+	{"x/tools", "golang.org/x/tools/go/...", "golang.org/x/tools@v0.52.0"},
+	{"staticcheck", "honnef.co/go/tools/...", "honnef.co/go/tools@v0.8.2"},
+	{"golangci-lint", "github.com/golangci/golangci-lint/v2/...", "github.com/golangci/golangci-lint/v2@v2.15.0"},
+}
+
+var (
+	only    = flag.String("corpora", "", "comma-separated corpus names to run (default all): std, x/tools, staticcheck, golangci-lint")
+	showAll = flag.Bool("v", false, "print every finding, not only the counts")
+)
+
+func main() {
+	flag.Parse()
+	log.SetFlags(0)
+	root := strings.TrimSpace(string(output(exec.Command("go", "list", "-m", "-f", "{{.Dir}}"))))
+	work, err := os.MkdirTemp("", "queuecheck-robustness")
+	check(err)
+	defer os.RemoveAll(work)
+	qc := filepath.Join(work, "queuecheck")
+	build := exec.Command("go", "build", "-o", qc, "./cmd/queuecheck")
+	build.Dir = root
+	output(build)
+
+	// A module that requires every third-party corpus, so their patterns
+	// resolve; -mod=mod lets the go command record the sums it needs.
+	check(os.WriteFile(filepath.Join(work, "go.mod"), []byte("module robustness\n\ngo 1.26\n"), 0o644))
+	failed := false
+	for _, c := range all {
+		if *only != "" && !strings.Contains(","+*only+",", ","+c.name+",") {
+			continue
+		}
+		if c.module != "" {
+			get := exec.Command("go", "get", c.module)
+			get.Dir = work
+			output(get)
+		}
+		start := time.Now()
+		cmd := exec.Command(qc, "-json", c.pattern)
+		cmd.Dir = work
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		elapsed := time.Since(start)
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		}
+		panics := strings.Count(stderr.String(), "panic:")
+		analyzerErrors := regexp.MustCompile(`(?m)^queuecheck: .*: (chansize|unboundedqueue|retrysend|resolverpool|waittiming|queuecheckdirectives|inspect): `).FindAllString(stderr.String(), -1)
+		findings := countFindings(stdout.String())
+		fmt.Printf("## %s (%s): %.1f s, exit %d, %d panics, %d analyzer errors, %d findings\n", c.name, c.pattern, elapsed.Seconds(), code, panics, len(analyzerErrors), findings.total)
+		for _, k := range findings.sortedKinds() {
+			fmt.Printf("  %-32s %d\n", k, findings.byKind[k])
+		}
+		for _, e := range analyzerErrors {
+			fmt.Println("  error:", e)
+		}
+		if panics > 0 {
+			fmt.Println(stderr.String())
+		}
+		if *showAll {
+			for _, f := range findings.lines {
+				fmt.Println("  ", f)
+			}
+		}
+		if panics > 0 || len(analyzerErrors) > 0 {
+			failed = true
+		}
+	}
+	if failed {
+		os.Exit(1)
+	}
+}
+
+type counts struct {
+	total  int
+	byKind map[string]int
+	lines  []string
+}
+
+// countFindings reads the go vet JSON shape without decoding it fully: each
+// diagnostic has a "category" and a "posn".
+func countFindings(out string) counts {
+	c := counts{byKind: make(map[string]int)}
+	cat := regexp.MustCompile(`"category": "([^"]+)",\s*"posn": "([^"]+)",\s*"end": "[^"]*",\s*"message": "((?:[^"\\]|\\.)*)"`)
+	for _, m := range cat.FindAllStringSubmatch(out, -1) {
+		c.total++
+		c.byKind[m[1]]++
+		c.lines = append(c.lines, m[2]+": "+m[1]+": "+m[3])
+	}
+	sort.Strings(c.lines)
+	return c
+}
+
+func (c counts) sortedKinds() []string {
+	var ks []string
+	for k := range c.byKind {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+func output(cmd *exec.Cmd) []byte {
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		log.Fatalf("%v: %v\n%s", cmd.Args, err, stderr.String())
+	}
+	return out
+}
+
+func check(err error) {
+	if err != nil {
+		log.Fatal(err)
+	}
+}
