@@ -59,7 +59,10 @@ func main() {
 	build(root, filepath.Join(bin, "queuecheck"), "./cmd/queuecheck")
 	build(root, filepath.Join(bin, "floor"), "./internal/bench/floor")
 	if !*skipSC {
-		build(root, filepath.Join(bin, "staticcheck"), "honnef.co/go/tools/cmd/staticcheck")
+		install := exec.Command("go", "install", "honnef.co/go/tools/cmd/staticcheck@v0.8.2")
+		install.Env = append(os.Environ(), "GOBIN="+bin)
+		install.Stderr = os.Stderr
+		must(install.Run())
 	}
 
 	work := workModule(root) // a module that requires golang.org/x/tools, so its patterns resolve
