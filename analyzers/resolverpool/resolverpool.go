@@ -76,7 +76,7 @@ func run(pass *analysis.Pass) (any, error) {
 			rep.Report(analysis.Diagnostic{
 				Pos:            t.Submit.Pos(),
 				End:            t.Submit.End(),
-				Category:       kinds[p.Kind],
+				Category:       shapes[p.Kind].kind,
 				Message:        message(pass, p, t, resolving[0]),
 				SuggestedFixes: []analysis.SuggestedFix{fix},
 				Related: []analysis.RelatedInformation{{
@@ -90,12 +90,13 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// kinds are the diagnostic categories, by pool shape.
-var kinds = map[pools.Kind]string{
-	pools.Semaphore: "semaphore",
-	pools.Group:     "errgroup",
-	pools.TokenChan: "tokenchan",
-	pools.Workers:   "workers",
+// shapes name each pool shape: its diagnostic category and its noun in
+// messages.
+var shapes = map[pools.Kind]struct{ kind, noun string }{
+	pools.Semaphore: {"semaphore", "semaphore"},
+	pools.Group:     {"errgroup", "errgroup"},
+	pools.TokenChan: {"tokenchan", "token channel"},
+	pools.Workers:   {"workers", "worker pool"},
 }
 
 // classify returns the tasks of p that resolve hostnames and those that are
@@ -146,14 +147,6 @@ func taskChains(fs *facts, t *pools.Task) (r, sl chain) {
 	return r, sl
 }
 
-// nouns name the pool shapes in messages.
-var nouns = map[pools.Kind]string{
-	pools.Semaphore: "semaphore",
-	pools.Group:     "errgroup",
-	pools.TokenChan: "token channel",
-	pools.Workers:   "worker pool",
-}
-
 func message(pass *analysis.Pass, p *pools.Pool, slow, resolving task) string {
 	size := ""
 	if p.Kind != pools.Workers && p.Limit != nil {
@@ -163,5 +156,5 @@ func message(pass *analysis.Pass, p *pools.Pool, slow, resolving task) string {
 	}
 	path := pass.Pkg.Path()
 	return fmt.Sprintf("%s %s%s runs slow work (%s) beside work that resolves hostnames (%s), so lookups wait behind it; give the slow work a pool of its own",
-		nouns[p.Kind], p.Obj.Name(), size, slow.slow.format(path), resolving.resolve.format(path))
+		shapes[p.Kind].noun, p.Obj.Name(), size, slow.slow.format(path), resolving.resolve.format(path))
 }
