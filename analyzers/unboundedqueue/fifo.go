@@ -297,7 +297,9 @@ func (c *checker) reportQueue(q *queue) {
 			continue
 		}
 		consumer, ok := c.consumerElsewhere(q, fn)
-		if !ok || c.requeues(q, fn) || c.boundedIn(fn, q, 0) || c.blocksAfter(fn, site) || !c.isShared(q) || c.isSorted(q.v) {
+		// Cheapest first: sharing and the function's own bound look at a few
+		// functions; sorting and re-queueing index the package's calls.
+		if !ok || !c.isShared(q) || c.boundedIn(fn, q, 0) || c.blocksAfter(fn, site) || c.isSorted(q.v) || c.requeues(q, fn) {
 			continue
 		}
 		if f, ok := c.fifoFinding(q, site, fn, consumer); ok {
