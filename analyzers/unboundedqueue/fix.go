@@ -1,8 +1,7 @@
 package unboundedqueue
 
 import (
-	"bytes"
-	"go/ast"
+		"go/ast"
 	"go/format"
 	"go/token"
 	"go/types"
@@ -157,9 +156,11 @@ func (c *checker) formatStmt(pos token.Pos, text string) (string, bool) {
 // insertLineAfterBrace inserts stmt on a line of its own as the first line of
 // the block whose opening brace is at lbrace, indented one level deeper than
 // the line holding the brace. It inserts at the start of the next line rather
-// than after the brace, so an edit of the block's first statement (which
-// starts after the indentation of that line) cannot collide with it. It
-// reports false when the block's content starts on the brace's line.
+// than after the brace, so that a comment after the brace stays where it is
+// and an edit of the block's first statement (which starts after the
+// indentation of that line) cannot collide with it. It reports false when
+// the block's content starts on the brace's line, or a comment there runs on
+// to the next.
 func (c *checker) insertLineAfterBrace(block *ast.BlockStmt, stmt string) (analysis.TextEdit, bool) {
 	tf := c.pass.Fset.File(block.Lbrace)
 	line := tf.Line(block.Lbrace)
@@ -170,28 +171,19 @@ func (c *checker) insertLineAfterBrace(block *ast.BlockStmt, stmt string) (analy
 	if len(block.List) > 0 {
 		next = block.List[0].Pos()
 	}
-	if tf.Line(next) == line || c.hasCodeAfter(block.Lbrace) {
+	if tf.Line(next) == line {
 		return analysis.TextEdit{}, false
+	}
+	if file := c.fileOf(block.Lbrace); file != nil {
+		for _, cg := range file.Comments {
+			if cg.Pos() > block.Lbrace && tf.Line(cg.Pos()) == line && tf.Line(cg.End()) > line {
+				return analysis.TextEdit{}, false
+			}
+		}
 	}
 	at := tf.LineStart(line + 1)
 	indent := edits.Indent(c.pass, block.Lbrace) + "\t"
 	return analysis.TextEdit{Pos: at, End: at, NewText: []byte(indent + stmt + "\n")}, true
-}
-
-// hasCodeAfter reports whether anything but blanks follows pos+1 on its line
-// (a trailing comment after an opening brace, say).
-func (c *checker) hasCodeAfter(pos token.Pos) bool {
-	tf := c.pass.Fset.File(pos)
-	content, err := c.pass.ReadFile(tf.Name())
-	if err != nil {
-		return true
-	}
-	off := tf.Offset(pos) + 1
-	end := bytes.IndexByte(content[off:], '\n')
-	if end < 0 {
-		end = len(content) - off
-	}
-	return strings.TrimSpace(string(content[off:off+end])) != ""
 }
 
 // insertLinesBefore inserts text (lines without indentation) on lines of its
