@@ -1,7 +1,7 @@
 package unboundedqueue
 
 import (
-		"go/ast"
+	"go/ast"
 	"go/format"
 	"go/token"
 	"go/types"
