@@ -581,10 +581,10 @@ func (c *checker) fifoFinding(q *queue, site, fn, consumer inspector.Cursor) (*f
 	var message string
 	if q.list {
 		message = fmt.Sprintf("%s %s grows without bound: this %s has no Len check while %s removes from its other end, so overload piles up in memory; reject or drop items beyond a limit",
-			what, qexpr, "Push"+q.back, c.funcName(mustFunc(consumer)))
+			what, qexpr, "Push"+q.back, c.funcName(funcOf(consumer)))
 	} else {
 		message = fmt.Sprintf("%s %s grows without bound: this append has no length check while %s dequeues from its front, so overload piles up in memory; reject or drop items beyond a limit",
-			what, qexpr, c.funcName(mustFunc(consumer)))
+			what, qexpr, c.funcName(funcOf(consumer)))
 	}
 	f := &finding{
 		diag: analysis.Diagnostic{
@@ -602,7 +602,8 @@ func (c *checker) fifoFinding(q *queue, site, fn, consumer inspector.Cursor) (*f
 	return f, true
 }
 
-func mustFunc(cur inspector.Cursor) inspector.Cursor {
+// funcOf returns the function around cur.
+func funcOf(cur inspector.Cursor) inspector.Cursor {
 	fn, _ := enclosingFunc(cur)
 	return fn
 }

@@ -7,6 +7,8 @@ import (
 	"go/types"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -314,8 +316,6 @@ func errorsName(file *ast.File) string {
 // exportedName capitalises the first letter of name for use inside a
 // camel-case identifier.
 func exportedName(name string) string {
-	if name == "" {
-		return name
-	}
-	return strings.ToUpper(name[:1]) + name[1:]
+	r, size := utf8.DecodeRuneInString(name)
+	return string(unicode.ToUpper(r)) + name[size:]
 }

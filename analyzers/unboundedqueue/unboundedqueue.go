@@ -207,17 +207,6 @@ func funcBody(n ast.Node) *ast.BlockStmt {
 	return nil
 }
 
-// funcType returns the signature syntax of a function declaration or literal.
-func funcType(n ast.Node) *ast.FuncType {
-	switch n := n.(type) {
-	case *ast.FuncDecl:
-		return n.Type
-	case *ast.FuncLit:
-		return n.Type
-	}
-	return nil
-}
-
 // funcDecl returns the cursor of the declaration of fn in this package.
 func (c *checker) funcDecl(fn *types.Func) (inspector.Cursor, bool) {
 	if c.decls == nil {
