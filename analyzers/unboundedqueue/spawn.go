@@ -175,26 +175,34 @@ func (c *checker) receivesIn(fn inspector.Cursor, ch *types.Var) bool {
 		top = f
 	}
 	for cur := range top.Preorder((*ast.UnaryExpr)(nil), (*ast.RangeStmt)(nil)) {
-		var x ast.Expr
-		switch n := cur.Node().(type) {
-		case *ast.UnaryExpr:
-			if n.Op == token.ARROW {
-				x = n.X
-			}
-		case *ast.RangeStmt:
-			x = n.X
-		}
-		if x == nil || limiter.Var(c.pass.TypesInfo, x) != ch {
+		if limiter.Var(c.pass.TypesInfo, receivedFrom(cur.Node())) != ch {
 			continue
 		}
-		if lit, ok := enclosingFunc(cur); ok && lit.Node() != top.Node() && c.runsConcurrently(lit) {
-			if _, isLit := lit.Node().(*ast.FuncLit); isLit {
-				continue // another goroutine receives
+		otherGoroutine := false
+		for lit := range cur.Enclosing((*ast.FuncLit)(nil)) {
+			if top.Contains(lit) && isSpawnedLit(lit) {
+				otherGoroutine = true
 			}
 		}
-		return true
+		if !otherGoroutine {
+			return true
+		}
 	}
 	return false
+}
+
+// receivedFrom returns the channel a receive expression or a range
+// statement receives from, or nil.
+func receivedFrom(n ast.Node) ast.Expr {
+	switch n := n.(type) {
+	case *ast.UnaryExpr:
+		if n.Op == token.ARROW {
+			return n.X
+		}
+	case *ast.RangeStmt:
+		return n.X
+	}
+	return nil
 }
 
 // locksHeldAt reports whether a sync mutex is held at site: a goroutine that
@@ -235,16 +243,7 @@ func (c *checker) consumerOf(ch *types.Var) []analysis.RelatedInformation {
 			continue
 		}
 		for cur := range file.Preorder((*ast.UnaryExpr)(nil), (*ast.RangeStmt)(nil)) {
-			var x ast.Expr
-			switch n := cur.Node().(type) {
-			case *ast.UnaryExpr:
-				if n.Op == token.ARROW {
-					x = n.X
-				}
-			case *ast.RangeStmt:
-				x = n.X
-			}
-			if x != nil && limiter.Var(c.pass.TypesInfo, x) == ch {
+			if x := receivedFrom(cur.Node()); x != nil && limiter.Var(c.pass.TypesInfo, x) == ch {
 				n := cur.Node()
 				return []analysis.RelatedInformation{{Pos: n.Pos(), End: n.End(), Message: "the consumer receives here"}}
 			}
