@@ -50,7 +50,9 @@
 //     q.Len() or a counter field (q.n >= q.max) in the appending function, in
 //     a function it calls (for q.full() { cond.Wait() }) or in its callers
 //     (Submit checks the length, then calls push);
-//   - appends of several items or of a spread slice (batches);
+//   - appends of several items or of a spread slice, and appends in a range
+//     over a slice, map or integer (batches bounded by their input, such as a
+//     constructor filling the queue from its configuration);
 //   - PushBack whose element is kept (an index of elements would go stale if
 //     the fix dropped the oldest), and lists whose Remove takes any element;
 //   - go func() { errc <- run() }() (the goroutine does the work), sends in a
@@ -77,9 +79,10 @@
 // The fixes:
 //
 //   - slicefifo and listfifo: a length guard before the append, with the limit
-//     as a new named constant. Where the function returns an error, the guard
-//     rejects the item with a sentinel error the fix declares (and unlocks a
-//     mutex the function locked by hand); otherwise it drops the oldest item.
+//     as a new named constant. Where the function (a declared function or
+//     method, not a literal) returns an error, the guard rejects the item
+//     with a sentinel error the fix declares (and unlocks a mutex the
+//     function locked by hand); otherwise it drops the oldest item.
 //   - goroutinepersend: the blocking send in place of the goroutine.
 //   - goroutineperitem: a semaphore, sem := make(chan struct{}, N) before the
 //     loop, sem <- struct{}{} before the spawn, defer func() { <-sem }() in the

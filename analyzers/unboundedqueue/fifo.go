@@ -293,7 +293,7 @@ func endCall(info *types.Info, expr ast.Expr, v *types.Var) string {
 func (c *checker) reportQueue(q *queue) {
 	for _, site := range q.enqueues {
 		fn, ok := enclosingFunc(site)
-		if !ok {
+		if !ok || inBoundedLoop(c.pass.TypesInfo, site) {
 			continue
 		}
 		consumer, ok := c.consumerElsewhere(q, fn)
@@ -341,6 +341,27 @@ func (c *checker) blocksAfter(fn, site inspector.Cursor) bool {
 func hasDefault(sel *ast.SelectStmt) bool {
 	for _, s := range sel.Body.List {
 		if s.(*ast.CommClause).Comm == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// inBoundedLoop reports whether the enqueue at site sits in a range over a
+// slice, array, map, string or integer in its function: a batch copied from
+// its input, like q = append(q, items...), such as a constructor filling the
+// queue from its configuration.
+func inBoundedLoop(info *types.Info, site inspector.Cursor) bool {
+	for e := range site.Enclosing((*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		r, ok := e.Node().(*ast.RangeStmt)
+		if !ok {
+			return false
+		}
+		if t := info.TypeOf(r.X); t != nil {
+			switch t.Underlying().(type) {
+			case *types.Chan, *types.Signature:
+				continue // a stream, an iterator: no bound from the input
+			}
 			return true
 		}
 	}
@@ -569,7 +590,10 @@ func (c *checker) fifoFinding(q *queue, site, fn, consumer inspector.Cursor) (*f
 	}
 
 	msg, body := "Drop the oldest item when the queue is full", dropOldest
-	if ret, ok := c.rejectReturn(q.file, c.signatureOf(fn), q.errName); ok && c.canImportErrors(q.file) {
+	// Only a declared function rejects: the error of a function literal goes
+	// to whoever runs it, and from a g.Go task it would cancel the group.
+	_, declared := fn.Node().(*ast.FuncDecl)
+	if ret, ok := c.rejectReturn(q.file, c.signatureOf(fn), q.errName); ok && declared && c.canImportErrors(q.file) {
 		msg = "Reject new items when the queue is full"
 		body = strings.Join(append(c.unlocksBeforeReturn(site, fn), ret), "\n")
 		if !q.declared {

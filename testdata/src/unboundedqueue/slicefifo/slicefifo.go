@@ -515,3 +515,50 @@ func (r *retrier) run() {
 		}
 	}
 }
+
+// A batch copied from its input (a constructor filling from configuration):
+// bounded by the input, like an append of a spread slice.
+type preloaded struct {
+	mu    sync.Mutex
+	items []job
+}
+
+func newPreloaded(initial []job) *preloaded {
+	p := new(preloaded)
+	for _, j := range initial {
+		p.items = append(p.items, j)
+	}
+	return p
+}
+
+func (p *preloaded) take() job {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	j := p.items[0]
+	p.items = p.items[1:]
+	return j
+}
+
+// A function literal that returns an error drops rather than rejects: its
+// error goes to whoever runs it.
+type collector struct {
+	mu   sync.Mutex
+	seen []string
+}
+
+func (c *collector) start(run func(func(string) error)) {
+	run(func(s string) error {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		c.seen = append(c.seen, s) // want `slice queue c.seen grows without bound`
+		return nil
+	})
+}
+
+func (c *collector) next() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	s := c.seen[0]
+	c.seen = c.seen[1:]
+	return s
+}
