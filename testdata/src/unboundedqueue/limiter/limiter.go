@@ -38,6 +38,11 @@ func newServer(n int) *server {
 func (s *server) use(ctx context.Context, w *semaphore.Weighted, l *rate.Limiter, items []int) {
 	s.sem <- struct{}{} // want `SemaphoreChan s.sem blocking`
 	<-s.sem
+	select {
+	case s.sem <- struct{}{}: // want `TryAcquire s.sem nonblocking`
+		<-s.sem
+	default:
+	}
 	c := <-s.tokens // want `TokenChan s.tokens blocking`
 	s.tokens <- c
 	_ = w.Acquire(ctx, 1) // want `Semaphore w blocking`
