@@ -22,6 +22,11 @@
 // need facts from the whole package (is this channel ever released, pre-filled,
 // unbuffered; did anyone call SetLimit); the Finder gathers them on first use,
 // in one walk of the shared inspector, so a check that never asks pays nothing.
+//
+// Two small questions come with it, because the answers above depend on them:
+// [Var] (which variable or field an expression names, so that a limiter is
+// recognised by its types.Object and never by its name) and
+// [InSelectWithDefault] (whether a channel operation only tries).
 package limiter
 
 import (
