@@ -37,7 +37,6 @@ var (
 type tool struct {
 	name string
 	args []string
-	env  []string
 	// bustVetCache names an analyzer flag that is given a value never used
 	// before on every run: go vet keys its result cache on analyzer flags
 	// (not on -c), so the result cannot come from the cache.

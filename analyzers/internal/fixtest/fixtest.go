@@ -166,7 +166,7 @@ func typeCheck(pkg *packages.Package, fixed map[string][]byte) error {
 	}
 	var errs []string
 	conf.Error = func(err error) { errs = append(errs, err.Error()) }
-	conf.Check(pkg.PkgPath, fset, files, nil)
+	_, _ = conf.Check(pkg.PkgPath, fset, files, nil) // errors are collected by conf.Error
 	if len(errs) > 0 {
 		var b strings.Builder
 		for name, src := range fixed {
@@ -194,7 +194,11 @@ func RunWithFlags(t *testing.T, dir string, a *analysis.Analyzer, flags map[stri
 		if err := f.Value.Set(value); err != nil {
 			t.Fatalf("-%s.%s=%s: %v", a.Name, name, value, err)
 		}
-		t.Cleanup(func() { f.Value.Set(old) })
+		t.Cleanup(func() {
+			if err := f.Value.Set(old); err != nil {
+				t.Errorf("restoring -%s.%s: %v", a.Name, name, err)
+			}
+		})
 	}
 	return Run(t, dir, a, patterns...)
 }

@@ -145,6 +145,7 @@ type sliceQueue struct {
 
 func (q *sliceQueue) put(_ context.Context, it *item) bool {
 	q.mu.Lock()
+	//queuecheck:ignore unboundedqueue this demo measures an unbounded slice FIFO on purpose
 	q.items = append(q.items, it)
 	q.mu.Unlock()
 	select {

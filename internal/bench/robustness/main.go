@@ -48,7 +48,16 @@ func main() {
 	root := strings.TrimSpace(string(output(exec.Command("go", "list", "-m", "-f", "{{.Dir}}"))))
 	work, err := os.MkdirTemp("", "queuecheck-robustness")
 	check(err)
-	defer os.RemoveAll(work)
+	if !run(root, work) {
+		os.RemoveAll(work)
+		os.Exit(1)
+	}
+	os.RemoveAll(work)
+}
+
+// run runs the suite over each selected corpus and reports whether none of
+// them made it panic or fail.
+func run(root, work string) bool {
 	qc := filepath.Join(work, "queuecheck")
 	build := exec.Command("go", "build", "-o", qc, "./cmd/queuecheck")
 	build.Dir = root
@@ -101,9 +110,7 @@ func main() {
 			failed = true
 		}
 	}
-	if failed {
-		os.Exit(1)
-	}
+	return !failed
 }
 
 type counts struct {
