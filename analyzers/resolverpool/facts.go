@@ -87,6 +87,7 @@ type summary struct {
 	fn            *types.Func
 	resolve, slow chain
 	callees       []*types.Func // functions of this package it calls, in order
+	refs          []*types.Func // functions of this package it hands to calls
 }
 
 // facts classifies calls: through the tables, the summaries of this package's
@@ -151,25 +152,69 @@ func summarize(pass *analysis.Pass, insp *inspector.Inspector) *facts {
 // note classifies one call made by the function of s (nil: a call made in a
 // goroutine or outside any function).
 func (fs *facts) note(call *ast.CallExpr, s *summary) {
-	fn := calls.Callee(fs.pass.TypesInfo, call)
-	if fn == nil || fn.Pkg() == nil {
-		return
+	if fn := calls.Callee(fs.pass.TypesInfo, call); fn != nil && fn.Pkg() != nil {
+		r, sl, local := fs.leaf(fn)
+		fs.anyResolve = fs.anyResolve || r != nil
+		fs.anySlow = fs.anySlow || sl != nil
+		if s != nil {
+			s.add(r, sl)
+			if local {
+				s.callees = append(s.callees, fn)
+			}
+		}
 	}
-	r, sl, local := fs.leaf(fn)
-	fs.anyResolve = fs.anyResolve || r != nil
-	fs.anySlow = fs.anySlow || sl != nil
+	// A function handed to a call (retry(fetch), g.Go(s.refresh)) probably
+	// runs there. Counting it as resolving, never as slow, keeps a retry
+	// helper that sleeps between attempts at a network call from making
+	// the caller look slow without resolving.
 	if s == nil {
 		return
 	}
+	for _, arg := range call.Args {
+		fn := funcRef(fs.pass.TypesInfo, arg)
+		if fn == nil || fn.Pkg() == nil {
+			continue
+		}
+		r, _, local := fs.leaf(fn)
+		s.add(r, nil)
+		if local {
+			s.refs = append(s.refs, fn)
+		}
+	}
+}
+
+// add records the first resolving and slow chains of s's calls.
+func (s *summary) add(r, sl chain) {
 	if r != nil && s.resolve == nil {
 		s.resolve = via(s.fn, r)
 	}
 	if sl != nil && s.slow == nil {
 		s.slow = via(s.fn, sl)
 	}
-	if local {
-		s.callees = append(s.callees, fn)
+}
+
+// funcRef returns the declared function or concrete method that e names
+// as a value (f, pkg.F, s.m), or nil.
+func funcRef(info *types.Info, e ast.Expr) *types.Func {
+	var obj types.Object
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		obj = info.Uses[e]
+	case *ast.SelectorExpr:
+		if sel, ok := info.Selections[e]; ok {
+			if sel.Kind() != types.MethodVal || types.IsInterface(sel.Recv()) {
+				return nil
+			}
+			obj = sel.Obj()
+		} else {
+			obj = info.Uses[e.Sel]
+		}
 	}
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return nil
+	}
+	return fn.Origin()
 }
 
 // leaf returns the chains of a call of fn known without this package's
@@ -218,12 +263,16 @@ func (fs *facts) chains(fn *types.Func) (r, sl chain) {
 // chain is a shortest one and the result does not depend on map order.
 func (fs *facts) propagate() {
 	callers := make(map[*types.Func][]*summary)
+	referrers := make(map[*types.Func][]*summary)
 	for _, s := range fs.order {
 		for _, c := range s.callees {
 			callers[c] = append(callers[c], s)
 		}
+		for _, c := range s.refs {
+			referrers[c] = append(referrers[c], s)
+		}
 	}
-	spread := func(get func(*summary) *chain) {
+	spread := func(get func(*summary) *chain, edges ...map[*types.Func][]*summary) {
 		var queue []*summary
 		for _, s := range fs.order {
 			if *get(s) != nil {
@@ -233,16 +282,18 @@ func (fs *facts) propagate() {
 		for len(queue) > 0 {
 			g := queue[0]
 			queue = queue[1:]
-			for _, c := range callers[g.fn] {
-				if *get(c) == nil {
-					*get(c) = via(c.fn, *get(g))
-					queue = append(queue, c)
+			for _, e := range edges {
+				for _, c := range e[g.fn] {
+					if *get(c) == nil {
+						*get(c) = via(c.fn, *get(g))
+						queue = append(queue, c)
+					}
 				}
 			}
 		}
 	}
-	spread(func(s *summary) *chain { return &s.resolve })
-	spread(func(s *summary) *chain { return &s.slow })
+	spread(func(s *summary) *chain { return &s.resolve }, callers, referrers)
+	spread(func(s *summary) *chain { return &s.slow }, callers)
 }
 
 // export exports the facts of the exported functions that resolve or are

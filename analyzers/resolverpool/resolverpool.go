@@ -135,6 +135,13 @@ func taskChains(fs *facts, t *pools.Task) (r, sl chain) {
 				if fn := calls.Callee(fs.pass.TypesInfo, n); fn != nil && fn.Pkg() != nil {
 					add(fs.chains(fn))
 				}
+				// A function handed to a call may resolve there (see note).
+				for _, arg := range n.Args {
+					if fn := funcRef(fs.pass.TypesInfo, arg); fn != nil && fn.Pkg() != nil {
+						cr, _ := fs.chains(fn)
+						add(cr, nil)
+					}
+				}
 			}
 			return true
 		})

@@ -149,6 +149,27 @@ func retry(ctx context.Context, urls, paths []string) {
 	}
 }
 
+// retryHelper hands the network call to a retry helper that sleeps: the
+// task resolves, and so does the function that wraps the same call.
+func retryHelper(ctx context.Context, urls []string) {
+	sem := semaphore.NewWeighted(4)
+	for _, u := range urls {
+		_ = sem.Acquire(ctx, 1)
+		_ = fetch(ctx, u)
+		sem.Release(1)
+	}
+	_ = sem.Acquire(ctx, 1)
+	_ = lib.Retry(3, ping)
+	sem.Release(1)
+	_ = sem.Acquire(ctx, 1)
+	_ = syncAll()
+	sem.Release(1)
+}
+
+func ping() error { return lib.Fetch("https://example.com/health") }
+
+func syncAll() error { return lib.Retry(5, ping) }
+
 // outside does its slow work before acquiring and after releasing.
 func outside(ctx context.Context, urls []string, path string) {
 	sem := semaphore.NewWeighted(4)

@@ -54,7 +54,7 @@ func NewServer(addr string) *Server {
 	return s
 }
 
-func (s *Server) Probe() {
+func (s *Server) Probe() { // want Probe:"resolves: fields.Server.Probe → fields.Server.probe → net.DialTimeout"
 	s.group.Go(s.probe)
 }
 

@@ -75,3 +75,15 @@ func Spawn(host string) {
 
 // Run calls what it is given: a function value is not classified.
 func Run(f func() error) error { return f() }
+
+// Retry calls f until it succeeds, sleeping between attempts.
+func Retry(attempts int, f func() error) error { // want Retry:"slow: lib.Retry → time.Sleep"
+	var err error
+	for range attempts {
+		if err = f(); err == nil {
+			return nil
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return err
+}
