@@ -90,22 +90,6 @@ func (t *Table) Contains(fn *types.Func) bool {
 	return t.builtin[k] || t.extras[k]
 }
 
-// ContainsPackage reports whether any entry, built in or extra, names a
-// function of the package with the given path.
-func (t *Table) ContainsPackage(path string) bool {
-	for k := range t.builtin {
-		if strings.HasPrefix(k, path+".") {
-			return true
-		}
-	}
-	for k := range t.extras {
-		if strings.HasPrefix(k, path+".") {
-			return true
-		}
-	}
-	return false
-}
-
 // String returns the extra entries, comma-separated.
 func (t *Table) String() string {
 	if t == nil {

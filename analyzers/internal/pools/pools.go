@@ -292,7 +292,11 @@ func (f *finder) group(u *uses) *Pool {
 	// SetLimit(-1) removes the limit: such a group is no pool.
 	limited := false
 	for _, c := range u.setLimits {
-		if n, ok := consts.Int(f.info, c.Node().(*ast.CallExpr).Args[0]); !ok || n >= 0 {
+		args := c.Node().(*ast.CallExpr).Args
+		if len(args) != 1 {
+			continue
+		}
+		if n, ok := consts.Int(f.info, args[0]); !ok || n >= 0 {
 			limited = true
 		}
 	}
