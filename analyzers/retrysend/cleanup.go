@@ -221,7 +221,7 @@ func (c *checker) declaration(file inspector.Cursor, v *types.Var) (span, declKi
 // the line after it.
 func (c *checker) lineSpan(pos, end token.Pos) (span, bool) {
 	tf := c.pass.Fset.File(pos)
-	content, err := c.pass.ReadFile(tf.Name())
+	content, err := edits.FileContent(c.pass, tf)
 	if err != nil {
 		return span{}, false
 	}
@@ -268,7 +268,7 @@ func (c *checker) importSpan(file *ast.File, spec *ast.ImportSpec) (span, bool) 
 		return span{}, false
 	}
 	tf := c.pass.Fset.File(spec.Pos())
-	content, err := c.pass.ReadFile(tf.Name())
+	content, err := edits.FileContent(c.pass, tf)
 	if err != nil {
 		return span{}, false
 	}

@@ -11,6 +11,7 @@ import (
 	"go/format"
 	"go/token"
 	"go/types"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -37,13 +38,23 @@ func Render(fset *token.FileSet, node any) string {
 	return buf.String()
 }
 
+// FileContent returns the content of the file tf, through pass.ReadFile where
+// the driver provides it and from disk where it does not (Bazel's nogo leaves
+// Pass.ReadFile nil).
+func FileContent(pass *analysis.Pass, tf *token.File) ([]byte, error) {
+	if pass.ReadFile != nil {
+		return pass.ReadFile(tf.Name())
+	}
+	return os.ReadFile(tf.Name())
+}
+
 // Source returns the text of node exactly as the user wrote it.
 func Source(pass *analysis.Pass, node ast.Node) string {
 	tf := pass.Fset.File(node.Pos())
 	if tf == nil {
 		return Render(pass.Fset, node)
 	}
-	content, err := pass.ReadFile(tf.Name())
+	content, err := FileContent(pass, tf)
 	if err != nil || tf.Offset(node.End()) > len(content) {
 		return Render(pass.Fset, node)
 	}
@@ -53,7 +64,10 @@ func Source(pass *analysis.Pass, node ast.Node) string {
 // Indent returns the blanks that start the line holding pos.
 func Indent(pass *analysis.Pass, pos token.Pos) string {
 	tf := pass.Fset.File(pos)
-	content, err := pass.ReadFile(tf.Name())
+	if tf == nil {
+		return ""
+	}
+	content, err := FileContent(pass, tf)
 	if err != nil {
 		return ""
 	}

@@ -20,6 +20,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 )
 
 // DocsURL is where each check's documentation page lives.
@@ -209,13 +211,19 @@ func (r *Reporter) Finish() {
 func removeComment(pass *analysis.Pass, ig *Ignore) analysis.SuggestedFix {
 	tf := ig.File
 	start, end := ig.Pos, ig.End
-	if content, err := pass.ReadFile(tf.Name()); err == nil {
+	if content, err := edits.FileContent(pass, tf); err == nil {
 		lineStart := tf.LineStart(ig.Line)
 		before := content[tf.Offset(lineStart):tf.Offset(ig.Pos)]
 		if strings.TrimSpace(string(before)) == "" {
 			start = lineStart
 			if ig.Line < tf.LineCount() {
 				end = tf.LineStart(ig.Line + 1)
+			}
+			// gofmt separates a directive from the doc comment above it with
+			// an empty "//" line; without the directive that line would end
+			// the comment, and gofmt would delete it: delete it too.
+			if ig.Line > 1 && trimmedLine(content, tf, ig.Line-1) == "//" && !strings.HasPrefix(trimmedLine(content, tf, ig.Line+1), "//") {
+				start = tf.LineStart(ig.Line - 1)
 			}
 		} else {
 			trimmed := strings.TrimRight(string(before), " \t")
@@ -226,4 +234,21 @@ func removeComment(pass *analysis.Pass, ig *Ignore) analysis.SuggestedFix {
 		Message:   "Remove the unused //queuecheck:ignore directive",
 		TextEdits: []analysis.TextEdit{{Pos: start, End: end}},
 	}
+}
+
+// trimmedLine returns line of the file tf (with content), without its
+// surrounding blanks; "" past the end of the file.
+func trimmedLine(content []byte, tf *token.File, line int) string {
+	if line < 1 || line > tf.LineCount() {
+		return ""
+	}
+	start := tf.Offset(tf.LineStart(line))
+	end := len(content)
+	if line < tf.LineCount() {
+		end = tf.Offset(tf.LineStart(line + 1))
+	}
+	if start > end || end > len(content) {
+		return ""
+	}
+	return strings.TrimSpace(string(content[start:end]))
 }

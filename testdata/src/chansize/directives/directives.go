@@ -20,3 +20,8 @@ var typo = make(chan item, 10)
 
 //queuecheck:ignore retrysend another check's directive is that check's business
 var other = make(chan item, 10)
+
+// documented is fine; the directive below its doc comment is stale.
+//
+//queuecheck:ignore chansize stale after the buffer shrank // want `//queuecheck:ignore chansize silences nothing here; remove it`
+var documented = make(chan item, 10)
