@@ -36,6 +36,13 @@ type fixer struct {
 	queued  map[ast.Node]string // the name replacing each deferred start
 	taken   map[string]bool
 	start   *types.Var // the start variable of the measurement being added
+
+	// declAt, when set, is a deferred closure that stays where it is because
+	// it reads the function's results (to label failures, which a move
+	// would stop recording): started is declared before it, from predecl,
+	// and assigned again after the wait.
+	declAt  ast.Node
+	predecl []string
 }
 
 // A move takes a statement from before the wait to the insertion point: a
@@ -154,7 +161,13 @@ func (fx *fixer) addVar(m *measurement) bool {
 	fx.start = m.startVar
 	call := m.end.Node().(*ast.CallExpr)
 	if m.deferStmt.Valid() && m.deferStmt.Node().Pos() < fx.ip.pos() {
-		fx.addMove(move{stmt: m.deferStmt})
+		if fx.readsResults(m) {
+			if !fx.keepInPlace(m.deferStmt.Node(), fx.started+" := "+m.startVar.Name()) {
+				return false
+			}
+		} else {
+			fx.addMove(move{stmt: m.deferStmt})
+		}
 	}
 	if !fx.sees(call.Pos()) {
 		return false
@@ -204,15 +217,27 @@ func (fx *fixer) addDeferLit(m *measurement) bool {
 	if fx.now == "" {
 		fx.now = edits.Source(fx.pass, m.start)
 	}
-	fx.addMove(move{stmt: m.deferStmt, replace: q + " := " + edits.Source(fx.pass, m.start)})
-	fx.edits = append(fx.edits, edits.Replace(m.start, fx.started))
+	inPlace := fx.readsResults(m)
+	if inPlace {
+		// defer func(start time.Time) {…}(queued), measuring from started.
+		if !fx.keepInPlace(m.deferStmt.Node(), q+" := "+edits.Source(fx.pass, m.start), fx.started+" := "+q) {
+			return false
+		}
+		fx.edits = append(fx.edits, edits.Replace(m.start, q))
+	} else {
+		fx.addMove(move{stmt: m.deferStmt, replace: q + " := " + edits.Source(fx.pass, m.start)})
+		fx.edits = append(fx.edits, edits.Replace(m.start, fx.started))
+	}
 	wait := fx.started + ".Sub(" + q + ")"
 	for _, e := range fx.c.ends {
 		if e.v != m.startVar {
 			continue
 		}
 		call := e.cur.Node().(*ast.CallExpr)
-		if _, _, ok := waits.Elapsed(fx.pass.TypesInfo, call); ok {
+		if start, _, ok := waits.Elapsed(fx.pass.TypesInfo, call); ok {
+			if inPlace {
+				fx.edits = append(fx.edits, edits.Replace(start, fx.started))
+			}
 			if fx.recordWait(e.cur, wait, 0) {
 				return true
 			}
@@ -291,6 +316,56 @@ func (fx *fixer) addMove(mv move) {
 	fx.moves = append(fx.moves, mv)
 }
 
+// keepInPlace declares started before the deferred closure d, with the
+// lines decl, so that the closure (which stays) measures from the value
+// started gets after the wait.
+func (fx *fixer) keepInPlace(d ast.Node, decl ...string) bool {
+	if fx.declAt != nil && fx.declAt != d {
+		return false // one declaration of started per fix
+	}
+	if fx.declAt == nil {
+		fx.declAt, fx.predecl = d, decl
+	}
+	return true
+}
+
+// readsResults reports whether m's end runs in a deferred closure that reads
+// a named result of its function (err, to label failures).
+func (fx *fixer) readsResults(m *measurement) bool {
+	d, ok := m.deferStmt.Node().(*ast.DeferStmt)
+	if !ok {
+		return false
+	}
+	lit, ok := ast.Unparen(d.Call.Fun).(*ast.FuncLit)
+	if !ok {
+		return false
+	}
+	var results *ast.FieldList
+	switch fn := m.fn.Node().(type) {
+	case *ast.FuncDecl:
+		results = fn.Type.Results
+	case *ast.FuncLit:
+		results = fn.Type.Results
+	}
+	if results == nil {
+		return false
+	}
+	named := make(map[types.Object]bool)
+	for _, f := range results.List {
+		for _, name := range f.Names {
+			named[fx.pass.TypesInfo.Defs[name]] = true
+		}
+	}
+	reads := false
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && named[fx.pass.TypesInfo.Uses[id]] {
+			reads = true
+		}
+		return !reads
+	})
+	return reads
+}
+
 // sees reports whether code at pos, once the fix is applied, sees the
 // variables declared at the insertion point: it follows them in their list,
 // or it moves there.
@@ -301,7 +376,11 @@ func (fx *fixer) sees(pos token.Pos) bool {
 		}
 	}
 	list := fx.ip.list.Node()
-	return pos >= fx.ip.pos() && list.Pos() <= pos && pos < list.End()
+	from := fx.ip.pos()
+	if fx.declAt != nil {
+		from = fx.declAt.Pos()
+	}
+	return pos >= from && list.Pos() <= pos && pos < list.End()
 }
 
 // visibleAt reports whether every local variable node refers to is declared,
@@ -797,14 +876,19 @@ func applyAt(src string, base token.Pos, es []analysis.TextEdit) string {
 // finish returns the edits of the fix.
 func (fx *fixer) finish() []analysis.TextEdit {
 	var lines []string
-	lines = append(lines, fx.started+" := "+fx.now)
+	var out []analysis.TextEdit
+	if fx.declAt != nil {
+		out = append(out, edits.InsertBefore(fx.pass, fx.declAt, strings.Join(fx.predecl, "\n")))
+		lines = append(lines, fx.started+" = "+fx.now)
+	} else {
+		lines = append(lines, fx.started+" := "+fx.now)
+	}
 	for _, l := range fx.lines {
 		if !slices.Contains(lines, l) {
 			lines = append(lines, l)
 		}
 	}
 	slices.SortFunc(fx.moves, func(a, b move) int { return int(a.stmt.Node().Pos() - b.stmt.Node().Pos()) })
-	var out []analysis.TextEdit
 	for _, mv := range fx.moves {
 		text, span := fx.movedText(mv)
 		lines = append(lines, text)

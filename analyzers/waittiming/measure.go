@@ -71,7 +71,7 @@ func (c *checker) analyze(m *measurement) (finding, bool) {
 		if !work || (w.Kind == waits.Pool && !received) {
 			continue // a timer of the wait alone is the split itself
 		}
-		if m.deferStmt.Valid() && m.deferStmt.Node().Pos() < wcur.Node().Pos() && returnsBetween(m.fn, m.deferStmt.Node().End(), wcur.Node().Pos()) {
+		if m.deferStmt.Valid() && m.deferStmt.Node().Pos() < wcur.Node().Pos() && returnsBetween(c.pass.TypesInfo, m.fn, m.deferStmt.Node().End(), wcur.Node().Pos()) {
 			// Paths that return before the wait are timed too: an end-to-end
 			// figure of every path, not of the wait.
 			return finding{}, false
@@ -150,6 +150,9 @@ func (c *checker) qualifies(m *measurement, wcur inspector.Cursor, w waits.Wait,
 		return 0, false // a batch timed around g.Wait() includes its own queueing
 	}
 	wFn := enclosingFunc(wcur)
+	if c.ownFresh(wcur, w, wFn) {
+		return 0, false
+	}
 	if lit.Valid() && wFn != lit && !handsLit {
 		// A wait before the literal delays it only if the literal runs after
 		// the wait: a goroutine started, or a literal called, later.
@@ -181,6 +184,35 @@ func (c *checker) qualifies(m *measurement, wcur inspector.Cursor, w waits.Wait,
 		}
 	}
 	return afterW, true
+}
+
+// ownFresh reports whether the wait at wcur is on a semaphore, limiter or
+// group its own function created earlier and waits on once: nobody else
+// holds a slot yet, so it does not block. A wait in a loop the creation is
+// outside of does: the earlier iterations hold the slots.
+func (c *checker) ownFresh(wcur inspector.Cursor, w waits.Wait, wFn inspector.Cursor) bool {
+	if w.On == nil {
+		return false
+	}
+	body := funcBody(wFn)
+	for _, at := range c.waits.CreatedAt(w.On) {
+		if at < body.Pos() || at >= wcur.Node().Pos() {
+			continue
+		}
+		repeats := false
+		for p := wcur; p.Valid() && p != wFn; p = p.Parent() {
+			switch p.Node().(type) {
+			case *ast.ForStmt, *ast.RangeStmt:
+				if at < p.Node().Pos() || at >= p.Node().End() {
+					repeats = true
+				}
+			}
+		}
+		if !repeats {
+			return true
+		}
+	}
+	return false
 }
 
 // isErrorBranch reports whether the block at cur runs only when an error is
@@ -217,13 +249,16 @@ func errCheck(info *types.Info, cond ast.Expr) (nonNil, ok bool) {
 		return false, false
 	}
 	t := info.TypeOf(x)
-	if t == nil || !types.Implements(t, errorType) {
+	if t == nil || !types.Implements(t, errorInterface) {
 		return false, false
 	}
 	return bin.Op == token.NEQ, true
 }
 
-var errorType = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+var (
+	errorType      = types.Universe.Lookup("error").Type()
+	errorInterface = errorType.Underlying().(*types.Interface)
+)
 
 func isNil(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[e]
@@ -249,8 +284,11 @@ func terminates(list []ast.Stmt) bool {
 }
 
 // returnsBetween reports whether fn's own body has a return statement
-// between from and to.
-func returnsBetween(fn inspector.Cursor, from, to token.Pos) bool {
+// between from and to that leaves with a result rather than an error: a
+// fast path (a cache hit) that skips the wait. Error exits (a bad argument,
+// a stopped client) are not runs of the work, timed or not.
+func returnsBetween(info *types.Info, fn inspector.Cursor, from, to token.Pos) bool {
+	sig := funcSignature(info, fn)
 	found := false
 	fn.Inspect([]ast.Node{(*ast.ReturnStmt)(nil), (*ast.FuncLit)(nil)}, func(cur inspector.Cursor) bool {
 		n := cur.Node()
@@ -259,12 +297,40 @@ func returnsBetween(fn inspector.Cursor, from, to token.Pos) bool {
 				return false
 			}
 		}
-		if _, ok := n.(*ast.ReturnStmt); ok && n.Pos() > from && n.Pos() < to {
+		if ret, ok := n.(*ast.ReturnStmt); ok && n.Pos() > from && n.Pos() < to && !isErrorExit(info, sig, ret) {
 			found = true
 		}
 		return !found
 	})
 	return found
+}
+
+// isErrorExit reports whether ret returns a non-nil value as the function's
+// error result.
+func isErrorExit(info *types.Info, sig *types.Signature, ret *ast.ReturnStmt) bool {
+	if sig == nil || sig.Results().Len() != len(ret.Results) {
+		return false
+	}
+	for i, r := range ret.Results {
+		if types.Identical(sig.Results().At(i).Type(), errorType) && !isNil(info, r) {
+			return true
+		}
+	}
+	return false
+}
+
+func funcSignature(info *types.Info, fn inspector.Cursor) *types.Signature {
+	var t types.Type
+	switch n := fn.Node().(type) {
+	case *ast.FuncDecl:
+		if obj := info.Defs[n.Name]; obj != nil {
+			t = obj.Type()
+		}
+	case *ast.FuncLit:
+		t = info.TypeOf(n)
+	}
+	sig, _ := t.(*types.Signature)
+	return sig
 }
 
 // splitAfter reports whether m is already split after a wait: between from
@@ -394,6 +460,9 @@ func (c *checker) isWorkCall(call *ast.CallExpr, w waits.Wait) bool {
 	}
 	switch obj := typeutil.Callee(info, call).(type) {
 	case *types.Func:
+		if obj.Name() == "Wait" && obj.Pkg() != nil && obj.Pkg().Path() == "sync" {
+			return true // wg.Wait(): waiting for the work started in goroutines
+		}
 		if pkg := obj.Pkg(); pkg != nil && (quietPackages[pkg.Path()] || strings.HasPrefix(pkg.Path(), waits.PrometheusPath)) {
 			return false
 		}

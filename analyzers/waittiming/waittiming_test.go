@@ -16,7 +16,7 @@ var testdata = fixtest.TestData()
 func TestWaittiming(t *testing.T) {
 	fixtest.Run(t, testdata, waittiming.Analyzer,
 		"waittiming/a", "waittiming/deferred", "waittiming/chans", "waittiming/negative",
-		"waittiming/deadline", "waittiming/directives")
+		"waittiming/deadline", "waittiming/directives", "waittiming/shapes")
 }
 
 func TestFlags(t *testing.T) {

@@ -12,13 +12,14 @@ import (
 
 // facts are what the package as a whole says about channels and errgroups.
 type facts struct {
-	semaphore  map[*types.Var]bool // an acquiring send is released by a receive that drops the value
-	token      map[*types.Var]bool // pre-filled, or a received value is sent back
-	unbuffered map[*types.Var]bool // made without a buffer somewhere
-	buffered   map[*types.Var]bool // made with a buffer of more than one somewhere
-	capOne     map[*types.Var]bool // made with a buffer of exactly one somewhere
-	worked     map[*types.Var]bool // received from in a loop of a goroutine
-	limited    map[*types.Var]bool // errgroups given a limit
+	semaphore  map[*types.Var]bool        // an acquiring send is released by a receive that drops the value
+	token      map[*types.Var]bool        // pre-filled, or a received value is sent back
+	unbuffered map[*types.Var]bool        // made without a buffer somewhere
+	buffered   map[*types.Var]bool        // made with a buffer of more than one somewhere
+	capOne     map[*types.Var]bool        // made with a buffer of exactly one somewhere
+	worked     map[*types.Var]bool        // received from in a loop of a goroutine
+	limited    map[*types.Var]bool        // errgroups given a limit
+	created    map[*types.Var][]token.Pos // where a value made by a call is stored in the variable
 }
 
 // IsSemaphoreChan reports whether v holds a channel used as a counting
@@ -61,6 +62,20 @@ func (f *Finder) IsLimitedGroup(v *types.Var) bool {
 	return f.gather().limited[origin(v)]
 }
 
+// CreatedAt returns where the value v holds is created: the declaration of a
+// local variable, and every call (make, a constructor) whose result is
+// stored in v, a field included (w := &walker{sem: make(chan struct{}, n)}).
+// A function that creates a semaphore and acquires it before anyone else
+// can see it does not wait.
+func (f *Finder) CreatedAt(v *types.Var) []token.Pos {
+	v = origin(v)
+	var at []token.Pos
+	if !v.IsField() && v.Pkg() != nil && v.Parent() != nil && v.Parent() != v.Pkg().Scope() {
+		at = append(at, v.Pos())
+	}
+	return append(at, f.gather().created[v]...)
+}
+
 // A chanOp is one send or receive on a channel variable.
 type chanOp struct {
 	cur     inspector.Cursor
@@ -83,14 +98,25 @@ func (f *Finder) gather() *facts {
 		capOne:     make(map[*types.Var]bool),
 		worked:     make(map[*types.Var]bool),
 		limited:    make(map[*types.Var]bool),
+		created:    make(map[*types.Var][]token.Pos),
 	}
 	f.facts = fs
 	ops := make(map[*types.Var][]chanOp)
 	goStarted := make(map[*types.Func]bool)
 	var loops []inspector.Cursor // receives and ranges that may be worker loops
-	kinds := []ast.Node{(*ast.SendStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.CallExpr)(nil), (*ast.RangeStmt)(nil), (*ast.GoStmt)(nil)}
+	var flows [][2]*types.Var    // a channel variable stored in another: {to, from}
+	kinds := []ast.Node{
+		(*ast.SendStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.CallExpr)(nil), (*ast.RangeStmt)(nil), (*ast.GoStmt)(nil),
+		(*ast.Ident)(nil),
+	}
 	for cur := range f.insp.Root().Preorder(kinds...) {
 		switch n := cur.Node().(type) {
+		case *ast.Ident:
+			if from, ok := f.info.Uses[n].(*types.Var); ok && isChan(from.Type()) {
+				if to := AssignedTo(f.info, cur); to != nil && to != from {
+					flows = append(flows, [2]*types.Var{to, origin(from)})
+				}
+			}
 		case *ast.SendStmt:
 			v := Var(f.info, n.Chan)
 			if v == nil {
@@ -127,6 +153,16 @@ func (f *Finder) gather() *facts {
 			f.gatherCall(fs, cur, n, goStarted)
 		}
 	}
+	// memMu := make(chan T, 1); w := worker{memMu: memMu}: the field is made
+	// as the variable was.
+	for range 2 {
+		for _, fl := range flows {
+			to, from := fl[0], fl[1]
+			fs.unbuffered[to] = fs.unbuffered[to] || fs.unbuffered[from]
+			fs.buffered[to] = fs.buffered[to] || fs.buffered[from]
+			fs.capOne[to] = fs.capOne[to] || fs.capOne[from]
+		}
+	}
 	for v, vops := range ops {
 		if pairs(vops, func(acq, rel chanOp) bool { return acq.send && acq.token && !rel.send && rel.discard }) {
 			fs.semaphore[v] = true
@@ -146,6 +182,9 @@ func (f *Finder) gather() *facts {
 // gatherCall records channel makes, errgroup limits, and functions handed to
 // a Go method (they run as goroutines).
 func (f *Finder) gatherCall(fs *facts, cur inspector.Cursor, call *ast.CallExpr, goStarted map[*types.Func]bool) {
+	if v := AssignedTo(f.info, cur); v != nil {
+		fs.created[v] = append(fs.created[v], call.Pos())
+	}
 	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
 		if b, ok := f.info.Uses[id].(*types.Builtin); ok && b.Name() == "make" {
 			if v := AssignedTo(f.info, cur); v != nil {
@@ -405,4 +444,9 @@ func AssignedTo(info *types.Info, cur inspector.Cursor) *types.Var {
 		}
 	}
 	return nil
+}
+
+func isChan(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Chan)
+	return ok
 }

@@ -22,6 +22,10 @@
 //     goroutines of the package receive from in a loop;
 //   - a backoff: time.Sleep, or a receive from time.After, of a duration that
 //     names a backoff, and Wait/Sleep methods of backoff types;
+//   - calls shaped like an acquire, as package limiter decides it: Acquire or
+//     Take on a type that also releases, a pacer's Take() time.Time, Start on
+//     a gate (a type or package named gate) that also has Done; and Wait or
+//     WaitN taking a context on a type named like a limiter;
 //   - calls listed in a [Config]'s Extra table;
 //   - sync.Mutex.Lock, sync.RWMutex.Lock and RLock, only when the Config asks.
 //
@@ -38,6 +42,8 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/limiter"
 )
 
 // Kind is the sort of admission a wait queues for.
@@ -86,7 +92,8 @@ type Finder struct {
 	info  *types.Info
 	insp  *inspector.Inspector
 	cfg   Config
-	facts *facts // nil until a question needs them
+	facts *facts          // nil until a question needs them
+	lim   *limiter.Finder // nil until a call's shape is asked about
 }
 
 // New returns a Finder for the package whose syntax insp covers.
@@ -155,10 +162,71 @@ func (f *Finder) call(call *ast.CallExpr) (Wait, bool) {
 		w.Kind, w.Name = Backoff, displayName(fn)
 	case f.cfg.Mutex && (isMethod(fn, "sync", "Mutex", "Lock") || isMethod(fn, "sync", "RWMutex", "Lock") || isMethod(fn, "sync", "RWMutex", "RLock")):
 		w.Kind, w.Name = Mutex, displayName(fn)
+	case isLimiterWait(fn):
+		w.Kind, w.Name = Limiter, displayName(fn)
+	default:
+		return f.shapedCall(call, fn, w)
+	}
+	return w, true
+}
+
+// shapedCall recognizes admission calls by the shape of their API, as the
+// limiter package decides it: Acquire or Take on a type that also releases,
+// a pacer's Take() time.Time, Start on a gate that also has Done. A
+// Start/Done pair counts only on a type or package named gate: services
+// start and stop with the same names.
+func (f *Finder) shapedCall(call *ast.CallExpr, fn *types.Func, w Wait) (Wait, bool) {
+	if f.lim == nil {
+		f.lim = limiter.New(f.info, f.insp)
+	}
+	a, ok := f.lim.Acquire(call)
+	if !ok || !a.Blocking() {
+		return Wait{}, false
+	}
+	switch a.Kind {
+	case limiter.Semaphore:
+		w.Kind = Semaphore
+	case limiter.RateLimiter:
+		w.Kind = Limiter
+	case limiter.Gate:
+		if !saysGate(fn) {
+			return Wait{}, false
+		}
+		w.Kind = Semaphore
 	default:
 		return Wait{}, false
 	}
+	w.Name = displayName(fn)
 	return w, true
+}
+
+// isLimiterWait reports whether fn is Wait or WaitN, taking a context first,
+// on a type named like a rate limiter (quotas.RateLimiter,
+// flowcontrol.RateLimiter).
+func isLimiterWait(fn *types.Func) bool {
+	if fn.Name() != "Wait" && fn.Name() != "WaitN" {
+		return false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil || sig.Params().Len() == 0 || !isNamed(sig.Params().At(0).Type(), "context", "Context") {
+		return false
+	}
+	name := strings.ToLower(typeName(sig.Recv().Type()))
+	return strings.Contains(name[strings.LastIndex(name, ".")+1:], "limiter")
+}
+
+// saysGate reports whether fn's receiver type, or its package, is named gate.
+func saysGate(fn *types.Func) bool {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return false
+	}
+	name := strings.ToLower(typeName(sig.Recv().Type()))
+	pkg := ""
+	if fn.Pkg() != nil {
+		pkg = strings.ToLower(fn.Pkg().Name())
+	}
+	return strings.Contains(name[strings.LastIndex(name, ".")+1:], "gate") || strings.Contains(pkg, "gate")
 }
 
 func (f *Finder) send(s *ast.SendStmt) (Wait, bool) {

@@ -4,13 +4,16 @@ package deferred
 
 import (
 	"context"
+	"errors"
 	"log"
+	"sync"
 	"time"
 
 	armon "github.com/armon/go-metrics"
 	metrics "github.com/hashicorp/go-metrics"
 	"github.com/prometheus/client_golang/prometheus"
 	"golang.org/x/sync/semaphore"
+	"golang.org/x/time/rate"
 )
 
 type Store struct {
@@ -140,4 +143,35 @@ func (s *Store) Explicit(ctx context.Context, key string) error {
 	s.sem.Release(1)
 	t.ObserveDuration() // want `the Prometheus timer t spans`
 	return err
+}
+
+var errStopped = errors.New("stopped")
+
+type configs struct {
+	mu      sync.Mutex
+	stopped bool
+	limiter *rate.Limiter
+}
+
+func (c *configs) write(ctx context.Context, entry string) error { return nil }
+
+// Set returns errors before the wait: those exits are not runs of the
+// work, so the measurement still times the wait and the write.
+func (c *configs) Set(ctx context.Context, entry string) error {
+	defer metrics.MeasureSince([]string{"configs", "set"}, time.Now()) // want `the measurement deferred with a start of time\.Now\(\) spans the wait in \(\*rate\.Limiter\)\.Wait`
+
+	c.mu.Lock()
+	stopped := c.stopped
+	c.mu.Unlock()
+
+	if stopped {
+		return errStopped
+	}
+
+	// ensure we are under our rate limit
+	if err := c.limiter.Wait(ctx); err != nil {
+		return err
+	}
+
+	return c.write(ctx, entry)
 }
