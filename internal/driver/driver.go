@@ -13,7 +13,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -204,13 +206,17 @@ func run(opts *options, cfg Config) int {
 // load loads the packages the patterns name, without tests: queuecheck never
 // reports in _test.go files.
 func load(opts *options) ([]*packages.Package, error) {
-	mode := packages.LoadSyntax | packages.NeedModule
-	if needFacts(opts.analyzers) {
-		mode = packages.LoadAllSyntax | packages.NeedModule
-	}
-	conf := &packages.Config{Mode: mode, Tests: false}
+	conf := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Tests: false}
 	if opts.tags != "" {
 		conf.BuildFlags = []string{"-tags=" + opts.tags}
+	}
+	if needFacts(opts.analyzers) {
+		conf.Mode = packages.LoadAllSyntax | packages.NeedModule
+		roots, err := rootFiles(conf, opts.patterns)
+		if err != nil {
+			return nil, err
+		}
+		conf.ParseFile = declarationsOnly(goroot(), roots)
 	}
 	pkgs, err := packages.Load(conf, opts.patterns...)
 	if err != nil {
@@ -220,6 +226,15 @@ func load(opts *options) ([]*packages.Package, error) {
 		return nil, fmt.Errorf("%s matched no packages", strings.Join(opts.patterns, " "))
 	}
 	return pkgs, nil
+}
+
+// goroot returns the GOROOT of the go command that go/packages runs.
+func goroot() string {
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		return runtime.GOROOT()
+	}
+	return strings.TrimSpace(string(out))
 }
 
 // needFacts reports whether any analyzer, or one it requires, uses facts, in
