@@ -3,8 +3,8 @@ package driver
 import (
 	"bytes"
 	"go/ast"
-	"go/importer"
 	"go/format"
+	"go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
