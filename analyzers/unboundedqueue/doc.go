@@ -53,6 +53,9 @@
 //   - appends of several items or of a spread slice, and appends in a range
 //     over a slice, map or integer (batches bounded by their input, such as a
 //     constructor filling the queue from its configuration);
+//   - an append or push that is a statement of the default case of a select
+//     with a send: the overflow of a non-blocking send, which the retrysend
+//     check reports;
 //   - PushBack whose element is kept (an index of elements would go stale if
 //     the fix dropped the oldest), and lists whose Remove takes any element;
 //   - go func() { errc <- run() }() (the goroutine does the work), sends in a

@@ -293,7 +293,7 @@ func endCall(info *types.Info, expr ast.Expr, v *types.Var) string {
 func (c *checker) reportQueue(q *queue) {
 	for _, site := range q.enqueues {
 		fn, ok := enclosingFunc(site)
-		if !ok || inBoundedLoop(c.pass.TypesInfo, site) {
+		if !ok || inBoundedLoop(c.pass.TypesInfo, site) || inOverflowDefault(c.pass.TypesInfo, site, nil) {
 			continue
 		}
 		consumer, ok := c.consumerElsewhere(q, fn)
@@ -644,29 +644,58 @@ func (c *checker) queueExpr(q *queue, stmt ast.Stmt) string {
 	return q.v.Name()
 }
 
-// declareQueue gives q its limit constant, declared before the top-level
-// declaration of its first reported site. It reports false if the site is
-// not inside a top-level declaration.
+// declareQueue gives q its limit constant. It is declared before the
+// top-level declaration of the queue itself (the struct type holding the
+// field, the var declaration) when that is in a production file of the
+// package: next to what it bounds, and away from the functions before which
+// other checks declare their own names. Otherwise it goes before the
+// function of the first reported site. It reports false if there is no
+// top-level declaration to put it before.
 func (c *checker) declareQueue(q *queue, stmt ast.Stmt) bool {
 	if q.anchor != nil {
 		return true
 	}
-	file := c.fileOf(stmt.Pos())
-	if file == nil {
-		return false
+	file := c.fileOf(q.v.Pos())
+	var anchor ast.Decl
+	if file != nil && !c.rep.SkipPos(q.v.Pos()) {
+		anchor = edits.EnclosingDecl(file, q.v.Pos())
 	}
-	anchor := edits.EnclosingDecl(file, stmt.Pos())
+	if _, ok := anchor.(*ast.GenDecl); !ok {
+		file = c.fileOf(stmt.Pos())
+		if file == nil {
+			return false
+		}
+		anchor = edits.EnclosingDecl(file, stmt.Pos())
+	}
 	if anchor == nil {
 		return false
 	}
 	q.file, q.anchor = file, anchor
 	q.expr = c.queueExpr(q, stmt)
+	if name := typeNameAround(anchor, q.v.Pos()); name != "" {
+		q.expr = name + "." + q.v.Name() // s.jobs reads oddly away from its method
+	}
 	q.maxName = c.freshName(file, nil, "max"+exportedName(q.v.Name()))
 	q.errName = c.freshName(file, nil, "err"+exportedName(q.v.Name())+"Full")
 	c.declared[anchor] = append(c.declared[anchor], declaration{text: fmt.Sprintf(
 		"// %s bounds the length of %s; set it to acceptable wait × consumer rate.\nconst %s = %d",
 		q.maxName, q.expr, q.maxName, queueBound)})
 	return true
+}
+
+// typeNameAround returns the name of the type declared by decl whose
+// declaration contains pos, or "".
+func typeNameAround(decl ast.Decl, pos token.Pos) string {
+	gen, ok := decl.(*ast.GenDecl)
+	if !ok || gen.Tok != token.TYPE {
+		return ""
+	}
+	for _, spec := range gen.Specs {
+		if ts := spec.(*ast.TypeSpec); ts.Pos() <= pos && pos < ts.End() {
+			return ts.Name.Name
+		}
+	}
+	return ""
 }
 
 // declareSentinel declares q's error for rejected items.

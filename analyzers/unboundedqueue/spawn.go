@@ -40,7 +40,7 @@ func (c *checker) goroutinesPerSend() {
 			continue // the goroutine computes what it sends: it does the work
 		}
 		fn, ok := enclosingFunc(cur)
-		if !ok || c.receivesIn(fn, ch) || c.locksHeldAt(cur, fn) || isOverflowDefault(info, cur, ch) {
+		if !ok || c.receivesIn(fn, ch) || c.locksHeldAt(cur, fn) || inOverflowDefault(info, cur, ch) {
 			continue
 		}
 		sendText := edits.Source(c.pass, send.Chan) + " <- " + value
@@ -212,25 +212,23 @@ func (c *checker) locksHeldAt(site, fn inspector.Cursor) bool {
 	return len(c.heldLocks(site, fn)) > 0
 }
 
-// isOverflowDefault reports whether the go statement at cur sits in the
-// default clause of a select that also sends to ch: the overflow shape the
-// retrysend check reports.
-func isOverflowDefault(info *types.Info, cur inspector.Cursor, ch *types.Var) bool {
-	for cc := range cur.Enclosing((*ast.CommClause)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
-		clause, ok := cc.Node().(*ast.CommClause)
-		if !ok || clause.Comm != nil {
-			return false
-		}
-		sel, ok := cc.Parent().Parent().Node().(*ast.SelectStmt)
-		if !ok {
-			return false
-		}
-		for _, s := range sel.Body.List {
-			if send, ok := s.(*ast.CommClause).Comm.(*ast.SendStmt); ok && limiter.Var(info, send.Chan) == ch {
-				return true
-			}
-		}
+// inOverflowDefault reports whether the statement at cur is a statement of
+// the default case of a select that also sends (to ch, when ch is not nil):
+// the overflow of a non-blocking send, which the retrysend check reports and
+// fixes. Reporting it here too would make two fixes for one statement.
+func inOverflowDefault(info *types.Info, cur inspector.Cursor, ch *types.Var) bool {
+	clause, ok := cur.Parent().Node().(*ast.CommClause)
+	if !ok || clause.Comm != nil {
 		return false
+	}
+	sel, ok := cur.Parent().Parent().Parent().Node().(*ast.SelectStmt)
+	if !ok {
+		return false
+	}
+	for _, s := range sel.Body.List {
+		if send, ok := s.(*ast.CommClause).Comm.(*ast.SendStmt); ok && (ch == nil || limiter.Var(info, send.Chan) == ch) {
+			return true
+		}
 	}
 	return false
 }

@@ -562,3 +562,30 @@ func (c *collector) next() string {
 	c.seen = c.seen[1:]
 	return s
 }
+
+// The default case of a non-blocking send that keeps the item is the
+// retrysend check's overflow.
+type spiller struct {
+	mu      sync.Mutex
+	out     chan job
+	backlog []job
+}
+
+func (s *spiller) publish(j job) {
+	select {
+	case s.out <- j:
+	default:
+		s.mu.Lock()
+		s.backlog = append(s.backlog, j)
+		s.mu.Unlock()
+	}
+}
+
+func (s *spiller) drain() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for len(s.backlog) > 0 {
+		s.out <- s.backlog[0]
+		s.backlog = s.backlog[1:]
+	}
+}
