@@ -36,7 +36,10 @@
 // one, in this package or another, counts. Each function's classification,
 // with one example call chain, travels to other packages as a fact.
 // Calls of interface methods and function values count as neither, unless the
-// task itself names the function.
+// task itself names the function. A function handed to a call
+// (lib.Retry(3, ping)) counts as resolving when it resolves, never as slow:
+// a retry helper that sleeps between attempts at a network call does not make
+// its caller slow work.
 //
 // The check reports, at the submission of each slow task, a pool whose tasks
 // include resolving work and slow work that does not resolve; the related
