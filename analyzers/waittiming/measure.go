@@ -395,9 +395,16 @@ func assigns(info *types.Info, lhs ast.Expr, v *types.Var) bool {
 // bookkeeping (logging, metrics, formatting, the clock) and the release of
 // what was waited on are not work.
 func (c *checker) workBetween(m *measurement, startFn, lit inspector.Cursor, from, to token.Pos, w waits.Wait) (work, received bool) {
+	// The end's own statement records the figure: h.With(labels).Record(
+	// time.Since(start)) evaluates With first, and that is not work.
+	var endStmt ast.Node
+	if !m.deferStmt.Valid() {
+		endStmt = stmtOf(m.end).Node()
+	}
 	kinds := []ast.Node{
 		(*ast.CallExpr)(nil), (*ast.UnaryExpr)(nil), (*ast.BlockStmt)(nil), (*ast.CaseClause)(nil),
 		(*ast.CommClause)(nil), (*ast.FuncLit)(nil), (*ast.DeferStmt)(nil), (*ast.GoStmt)(nil),
+		(*ast.ExprStmt)(nil), (*ast.AssignStmt)(nil), (*ast.ReturnStmt)(nil), (*ast.IfStmt)(nil),
 	}
 	startFn.Inspect(kinds, func(cur inspector.Cursor) bool {
 		n := cur.Node()
@@ -405,6 +412,9 @@ func (c *checker) workBetween(m *measurement, startFn, lit inspector.Cursor, fro
 			return true
 		}
 		if n.End() <= from || n.Pos() >= to {
+			return false
+		}
+		if n == endStmt {
 			return false
 		}
 		switch n := n.(type) {

@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"log"
+	"strings"
 	"sync"
 	"time"
 
@@ -130,4 +131,30 @@ func (s *shard) Labeled(ctx context.Context) (err error) {
 	}
 	defer s.io.Release(1)
 	return s.persist(ctx)
+}
+
+type handler interface{ Tagged(tags ...string) Recorder }
+
+var waitLatency handler
+
+// WaitTime records the wait alone through a recorder chain: the With-style
+// call in the recording statement is bookkeeping, not work.
+func WaitTime(ctx context.Context, lim quotas.RateLimiter, run func(context.Context)) {
+	t0 := time.Now()
+	if err := lim.Wait(ctx); err != nil {
+		return
+	}
+	waitLatency.Tagged("op").Record(time.Since(t0))
+	run(ctx)
+}
+
+// WaitErr records the wait alone, before looking at its error.
+func WaitErr(ctx context.Context, lim quotas.RateLimiter, op string) error {
+	start := time.Now()
+	err := lim.Wait(ctx)
+	waitLatency.Tagged(strings.ToLower(op)).Record(time.Since(start), op)
+	if err != nil && ctx.Err() == nil {
+		return errors.New("busy")
+	}
+	return ctx.Err()
 }
