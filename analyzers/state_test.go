@@ -348,7 +348,11 @@ func testNogo(t *testing.T, pkgs []*packages.Package, gopath string) {
 		}
 	}
 	for _, a := range analyzers.All {
-		a.Flags.VisitAll(func(f *flag.Flag) { a.Flags.Set(f.Name, defaults[a.Name+"."+f.Name]) })
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			if err := a.Flags.Set(f.Name, defaults[a.Name+"."+f.Name]); err != nil {
+				t.Errorf("resetting -%s.%s: %v", a.Name, f.Name, err)
+			}
+		})
 	}
 	if !reflect.DeepEqual(flagValues(), defaults) {
 		t.Fatalf("the flags of the config in docs/scale-out.md cannot be reset (a list flag?); use scalar flags in the example")

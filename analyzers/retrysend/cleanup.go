@@ -236,7 +236,7 @@ func (c *checker) lineSpan(pos, end token.Pos) (span, bool) {
 	for i < len(rest) && (rest[i] == ' ' || rest[i] == '\t') {
 		i++
 	}
-	if i < len(rest) && rest[i] != '\n' && !(rest[i] == '/' && i+1 < len(rest) && rest[i+1] == '/') {
+	if i < len(rest) && rest[i] != '\n' && (rest[i] != '/' || i+1 >= len(rest) || rest[i+1] != '/') {
 		return span{}, false
 	}
 	line := tf.Line(end)

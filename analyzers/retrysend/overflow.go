@@ -252,9 +252,8 @@ func (c *checker) capped(sel inspector.Cursor, st store) bool {
 	for cur := range fn.Preorder((*ast.CallExpr)(nil), (*ast.AssignStmt)(nil)) {
 		switch n := cur.Node().(type) {
 		case *ast.CallExpr:
-			switch {
-			case (isBuiltin(c.info, n.Fun, "len") || isBuiltin(c.info, n.Fun, "cap") || isBuiltin(c.info, n.Fun, "delete")) &&
-				len(n.Args) > 0 && isTarget(n.Args[0]):
+			if (isBuiltin(c.info, n.Fun, "len") || isBuiltin(c.info, n.Fun, "cap") || isBuiltin(c.info, n.Fun, "delete")) &&
+				len(n.Args) > 0 && isTarget(n.Args[0]) {
 				return true
 			}
 			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && isTarget(sel.X) {

@@ -15,7 +15,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -228,11 +227,12 @@ func load(opts *options) ([]*packages.Package, error) {
 	return pkgs, nil
 }
 
-// goroot returns the GOROOT of the go command that go/packages runs.
+// goroot returns the GOROOT of the go command that go/packages runs; "" (no
+// file is then parsed without bodies) when it cannot tell.
 func goroot() string {
 	out, err := exec.Command("go", "env", "GOROOT").Output()
 	if err != nil {
-		return runtime.GOROOT()
+		return ""
 	}
 	return strings.TrimSpace(string(out))
 }
