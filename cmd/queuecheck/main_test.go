@@ -415,3 +415,32 @@ func TestBaseline(t *testing.T) {
 		t.Errorf("stale entry not reported: %s", r.stderr)
 	}
 }
+
+// TestCrossPackageFacts checks that resolverpool sees, through facts, that a
+// function of another package resolves hostnames: standalone and under go vet,
+// where the facts travel in go vet's vetx files.
+func TestCrossPackageFacts(t *testing.T) {
+	dir := module(t, "pools")
+	const want = "crawl/crawl.go:22:2: token channel slots of 8 runs slow work (os.WriteFile) beside work that resolves hostnames (fetch.Page → http.Get), so lookups wait behind it; give the slow work a pool of its own"
+	r := queuecheck(t, dir, "./...")
+	r.want(t, 1)
+	if !strings.Contains(r.stdout, want) {
+		t.Errorf("standalone:\n%s\nwant:\n%s", r.stdout, want)
+	}
+	v := run(t, dir, "go", "vet", "-vettool="+bin, "./...")
+	v.want(t, 1)
+	if !strings.Contains(v.stderr, want) {
+		t.Errorf("go vet:\n%s\nwant:\n%s", v.stderr, want)
+	}
+	// Only the root package is analyzed: fetch's facts still reach crawl.
+	r = queuecheck(t, dir, "./crawl")
+	r.want(t, 1)
+	if !strings.Contains(r.stdout, want) {
+		t.Errorf("standalone on ./crawl alone:\n%s", r.stdout)
+	}
+	// go vet -fix gives the slow work its own pool; the module still builds
+	// and the finding is gone.
+	run(t, dir, "go", "vet", "-vettool="+bin, "-fix", "./...").want(t, 0)
+	run(t, dir, "go", "build", "./...").want(t, 0)
+	run(t, dir, "go", "vet", "-vettool="+bin, "./...").want(t, 0)
+}

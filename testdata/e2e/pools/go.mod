@@ -1,0 +1,3 @@
+module example.com/pools
+
+go 1.26
