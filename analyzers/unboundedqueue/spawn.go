@@ -326,7 +326,7 @@ func (c *checker) goroutinesPerItem() {
 				continue // reported as goroutinepersend, whose fix also bounds it
 			}
 			stream, recv, ok := c.streamOf(loop, cur)
-			if !ok || !c.usesIterationState(sp, loop) || c.limitedBefore(loop, cur, recv) || c.waitsAfter(loop, cur) ||
+			if !ok || !c.usesIterationState(sp, loop) || c.limitedBefore(loop, cur, recv) || c.guardedByCount(loop, cur) || c.waitsAfter(loop, cur) ||
 				c.perEntity(sp, stream) || !c.unlimitedGroup(sp, loop, cur) {
 				continue
 			}
@@ -499,8 +499,25 @@ func (c *checker) acquiresInside(fn *types.Func) bool {
 // next item, waits: a Wait call (the WaitGroup or errgroup of this batch), or
 // a receive (of the goroutine's result). Either bounds the goroutines of one
 // iteration, as an errgroup with a fixed two Go calls per item and a Wait is.
+// Leaving the loop after the spawn (return, break) bounds them too: the
+// spawn is not per item.
 func (c *checker) waitsAfter(loop, spawnCur inspector.Cursor) bool {
 	body := loopBody(loop.Node())
+	label := ""
+	if l, ok := loop.Parent().Node().(*ast.LabeledStmt); ok {
+		label = l.Label.Name
+	}
+	// An unlabeled break inside a select or switch leaves it, not the loop.
+	inSwitch := false
+	for e := range spawnCur.Enclosing((*ast.SelectStmt)(nil), (*ast.SwitchStmt)(nil), (*ast.TypeSwitchStmt)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
+		if e.Node() == loop.Node() {
+			break
+		}
+		switch e.Node().(type) {
+		case *ast.SelectStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt:
+			inSwitch = true
+		}
+	}
 	for cur := spawnCur; cur.Node() != body && cur.Parent().Valid(); cur = cur.Parent() {
 		var list []ast.Stmt
 		switch p := cur.Parent().Node().(type) {
@@ -521,12 +538,76 @@ func (c *checker) waitsAfter(loop, spawnCur inspector.Cursor) bool {
 				after = true
 				continue
 			}
-			if after && c.waits(s) {
+			if !after {
+				continue
+			}
+			if c.waits(s) {
 				return true
+			}
+			switch s := s.(type) {
+			case *ast.ReturnStmt:
+				return true
+			case *ast.BranchStmt:
+				if s.Tok == token.BREAK && ((s.Label == nil && !inSwitch) || (s.Label != nil && s.Label.Name == label)) {
+					return true
+				}
 			}
 		}
 	}
 	return false
+}
+
+// guardedByCount reports whether an if between the loop and the spawn
+// compares a count with a limit (inflight < max, active.Load() < limit,
+// len(running) < n): the loop then runs the item inline or drops it when too
+// many are in flight, which bounds the goroutines like a TryAcquire does.
+func (c *checker) guardedByCount(loop, spawnCur inspector.Cursor) bool {
+	for e := range spawnCur.Enclosing((*ast.IfStmt)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
+		if e.Node() == loop.Node() {
+			return false
+		}
+		ifs, ok := e.Node().(*ast.IfStmt)
+		if !ok {
+			continue
+		}
+		counts := false
+		ast.Inspect(ifs.Cond, func(n ast.Node) bool {
+			if b, ok := n.(*ast.BinaryExpr); ok && isRelational(b.Op) && (c.isCount(b.X) || c.isCount(b.Y)) {
+				counts = true
+			}
+			return !counts
+		})
+		if counts {
+			return true
+		}
+	}
+	return false
+}
+
+// isCount reports whether expr reads a count of work in flight: an integer
+// variable or field, an atomic load, or the length of a channel or map.
+func (c *checker) isCount(expr ast.Expr) bool {
+	info := c.pass.TypesInfo
+	expr = ast.Unparen(expr)
+	if call, ok := expr.(*ast.CallExpr); ok {
+		if builtinName(info, call) == "len" && len(call.Args) == 1 {
+			if t := info.TypeOf(call.Args[0]); t != nil {
+				switch t.Underlying().(type) {
+				case *types.Chan, *types.Map:
+					return true
+				}
+			}
+			return false
+		}
+		fn := c.callee(call)
+		return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "sync/atomic" && strings.HasPrefix(fn.Name(), "Load")
+	}
+	v := limiter.Var(info, expr)
+	if v == nil {
+		return false
+	}
+	b, ok := v.Type().Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
 }
 
 // waits reports whether the statement s blocks on a Wait call or a receive

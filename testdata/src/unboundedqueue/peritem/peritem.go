@@ -3,6 +3,7 @@ package peritem
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -433,5 +434,42 @@ func streams(newStreams <-chan *stream) {
 		go func() {
 			serveStream(s)
 		}()
+	}
+}
+
+// A count of goroutines in flight guards the spawn: at the limit the loop
+// does the work itself.
+func counted(jobs <-chan job, max int32) {
+	var inflight atomic.Int32
+	for j := range jobs {
+		if inflight.Load() < max {
+			inflight.Add(1)
+			go func() {
+				defer inflight.Add(-1)
+				handle(j)
+			}()
+			continue
+		}
+		handle(j)
+	}
+}
+
+// The loop leaves after the spawn: one goroutine, not one per item.
+func first(jobs <-chan job) {
+	for j := range jobs {
+		go handle(j)
+		return
+	}
+}
+
+func firstBreak(ctx context.Context, jobs <-chan job) {
+	for {
+		select {
+		case j := <-jobs:
+			go handle(j) // want `goroutine per item received from jobs`
+			break        // leaves the select only: still one goroutine per item
+		case <-ctx.Done():
+			return
+		}
 	}
 }

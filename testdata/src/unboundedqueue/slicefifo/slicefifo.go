@@ -589,3 +589,24 @@ func (s *spiller) drain() {
 		s.backlog = s.backlog[1:]
 	}
 }
+
+// Trailing comments aligned across the append: the fix realigns them as
+// gofmt would, so that the fixed file stays gofmt-clean.
+type aligned struct {
+	mu    sync.Mutex
+	items []job
+}
+
+func (a *aligned) put(j job) {
+	a.mu.Lock()                  // one writer at a time
+	a.items = append(a.items, j) // want `slice queue a.items grows without bound`
+	a.mu.Unlock()                // the consumer may run
+}
+
+func (a *aligned) get() job {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	j := a.items[0]
+	a.items = a.items[1:]
+	return j
+}
