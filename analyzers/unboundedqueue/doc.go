@@ -73,9 +73,14 @@
 //     TryAcquire with an inline fallback, (*rate.Limiter).Wait, Take() on a
 //     token bucket or pacer, Start() on a gate, or a call of a function of the
 //     package that does one of these;
+//   - spawns guarded by a count of work in flight (if inflight.Load() < max,
+//     else the loop does the work itself), and spawns after which the loop
+//     waits (wg.Wait(), <-done) or ends (return, break) before the next item;
 //   - errgroups with SetLimit, errgroups created per iteration or handed in
-//     by the caller (who may have set a limit), SetLimit on types that are not
-//     errgroups, and loops that wait (wg.Wait(), <-done) before the next item;
+//     by the caller (who may have set a limit), and SetLimit on types that
+//     are not errgroups;
+//   - goroutines that read nothing the iteration declares (go p.Kill() once
+//     a counter reaches a limit): they are not per item;
 //   - per-entity goroutines: the goroutine itself loops over a stream (one
 //     reader per subscription or connection), or the items are channels.
 //
