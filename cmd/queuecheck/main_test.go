@@ -223,7 +223,8 @@ func TestVetTool(t *testing.T) {
 	// A cached re-run gives the same output.
 	v1 := run(t, dir, "go", "vet", "-vettool="+bin, "./...")
 	v2 := run(t, dir, "go", "vet", "-vettool="+bin, "./...")
-	if v1.stderr != v2.stderr || v1.code != v2.code {
+	// go vet prints packages as they finish: compare the lines as sets.
+	if sortedLines(v1.stderr) != sortedLines(v2.stderr) || v1.code != v2.code {
 		t.Errorf("cached re-run differs:\n%s\n---\n%s", v1.stderr, v2.stderr)
 	}
 }
@@ -443,4 +444,37 @@ func TestCrossPackageFacts(t *testing.T) {
 	run(t, dir, "go", "vet", "-vettool="+bin, "-fix", "./...").want(t, 0)
 	run(t, dir, "go", "build", "./...").want(t, 0)
 	run(t, dir, "go", "vet", "-vettool="+bin, "./...").want(t, 0)
+}
+
+// TestFactsFromUnnamedModulePackages checks that a package of the main module
+// that the patterns do not name is analyzed for its facts but not reported
+// in.
+func TestFactsFromUnnamedModulePackages(t *testing.T) {
+	dir := module(t, "pools")
+	// fetch gets its own finding-worthy code; it must stay unreported.
+	extra := "\nvar backlog = make(chan [4096]byte, 100000)\n"
+	f, err := os.OpenFile(filepath.Join(dir, "fetch", "fetch.go"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString(extra); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	r := queuecheck(t, dir, "./crawl")
+	r.want(t, 1)
+	if strings.Contains(r.stdout, "fetch.go") || !strings.Contains(r.stdout, "fetch.Page → http.Get") {
+		t.Errorf("want the crawl finding, through fetch's facts, and nothing in fetch:\n%s", r.stdout)
+	}
+	r = queuecheck(t, dir, "./fetch")
+	r.want(t, 1)
+	if !strings.Contains(r.stdout, "fetch/fetch.go:") || strings.Contains(r.stdout, "crawl") {
+		t.Errorf("want only the fetch finding:\n%s", r.stdout)
+	}
+}
+
+func sortedLines(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	slices.Sort(lines)
+	return strings.Join(lines, "\n")
 }

@@ -17,16 +17,19 @@ import (
 	"github.com/queuecheck/queuecheck/internal/output"
 )
 
-// collect turns the root actions of graph into a Result. Packages in broken
-// had their errors printed already; the checker's "analysis skipped" errors
-// for them say nothing new.
-func collect(graph *checker.Graph, analyzers []*analysis.Analyzer, broken map[*packages.Package]bool) *output.Result {
+// collect turns the root actions of graph on the packages the user named into
+// a Result. Packages in broken had their errors printed already; the
+// checker's "analysis skipped" errors for them say nothing new.
+func collect(graph *checker.Graph, analyzers []*analysis.Analyzer, named, broken map[*packages.Package]bool) *output.Result {
 	res := new(output.Result)
 	for _, a := range analyzers {
 		res.Checks = append(res.Checks, output.Check{Name: a.Name, Doc: a.Doc, URL: a.URL})
 	}
 	src := newSourceCache()
 	for _, act := range graph.Roots {
+		if !named[act.Package] {
+			continue // loaded only for its facts
+		}
 		if act.Err != nil {
 			if !broken[act.Package] {
 				res.Errors = append(res.Errors, output.Error{Package: act.Package.ID, Check: act.Analyzer.Name, Message: act.Err.Error()})

@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
@@ -137,22 +136,22 @@ func run(opts *options, cfg Config) int {
 		code = ExitFailure
 	}
 
-	pkgs, err := load(opts)
+	l, err := load(opts)
 	if err != nil {
 		fail("%v", err)
 		return code
 	}
-	broken := reportPackageErrors(pkgs, cfg.Stderr)
+	broken := reportPackageErrors(l.pkgs, cfg.Stderr)
 	if len(broken) > 0 {
 		code = ExitFailure
 	}
 
-	graph, err := checker.Analyze(opts.analyzers, pkgs, nil)
+	graph, err := checker.Analyze(opts.analyzers, l.pkgs, nil)
 	if err != nil {
 		fail("%v", err)
 		return code
 	}
-	res := collect(graph, opts.analyzers, broken)
+	res := collect(graph, opts.analyzers, l.named, broken)
 	for _, e := range res.Errors {
 		fail("%s: %s: %s", e.Package, e.Check, e.Message)
 	}
@@ -202,43 +201,7 @@ func run(opts *options, cfg Config) int {
 	return code
 }
 
-// load loads the packages the patterns name, without tests: queuecheck never
-// reports in _test.go files.
-func load(opts *options) ([]*packages.Package, error) {
-	conf := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Tests: false}
-	if opts.tags != "" {
-		conf.BuildFlags = []string{"-tags=" + opts.tags}
-	}
-	if needFacts(opts.analyzers) {
-		conf.Mode = packages.LoadAllSyntax | packages.NeedModule
-		roots, err := rootFiles(conf, opts.patterns)
-		if err != nil {
-			return nil, err
-		}
-		conf.ParseFile = declarationsOnly(goroot(), roots)
-	}
-	pkgs, err := packages.Load(conf, opts.patterns...)
-	if err != nil {
-		return nil, err
-	}
-	if len(pkgs) == 0 {
-		return nil, fmt.Errorf("%s matched no packages", strings.Join(opts.patterns, " "))
-	}
-	return pkgs, nil
-}
-
-// goroot returns the GOROOT of the go command that go/packages runs; "" (no
-// file is then parsed without bodies) when it cannot tell.
-func goroot() string {
-	out, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil {
-		return ""
-	}
-	return strings.TrimSpace(string(out))
-}
-
-// needFacts reports whether any analyzer, or one it requires, uses facts, in
-// which case every dependency must be loaded from source.
+// needFacts reports whether any analyzer, or one it requires, uses facts.
 func needFacts(as []*analysis.Analyzer) bool {
 	seen := make(map[*analysis.Analyzer]bool)
 	var visit func([]*analysis.Analyzer) bool

@@ -1,0 +1,90 @@
+package driver
+
+import (
+	"fmt"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// How packages are loaded.
+//
+// The x/tools checker runs an analyzer that uses facts (resolverpool) on
+// every dependency of the packages analyzed, and the usual way to feed it,
+// packages.LoadAllSyntax, parses and type-checks every dependency from
+// source, the standard library included: two to four times the cost of
+// analysis itself. queuecheck needs less. The standard library is answered
+// from resolverpool's tables, and third-party modules are not the user's to
+// fix. What must be analyzed for facts is the user's own code: the packages
+// of the main module(s) that the packages named depend on. So the driver
+// loads those packages from source as extra roots, everything else from
+// export data, exactly as a driver without facts does, and reports findings
+// only in the packages the patterns name.
+//
+// The price: a call into a third-party module is not followed. Name the
+// module's packages on the command line to follow it, or use go vet
+// -vettool, which analyzes every dependency.
+
+// A loaded set of packages: all roots given to the checker, and which of them
+// the user named.
+type loaded struct {
+	pkgs  []*packages.Package
+	named map[*packages.Package]bool
+}
+
+// load loads the packages the patterns name, without tests (queuecheck never
+// reports in _test.go files), and with facts in the suite, the main-module
+// packages they depend on.
+func load(opts *options) (*loaded, error) {
+	conf := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Tests: false}
+	if opts.tags != "" {
+		conf.BuildFlags = []string{"-tags=" + opts.tags}
+	}
+	patterns := opts.patterns
+	var namedIDs map[string]bool
+	if needFacts(opts.analyzers) {
+		var extra []string
+		var err error
+		namedIDs, extra, err = moduleDeps(conf, patterns)
+		if err != nil {
+			return nil, err
+		}
+		patterns = append(patterns[:len(patterns):len(patterns)], extra...)
+	}
+	pkgs, err := packages.Load(conf, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	if len(pkgs) == 0 {
+		return nil, fmt.Errorf("%s matched no packages", strings.Join(opts.patterns, " "))
+	}
+	l := &loaded{pkgs: pkgs, named: make(map[*packages.Package]bool)}
+	for _, p := range pkgs {
+		if namedIDs == nil || namedIDs[p.ID] {
+			l.named[p] = true
+		}
+	}
+	return l, nil
+}
+
+// moduleDeps lists, cheaply (no types, no syntax), the packages the patterns
+// name and the import paths of the main-module packages they depend on that
+// the patterns do not name.
+func moduleDeps(conf *packages.Config, patterns []string) (named map[string]bool, extra []string, err error) {
+	c := *conf
+	c.Mode = packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule
+	roots, err := packages.Load(&c, patterns...)
+	if err != nil {
+		return nil, nil, err
+	}
+	named = make(map[string]bool)
+	for _, p := range roots {
+		named[p.ID] = true
+	}
+	packages.Visit(roots, nil, func(p *packages.Package) {
+		if !named[p.ID] && p.Module != nil && p.Module.Main && p.PkgPath != "" {
+			extra = append(extra, p.PkgPath)
+		}
+	})
+	return named, extra, nil
+}
