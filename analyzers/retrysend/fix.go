@@ -77,10 +77,45 @@ func (c *checker) blockingPlan(file inspector.Cursor, l loop, sendText string, b
 	} else {
 		lines = append([]string{sendText}, body...)
 	}
+	if g := goroutineOfLoop(l); g != nil && len(lines) == 1 && loopCtx == "" && len(uses) == 0 {
+		// go func() { for { select { case ch <- v: return; default: } } }()
+		// parks a goroutine per item, as a goroutine that only sends does:
+		// a blocking send in its place fixes both, where replacing only the
+		// loop would leave unboundedqueue's goroutinepersend behind.
+		return &fixPlan{
+			file:    file,
+			message: "Replace the goroutine and its retry loop with a blocking send",
+			edits:   []analysis.TextEdit{edits.Replace(g, sendText)},
+			removed: subtract(spanOf(g), kept),
+		}, false
+	}
 	plan := c.replaceLoop(file, l, lines, kept)
 	plan.message = "Replace the retry loop with a blocking send"
 	plan.uses = uses
 	return plan, loopCtx != "" || len(uses) > 0
+}
+
+// goroutineOfLoop returns the go statement when l is all that a function
+// literal started by it runs: go func() { <l> }().
+func goroutineOfLoop(l loop) *ast.GoStmt {
+	cur := l.cur
+	if l.outer != l.stmt {
+		cur = cur.Parent() // the labeled statement
+	}
+	block, ok := cur.Parent().Node().(*ast.BlockStmt)
+	if !ok || len(block.List) != 1 {
+		return nil
+	}
+	lit, ok := cur.Parent().Parent().Node().(*ast.FuncLit)
+	if !ok || lit.Type.Params.NumFields() > 0 {
+		return nil
+	}
+	call, ok := cur.Parent().Parent().Parent().Node().(*ast.CallExpr)
+	if !ok || call.Fun != lit {
+		return nil
+	}
+	g, _ := cur.Parent().Parent().Parent().Parent().Node().(*ast.GoStmt)
+	return g
 }
 
 // selectDone returns the lines of a select that sends or stops on ctx.Done().

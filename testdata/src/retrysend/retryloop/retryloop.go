@@ -209,7 +209,8 @@ func (d *dispatcher) untilCancelled(ctx context.Context, j job) error {
 	return ctx.Err()
 }
 
-// In a goroutine without an error result, the plain send.
+// A goroutine that only retries the send parks one per item, like a goroutine
+// that only sends: the fix sends in place of the goroutine.
 func (d *dispatcher) async(ctx context.Context, j job) {
 	go func() {
 		for { // want `loop retries a non-blocking send on d.jobs until it succeeds, spinning`
