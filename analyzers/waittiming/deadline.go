@@ -18,6 +18,10 @@ import (
 
 // isTimeoutCall reports whether call derives a context with a deadline.
 func isTimeoutCall(info *types.Info, call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || !strings.HasPrefix(sel.Sel.Name, "With") {
+		return false
+	}
 	fn, ok := typeutil.Callee(info, call).(*types.Func)
 	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "context" || len(call.Args) < 2 {
 		return false

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"iter"
 	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
@@ -107,13 +108,13 @@ func (f *Finder) gather() *facts {
 	var flows [][2]*types.Var    // a channel variable stored in another: {to, from}
 	kinds := []ast.Node{
 		(*ast.SendStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.CallExpr)(nil), (*ast.RangeStmt)(nil), (*ast.GoStmt)(nil),
-		(*ast.Ident)(nil),
+		(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.KeyValueExpr)(nil),
 	}
 	for cur := range f.insp.Root().Preorder(kinds...) {
 		switch n := cur.Node().(type) {
-		case *ast.Ident:
-			if from, ok := f.info.Uses[n].(*types.Var); ok && isChan(from.Type()) {
-				if to := AssignedTo(f.info, cur); to != nil && to != from {
+		case *ast.AssignStmt, *ast.ValueSpec, *ast.KeyValueExpr:
+			for to, from := range f.stores(n) {
+				if from, ok := f.info.Uses[from].(*types.Var); ok && isChan(from.Type()) && to != from {
 					flows = append(flows, [2]*types.Var{to, origin(from)})
 				}
 			}
@@ -444,6 +445,44 @@ func AssignedTo(info *types.Info, cur inspector.Cursor) *types.Var {
 		}
 	}
 	return nil
+}
+
+// stores yields, for an assignment, a var spec or a keyed composite literal
+// element, each variable or field stored to and the identifier stored in it.
+func (f *Finder) stores(n ast.Node) iter.Seq2[*types.Var, *ast.Ident] {
+	return func(yield func(*types.Var, *ast.Ident) bool) {
+		var lhs, rhs []ast.Expr
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			lhs, rhs = n.Lhs, n.Rhs
+		case *ast.ValueSpec:
+			for _, name := range n.Names {
+				lhs = append(lhs, name)
+			}
+			rhs = n.Values
+		case *ast.KeyValueExpr:
+			if key, ok := n.Key.(*ast.Ident); ok {
+				if v, ok := f.info.Uses[key].(*types.Var); ok && v.IsField() {
+					if id, ok := ast.Unparen(n.Value).(*ast.Ident); ok {
+						yield(origin(v), id)
+					}
+				}
+			}
+			return
+		}
+		if len(lhs) != len(rhs) {
+			return
+		}
+		for i := range lhs {
+			id, ok := ast.Unparen(rhs[i]).(*ast.Ident)
+			if !ok {
+				continue
+			}
+			if to := Var(f.info, lhs[i]); to != nil && !yield(to, id) {
+				return
+			}
+		}
+	}
 }
 
 func isChan(t types.Type) bool {

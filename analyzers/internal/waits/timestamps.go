@@ -18,16 +18,7 @@ func IsTimestamp(info *types.Info, call *ast.CallExpr) bool {
 	if len(call.Args) != 0 {
 		return false
 	}
-	var name string
-	switch fun := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		name = fun.Name
-	case *ast.SelectorExpr:
-		name = fun.Sel.Name
-	default:
-		return false
-	}
-	if name != "Now" && name != "now" {
+	if name := calleeName(call); name != "Now" && name != "now" {
 		return false
 	}
 	return IsTime(info.TypeOf(call))
@@ -36,6 +27,9 @@ func IsTimestamp(info *types.Info, call *ast.CallExpr) bool {
 // IsTimer reports whether call starts a Prometheus timer:
 // prometheus.NewTimer(o).
 func IsTimer(info *types.Info, call *ast.CallExpr) bool {
+	if calleeName(call) != "NewTimer" {
+		return false
+	}
 	fn, ok := typeutil.Callee(info, call).(*types.Func)
 	return ok && isFunc(fn, PrometheusPath, "NewTimer") && len(call.Args) == 1
 }
@@ -43,6 +37,9 @@ func IsTimer(info *types.Info, call *ast.CallExpr) bool {
 // IsObserveDuration reports whether call ends a Prometheus timer:
 // t.ObserveDuration() or t.ObserveDurationWithExemplar(e).
 func IsObserveDuration(info *types.Info, call *ast.CallExpr) bool {
+	if !strings.HasPrefix(calleeName(call), "ObserveDuration") {
+		return false
+	}
 	fn, ok := typeutil.Callee(info, call).(*types.Func)
 	return ok && (isMethod(fn, PrometheusPath, "Timer", "ObserveDuration") || isMethod(fn, PrometheusPath, "Timer", "ObserveDurationWithExemplar"))
 }
@@ -52,8 +49,11 @@ func IsObserveDuration(info *types.Info, call *ast.CallExpr) bool {
 // and t.Sub(x), and the expression that gives the end (the call itself for
 // time.Since, the receiver of Sub).
 func Elapsed(info *types.Info, call *ast.CallExpr) (start, end ast.Expr, ok bool) {
+	if name := calleeName(call); len(call.Args) != 1 || (name != "Since" && name != "Sub") {
+		return nil, nil, false
+	}
 	fn, ok := typeutil.Callee(info, call).(*types.Func)
-	if !ok || len(call.Args) != 1 {
+	if !ok {
 		return nil, nil, false
 	}
 	switch {
@@ -127,4 +127,20 @@ func isMeasureName(name string) bool {
 func IsTime(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Time"
+}
+
+// calleeName returns the name a call calls by: f in f(), m in x.m(); "" for
+// anything else. Checking it first spares a type lookup for most calls.
+func calleeName(call *ast.CallExpr) string {
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		return fun.Name
+	case *ast.SelectorExpr:
+		return fun.Sel.Name
+	case *ast.IndexExpr:
+		if sel, ok := fun.X.(*ast.SelectorExpr); ok {
+			return sel.Sel.Name
+		}
+	}
+	return ""
 }

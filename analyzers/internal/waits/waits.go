@@ -94,6 +94,7 @@ type Finder struct {
 	cfg   Config
 	facts *facts          // nil until a question needs them
 	lim   *limiter.Finder // nil until a call's shape is asked about
+	decls map[types.Object]*ast.FuncDecl
 }
 
 // New returns a Finder for the package whose syntax insp covers.
@@ -185,6 +186,9 @@ func (f *Finder) shapedCall(call *ast.CallExpr, fn *types.Func, w Wait) (Wait, b
 	}
 	switch a.Kind {
 	case limiter.Semaphore:
+		if !f.mayBlock(fn) {
+			return Wait{}, false // a reference count: page.Acquire() … page.Release()
+		}
 		w.Kind = Semaphore
 	case limiter.RateLimiter:
 		w.Kind = Limiter
@@ -198,6 +202,65 @@ func (f *Finder) shapedCall(call *ast.CallExpr, fn *types.Func, w Wait) (Wait, b
 	}
 	w.Name = displayName(fn)
 	return w, true
+}
+
+// mayBlock reports whether an Acquire-shaped method can wait: it takes a
+// context or returns an error (a blocking acquire must be cancellable or
+// fail), or, declared in this package, its body blocks (a channel operation,
+// a Wait, Acquire or Lock call).
+func (f *Finder) mayBlock(fn *types.Func) bool {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil {
+		return false
+	}
+	for i := range sig.Params().Len() {
+		if isNamed(sig.Params().At(i).Type(), "context", "Context") {
+			return true
+		}
+	}
+	for i := range sig.Results().Len() {
+		if types.Identical(sig.Results().At(i).Type(), types.Universe.Lookup("error").Type()) {
+			return true
+		}
+	}
+	decl := f.declOf(fn)
+	if decl == nil || decl.Body == nil {
+		return false
+	}
+	blocks := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SendStmt:
+			blocks = true
+		case *ast.UnaryExpr:
+			blocks = blocks || n.Op == token.ARROW
+		case *ast.SelectStmt:
+			blocks = true
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
+				switch sel.Sel.Name {
+				case "Wait", "WaitN", "Acquire", "Lock":
+					blocks = true
+				}
+			}
+		}
+		return !blocks
+	})
+	return blocks
+}
+
+// declOf returns the declaration of fn in this package, or nil.
+func (f *Finder) declOf(fn *types.Func) *ast.FuncDecl {
+	if f.decls == nil {
+		f.decls = make(map[types.Object]*ast.FuncDecl)
+		for cur := range f.insp.Root().Preorder((*ast.FuncDecl)(nil)) {
+			d := cur.Node().(*ast.FuncDecl)
+			if obj := f.info.Defs[d.Name]; obj != nil {
+				f.decls[obj] = d
+			}
+		}
+	}
+	return f.decls[fn.Origin()]
 }
 
 // isLimiterWait reports whether fn is Wait or WaitN, taking a context first,
