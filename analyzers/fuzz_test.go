@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -47,7 +48,20 @@ func FuzzAnalyzers(f *testing.F) {
 		if len(src) > 1<<16 {
 			return
 		}
-		analyzeSource(t, src)
+		// A check that loops forever on some input is as bad as a crash:
+		// fail (and record the input) rather than stall the fuzzer.
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			analyzeSource(t, src)
+		}()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			buf := make([]byte, 1<<20)
+			n := runtime.Stack(buf, true)
+			t.Fatalf("the suite did not finish on this input in 10s:\n%s\n%s", src, buf[:n])
+		}
 	})
 }
 
