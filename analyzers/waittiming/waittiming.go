@@ -413,12 +413,9 @@ func localVar(info *types.Info, expr ast.Expr) *types.Var {
 
 // stmtOf returns the statement that contains the expression at cur.
 func stmtOf(cur inspector.Cursor) inspector.Cursor {
-	for c := cur; c.Valid(); c = c.Parent() {
+	for c := cur; c.Valid() && c.Node() != nil; c = c.Parent() {
 		if _, ok := c.Node().(ast.Stmt); ok {
 			return c
-		}
-		if _, ok := c.Node().(*ast.ValueSpec); ok {
-			continue
 		}
 	}
 	return inspector.Cursor{}

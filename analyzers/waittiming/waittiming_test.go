@@ -16,7 +16,8 @@ var testdata = fixtest.TestData()
 func TestWaittiming(t *testing.T) {
 	fixtest.Run(t, testdata, waittiming.Analyzer,
 		"waittiming/a", "waittiming/deferred", "waittiming/chans", "waittiming/negative",
-		"waittiming/deadline", "waittiming/directives", "waittiming/shapes")
+		"waittiming/deadline", "waittiming/directives", "waittiming/shapes",
+		"waittiming/backoff", "waittiming/generic")
 }
 
 func TestFlags(t *testing.T) {

@@ -1,0 +1,191 @@
+package waittiming
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+)
+
+// textWith returns the source of node with the edits (all inside it) applied.
+func (fx *fixer) textWith(node ast.Node, es ...analysis.TextEdit) string {
+	src := edits.Source(fx.pass, node)
+	return applyAt(src, node.Pos(), es)
+}
+
+func applyAt(src string, base token.Pos, es []analysis.TextEdit) string {
+	es = slices.Clone(es)
+	slices.SortStableFunc(es, func(a, b analysis.TextEdit) int { return int(a.Pos - b.Pos) })
+	var b strings.Builder
+	last := 0
+	for _, e := range es {
+		start, end := int(e.Pos-base), int(e.End-base)
+		if e.End < e.Pos {
+			end = start
+		}
+		if start < last || end > len(src) {
+			continue
+		}
+		b.WriteString(src[last:start])
+		b.Write(e.NewText)
+		last = end
+	}
+	b.WriteString(src[last:])
+	return b.String()
+}
+
+func dedent(text, indent string) string {
+	lines := strings.Split(text, "\n")
+	for i := 1; i < len(lines); i++ {
+		lines[i] = strings.TrimPrefix(lines[i], indent)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// A span is the lines a statement takes: [start, end) to delete, and
+// [textStart, textEnd) the text that moves (doc comment to trailing comment).
+type span struct {
+	start, end, textStart, textEnd token.Pos
+}
+
+// lineSpan returns the lines of stmt with its doc comment and trailing
+// comment, and one of the blank lines around it when it stands between two.
+func lineSpan(pass *analysis.Pass, file *ast.File, stmt ast.Node) span {
+	tf := pass.Fset.File(stmt.Pos())
+	content := fileContent(pass, stmt.Pos())
+	s := span{start: stmt.Pos(), end: stmt.End(), textStart: stmt.Pos(), textEnd: stmt.End()}
+	if content == nil {
+		return s
+	}
+	line := tf.Line(stmt.Pos())
+	for _, cg := range file.Comments {
+		if tf.Line(cg.End()) == line-1 && cg.Pos() >= file.Pos() && onlyBlanksBefore(content, tf, cg.Pos()) {
+			s.textStart = cg.Pos()
+			line = tf.Line(cg.Pos())
+		}
+	}
+	if onlyBlanksBefore(content, tf, s.textStart) {
+		s.start = tf.LineStart(tf.Line(s.textStart))
+	}
+	off := tf.Offset(stmt.End())
+	for off < len(content) && (content[off] == ' ' || content[off] == '\t') {
+		off++
+	}
+	if strings.HasPrefix(string(content[off:]), "//") {
+		for off < len(content) && content[off] != '\n' {
+			off++
+		}
+		s.textEnd = tf.Pos(off)
+	}
+	if off < len(content) && content[off] == '\n' {
+		off++
+		if opensGap(content, tf, s.start) && isBlankLine(content, off) {
+			off++
+		}
+		s.end = tf.Pos(off)
+	} else {
+		s.end = s.textEnd
+	}
+	return s
+}
+
+// opensGap reports whether the line before the one starting at lineStart is
+// blank or opens a block: a blank line after the deleted lines would then be
+// a double blank line, or a blank line opening the block.
+func opensGap(content []byte, tf *token.File, lineStart token.Pos) bool {
+	line := tf.Line(lineStart)
+	if line <= 1 {
+		return false
+	}
+	prev := strings.TrimSpace(string(content[tf.Offset(tf.LineStart(line-1)):tf.Offset(lineStart)]))
+	return prev == "" || strings.HasSuffix(prev, "{")
+}
+
+func onlyBlanksBefore(content []byte, tf *token.File, pos token.Pos) bool {
+	start := tf.Offset(tf.LineStart(tf.Line(pos)))
+	return strings.TrimSpace(string(content[start:tf.Offset(pos)])) == ""
+}
+
+func isBlankLine(content []byte, off int) bool {
+	return off < len(content) && content[off] == '\n'
+}
+
+func fileContent(pass *analysis.Pass, pos token.Pos) []byte {
+	tf := pass.Fset.File(pos)
+	if tf == nil {
+		return nil
+	}
+	content, err := pass.ReadFile(tf.Name())
+	if err != nil {
+		return nil
+	}
+	return content
+}
+
+func signatureOf(info *types.Info, call *ast.CallExpr) *types.Signature {
+	t := info.TypeOf(call.Fun)
+	if t == nil {
+		return nil
+	}
+	sig, _ := t.Underlying().(*types.Signature)
+	return sig
+}
+
+// isVariadicAny reports whether sig ends in ...any (...interface{}).
+func isVariadicAny(sig *types.Signature) bool {
+	if !sig.Variadic() {
+		return false
+	}
+	s, ok := sig.Params().At(sig.Params().Len() - 1).Type().(*types.Slice)
+	if !ok {
+		return false
+	}
+	it, ok := s.Elem().Underlying().(*types.Interface)
+	return ok && it.Empty()
+}
+
+func isString(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+func isStringSlice(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	s, ok := t.Underlying().(*types.Slice)
+	return ok && isString(s.Elem())
+}
+
+func isStringConst(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.Value != nil && tv.Value.Kind() == constant.String
+}
+
+func stringConst(info *types.Info, e ast.Expr) string {
+	if tv, ok := info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+		return constant.StringVal(tv.Value)
+	}
+	return ""
+}
+
+// usesVar reports whether node refers to v.
+func usesVar(info *types.Info, node ast.Node, v *types.Var) bool {
+	found := false
+	ast.Inspect(node, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
