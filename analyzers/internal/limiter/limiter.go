@@ -161,6 +161,13 @@ func (f *Finder) acquireCall(call *ast.CallExpr) (Acquire, bool) {
 		a.Kind = Semaphore
 	case fn.Name() == "TryAcquire" && hasMethod(recv, fn.Pkg(), "Release"):
 		a.Kind = TryAcquire
+	case isAcquireVariant(fn.Name()) && hasMethod(recv, fn.Pkg(), "Release"):
+		// AcquireMaybe, AcquireContext, TryAcquireN...: a variant of a
+		// semaphore's acquire; one that reports success does not wait.
+		a.Kind = Semaphore
+		if returnsBool(sig) {
+			a.Kind = TryAcquire
+		}
 	case fn.Name() == "Take" && hasMethod(recv, fn.Pkg(), "Give", "Release", "Put"):
 		a.Kind = Semaphore
 	case fn.Name() == "Take" && returnsTime(sig):
@@ -446,6 +453,20 @@ func hasMethod(recv types.Type, pkg *types.Package, names ...string) bool {
 		}
 	}
 	return false
+}
+
+// isAcquireVariant reports whether a method name names a variant of a
+// semaphore's Acquire or TryAcquire.
+func isAcquireVariant(name string) bool {
+	return strings.HasPrefix(name, "Acquire") || strings.HasPrefix(name, "TryAcquire")
+}
+
+func returnsBool(sig *types.Signature) bool {
+	if sig.Results().Len() != 1 {
+		return false
+	}
+	b, ok := sig.Results().At(0).Type().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Bool
 }
 
 func returnsTime(sig *types.Signature) bool {

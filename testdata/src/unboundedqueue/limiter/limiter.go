@@ -87,6 +87,19 @@ func (s *sema) Release()           {}
 func (s *sema) TryAcquire() bool   { return true }
 func (s *sema) Take() (int, error) { return 0, nil }
 
+// A variant of acquire that reports whether it got a slot (staticcheck's
+// internal Semaphore.AcquireMaybe), on a value receiver.
+type maybeSem chan struct{}
+
+func (s maybeSem) AcquireMaybe() bool { return true }
+func (s maybeSem) AcquireContext()    {}
+func (s maybeSem) Release()           {}
+
+func maybe(s maybeSem) {
+	s.AcquireMaybe()   // want `TryAcquire s nonblocking`
+	s.AcquireContext() // want `Semaphore s blocking`
+}
+
 // Look-alikes without a release are not limiters.
 type server2 struct{}
 

@@ -216,6 +216,35 @@ func withTry(jobs <-chan job) {
 	}
 }
 
+// A semaphore whose acquire reports success, with the work done inline when
+// it fails (staticcheck's runner: for item := range queue { if
+// sem.AcquireMaybe() { go ... } else { ... } }).
+type maybeSem chan struct{}
+
+func (s maybeSem) AcquireMaybe() bool {
+	select {
+	case s <- struct{}{}:
+		return true
+	default:
+		return false
+	}
+}
+
+func (s maybeSem) Release() { <-s }
+
+func withAcquireMaybe(sem maybeSem, jobs <-chan job) {
+	for j := range jobs {
+		if sem.AcquireMaybe() {
+			go func() {
+				defer sem.Release()
+				handle(j)
+			}()
+		} else {
+			handle(j)
+		}
+	}
+}
+
 // A token bucket with Take and Give.
 type bucket struct{ c chan struct{} }
 
