@@ -33,11 +33,6 @@ type declaration struct {
 	errors bool // uses package errors
 }
 
-// declare records that the fix of f needs text declared before its anchor.
-func (c *checker) declare(f *finding, d declaration) {
-	c.declared[f.anchor] = append(c.declared[f.anchor], d)
-}
-
 // reportAll completes every finding's fix and reports it.
 //
 // Two findings whose declarations go before the same top-level declaration

@@ -460,7 +460,9 @@ func TestFactsFromUnnamedModulePackages(t *testing.T) {
 	if _, err := f.WriteString(extra); err != nil {
 		t.Fatal(err)
 	}
-	f.Close()
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
 	r := queuecheck(t, dir, "./crawl")
 	r.want(t, 1)
 	if strings.Contains(r.stdout, "fetch.go") || !strings.Contains(r.stdout, "fetch.Page → http.Get") {
