@@ -418,7 +418,7 @@ func (x *fixer) line(pos token.Pos) int { return x.pass.Fset.Position(pos).Line 
 // the text from pos to there.
 func (x *fixer) lineEnd(pos token.Pos) (token.Pos, string) {
 	tf := x.pass.Fset.File(pos)
-	content, err := x.pass.ReadFile(tf.Name())
+	content, err := edits.FileContent(x.pass, tf)
 	if err != nil {
 		return pos, ""
 	}

@@ -7,6 +7,8 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 )
 
 // normalize returns edits with the effect of raw that leave every file
@@ -31,12 +33,12 @@ func (x *fixer) normalize(raw []analysis.TextEdit) ([]analysis.TextEdit, bool) {
 	var out []analysis.TextEdit
 	for _, tf := range files {
 		es := byFile[tf]
-		src, err := x.pass.ReadFile(tf.Name())
+		src, err := edits.FileContent(x.pass, tf)
 		if err != nil {
 			return nil, false
 		}
-		edited, ok := apply(tf, src, es)
-		if !ok {
+		edited, err := edits.Apply(tf, src, es)
+		if err != nil {
 			return nil, false
 		}
 		formatted, err := format.Source(edited)
@@ -52,11 +54,6 @@ func (x *fixer) normalize(raw []analysis.TextEdit) ([]analysis.TextEdit, bool) {
 	return out, true
 }
 
-type span struct {
-	start, end int
-	text       string
-}
-
 // dedupe drops repeated identical edits.
 func dedupe(tf *token.File, es []analysis.TextEdit) []analysis.TextEdit {
 	var out []analysis.TextEdit
@@ -68,37 +65,6 @@ func dedupe(tf *token.File, es []analysis.TextEdit) []analysis.TextEdit {
 		}
 	}
 	return out
-}
-
-// apply applies edits to src; identical edits count once, others must not
-// overlap.
-func apply(tf *token.File, src []byte, es []analysis.TextEdit) ([]byte, bool) {
-	var spans []span
-	for _, e := range dedupe(tf, es) {
-		end := e.End
-		if !end.IsValid() {
-			end = e.Pos
-		}
-		spans = append(spans, span{tf.Offset(e.Pos), tf.Offset(end), string(e.NewText)})
-	}
-	slices.SortStableFunc(spans, func(a, b span) int {
-		if a.start != b.start {
-			return a.start - b.start
-		}
-		return a.end - b.end
-	})
-	var buf bytes.Buffer
-	last := 0
-	for i, s := range spans {
-		if s.start < last || (i > 0 && s.start == spans[i-1].start && s.start == s.end && spans[i-1].start == spans[i-1].end) {
-			return nil, false
-		}
-		buf.Write(src[last:s.start])
-		buf.WriteString(s.text)
-		last = s.end
-	}
-	buf.Write(src[last:])
-	return buf.Bytes(), true
 }
 
 // maxDiffCells bounds the line diff's table; past it the changed middle of

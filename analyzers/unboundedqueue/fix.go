@@ -82,7 +82,7 @@ func (c *checker) formatted(es []analysis.TextEdit) ([]analysis.TextEdit, bool) 
 	}
 	var out []analysis.TextEdit
 	for _, tf := range files {
-		src, err := c.pass.ReadFile(tf.Name())
+		src, err := edits.FileContent(c.pass, tf)
 		if err != nil {
 			return nil, false
 		}

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
@@ -431,7 +433,7 @@ func (c *checker) startsLine(pos token.Pos) bool {
 	if tf == nil {
 		return false
 	}
-	content, err := c.pass.ReadFile(tf.Name())
+	content, err := edits.FileContent(c.pass, tf)
 	if err != nil {
 		return false
 	}

@@ -7,6 +7,7 @@ package edits
 
 import (
 	"bytes"
+	"fmt"
 	"go/ast"
 	"go/format"
 	"go/token"
@@ -243,4 +244,45 @@ func AddImport(pass *analysis.Pass, file *ast.File, path string) (string, []anal
 	}
 	// No imports yet: add one after the package clause.
 	return name, []analysis.TextEdit{{Pos: file.Name.End(), End: file.Name.End(), NewText: []byte("\n\nimport " + quoted)}}
+}
+
+// Apply applies edits, all in the file tf, to its content src. Identical
+// edits count once (two findings may add the same import); any other overlap,
+// including two different insertions at one point, is an error, since their
+// order would be undefined.
+func Apply(tf *token.File, src []byte, es []analysis.TextEdit) ([]byte, error) {
+	type span struct {
+		start, end int
+		text       string
+	}
+	var spans []span
+	for _, e := range es {
+		end := e.End
+		if !end.IsValid() {
+			end = e.Pos
+		}
+		spans = append(spans, span{tf.Offset(e.Pos), tf.Offset(end), string(e.NewText)})
+	}
+	slices.SortStableFunc(spans, func(a, b span) int {
+		if a.start != b.start {
+			return a.start - b.start
+		}
+		return a.end - b.end
+	})
+	spans = slices.Compact(spans)
+	var out bytes.Buffer
+	last := 0
+	for i, s := range spans {
+		if s.start < last || (i > 0 && s.start == spans[i-1].start && s.start == s.end && spans[i-1].start == spans[i-1].end) {
+			return nil, fmt.Errorf("overlapping edits at offset %d", s.start)
+		}
+		if s.end > len(src) {
+			return nil, fmt.Errorf("edit [%d,%d) past the end of the file", s.start, s.end)
+		}
+		out.Write(src[last:s.start])
+		out.WriteString(s.text)
+		last = s.end
+	}
+	out.Write(src[last:])
+	return out.Bytes(), nil
 }

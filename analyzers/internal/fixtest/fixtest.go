@@ -18,13 +18,14 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 )
 
 // Run runs a on the packages matching patterns under dir/src with
@@ -89,40 +90,9 @@ func CheckFixes(pkg *packages.Package, diags []analysis.Diagnostic) error {
 	return typeCheck(pkg, fixed)
 }
 
-// Apply applies edits, all in file tf, to src. Identical edits count once
-// (two findings may add the same import); any other overlap is an error.
-func Apply(tf *token.File, src []byte, edits []analysis.TextEdit) ([]byte, error) {
-	type span struct {
-		start, end int
-		text       string
-	}
-	var spans []span
-	for _, e := range edits {
-		end := e.End
-		if !end.IsValid() {
-			end = e.Pos
-		}
-		spans = append(spans, span{tf.Offset(e.Pos), tf.Offset(end), string(e.NewText)})
-	}
-	slices.SortStableFunc(spans, func(a, b span) int {
-		if a.start != b.start {
-			return a.start - b.start
-		}
-		return a.end - b.end
-	})
-	spans = slices.Compact(spans)
-	var out bytes.Buffer
-	last := 0
-	for i, s := range spans {
-		if s.start < last || (i > 0 && s.start == spans[i-1].start && s.start == spans[i-1].end && s.start == s.end) {
-			return nil, fmt.Errorf("overlapping edits at offset %d", s.start)
-		}
-		out.Write(src[last:s.start])
-		out.WriteString(s.text)
-		last = s.end
-	}
-	out.Write(src[last:])
-	return out.Bytes(), nil
+// Apply applies edits, all in file tf, to src: see edits.Apply.
+func Apply(tf *token.File, src []byte, es []analysis.TextEdit) ([]byte, error) {
+	return edits.Apply(tf, src, es)
 }
 
 // typeCheck type-checks pkg with the fixed contents of some of its files.
