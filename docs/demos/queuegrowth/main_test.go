@@ -1,37 +1,12 @@
 package main
 
 import (
-	"fmt"
-	"os"
-	"runtime"
+	"github.com/queuecheck/queuecheck/docs/demos/internal/leakcheck"
 	"testing"
-	"time"
 )
 
 // TestMain fails the package if run left goroutines behind.
-func TestMain(m *testing.M) {
-	before := runtime.NumGoroutine()
-	code := m.Run()
-	if code == 0 && !goroutinesSettle(before, 2*time.Second) {
-		buf := make([]byte, 1<<20)
-		fmt.Fprintf(os.Stderr, "goroutines left behind by run:\n%s\n", buf[:runtime.Stack(buf, true)])
-		code = 1
-	}
-	os.Exit(code)
-}
-
-// goroutinesSettle waits for the goroutine count to drop back to n; an
-// exiting goroutine is still counted for a moment after it signalled.
-func goroutinesSettle(n int, within time.Duration) bool {
-	deadline := time.Now().Add(within)
-	for runtime.NumGoroutine() > n {
-		if time.Now().After(deadline) {
-			return false
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	return true
-}
+func TestMain(m *testing.M) { leakcheck.Main(m) }
 
 // TestDirections checks which way the numbers go, not their size: on a
 // loaded machine every rate can fall short, but the unbounded backlogs must

@@ -4,36 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"runtime"
+	"github.com/queuecheck/queuecheck/docs/demos/internal/leakcheck"
 	"testing"
-	"time"
 )
 
 // TestMain fails the package if run left goroutines behind.
-func TestMain(m *testing.M) {
-	before := runtime.NumGoroutine()
-	code := m.Run()
-	if code == 0 && !goroutinesSettle(before, 2*time.Second) {
-		buf := make([]byte, 1<<20)
-		fmt.Fprintf(os.Stderr, "goroutines left behind by run:\n%s\n", buf[:runtime.Stack(buf, true)])
-		code = 1
-	}
-	os.Exit(code)
-}
-
-// goroutinesSettle waits for the goroutine count to drop back to n; an
-// exiting goroutine is still counted for a moment after it signalled.
-func goroutinesSettle(n int, within time.Duration) bool {
-	deadline := time.Now().Add(within)
-	for runtime.NumGoroutine() > n {
-		if time.Now().After(deadline) {
-			return false
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	return true
-}
+func TestMain(m *testing.M) { leakcheck.Main(m) }
 
 // TestDirections checks which way the numbers go. It does not call
 // t.Parallel: CPU time is measured for the whole process, so nothing else
