@@ -113,19 +113,8 @@ func (c *checker) waitsAfter(m *measurement, startFn, lit inspector.Cursor) []in
 	}
 	startFn.Inspect(kinds, func(cur inspector.Cursor) bool {
 		n := cur.Node()
-		if cur == startFn {
-			return true
-		}
-		if n.End() <= from || n.Pos() >= to {
-			return false
-		}
-		switch n.(type) {
-		case *ast.FuncLit:
-			return cur == lit
-		case *ast.DeferStmt:
-			return false
-		case *ast.GoStmt:
-			return lit.Valid() && cur.Contains(lit)
+		if descend, decided := runsBetween(cur, startFn, lit, from, to); decided {
+			return descend
 		}
 		if n.Pos() > from {
 			if _, ok := c.waits.At(cur); ok {
@@ -135,6 +124,30 @@ func (c *checker) waitsAfter(m *measurement, startFn, lit inspector.Cursor) []in
 		return true
 	})
 	return found
+}
+
+// runsBetween decides, for a walk of root (a function, or a statement)
+// that looks at what runs between from and to, whether to descend into the
+// node at cur, when its kind settles that: nodes outside the range, deferred
+// statements (they run at return), goroutines and function literals other
+// than lit (they run elsewhere, or later) are skipped.
+func runsBetween(cur, root, lit inspector.Cursor, from, to token.Pos) (descend, decided bool) {
+	n := cur.Node()
+	if cur == root {
+		return true, true
+	}
+	if n.End() <= from || n.Pos() >= to {
+		return false, true
+	}
+	switch n.(type) {
+	case *ast.FuncLit:
+		return cur == lit, true
+	case *ast.DeferStmt:
+		return false, true
+	case *ast.GoStmt:
+		return lit.Valid() && cur.Contains(lit), true
+	}
+	return false, false
 }
 
 // qualifies reports whether the wait at wcur delays m's work on every path
@@ -408,22 +421,13 @@ func (c *checker) workBetween(m *measurement, startFn, lit inspector.Cursor, fro
 	}
 	startFn.Inspect(kinds, func(cur inspector.Cursor) bool {
 		n := cur.Node()
-		if cur == startFn {
-			return true
-		}
-		if n.End() <= from || n.Pos() >= to {
-			return false
+		if descend, decided := runsBetween(cur, startFn, lit, from, to); decided {
+			return descend
 		}
 		if n == endStmt {
 			return false
 		}
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return cur == lit
-		case *ast.DeferStmt:
-			return false
-		case *ast.GoStmt:
-			return lit.Valid() && cur.Contains(lit)
 		case *ast.BlockStmt:
 			if isErrorBranch(c.pass.TypesInfo, cur) {
 				return false

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 	"github.com/queuecheck/queuecheck/analyzers/internal/report"
 	"github.com/queuecheck/queuecheck/analyzers/internal/waits"
@@ -32,7 +33,7 @@ var docFile string
 var doc = report.Doc(docFile, "waittiming")
 
 var (
-	extraWaits = new(waits.Funcs)
+	extraWaits = new(calls.Table) // no built-in entries: the waits package knows those
 	mutexWaits bool
 )
 
@@ -328,7 +329,7 @@ func deferOf(cur inspector.Cursor) (deferStmt, fn inspector.Cursor) {
 		return cur.Parent(), enclosingFunc(cur.Parent())
 	}
 	for enc := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
-		if _, ok := enc.Node().(*ast.FuncLit); ok && isDeferredLit(enc) {
+		if _, ok := enc.Node().(*ast.FuncLit); ok && waits.IsDeferredLit(enc) {
 			d := enc.Parent().Parent()
 			return d, enclosingFunc(d)
 		}
@@ -358,38 +359,11 @@ func funcBody(fn inspector.Cursor) *ast.BlockStmt {
 	return nil
 }
 
-// isDeferredLit reports whether the function literal at cur is called by a
-// defer statement: defer func() {...}().
-func isDeferredLit(cur inspector.Cursor) bool {
-	call, ok := cur.Parent().Node().(*ast.CallExpr)
-	if !ok || call.Fun != cur.Node() {
-		return false
-	}
-	_, ok = cur.Parent().Parent().Node().(*ast.DeferStmt)
-	return ok
-}
-
 // assignedLocal returns the local variable the call at cur is assigned to
 // (v := call, v = call, var v = call), or nil.
 func assignedLocal(info *types.Info, cur inspector.Cursor) *types.Var {
-	value := cur.Node()
-	switch p := cur.Parent().Node().(type) {
-	case *ast.AssignStmt:
-		if len(p.Lhs) == len(p.Rhs) {
-			for i, rhs := range p.Rhs {
-				if rhs == value {
-					return localVar(info, p.Lhs[i])
-				}
-			}
-		}
-	case *ast.ValueSpec:
-		if len(p.Names) == len(p.Values) {
-			for i, rhs := range p.Values {
-				if rhs == value {
-					return localVar(info, p.Names[i])
-				}
-			}
-		}
+	if lhs := waits.Assignee(cur); lhs != nil {
+		return localVar(info, lhs)
 	}
 	return nil
 }

@@ -13,8 +13,8 @@ import (
 
 // facts are what the package as a whole says about channels and errgroups.
 type facts struct {
-	semaphore  map[*types.Var]bool        // an acquiring send is released by a receive that drops the value
-	token      map[*types.Var]bool        // pre-filled, or a received value is sent back
+	semaphore  map[*types.Var]bool        // a send is released by a later receive that drops the value
+	token      map[*types.Var]bool        // a received value is sent back
 	unbuffered map[*types.Var]bool        // made without a buffer somewhere
 	buffered   map[*types.Var]bool        // made with a buffer of more than one somewhere
 	capOne     map[*types.Var]bool        // made with a buffer of exactly one somewhere
@@ -24,25 +24,27 @@ type facts struct {
 }
 
 // IsSemaphoreChan reports whether v holds a channel used as a counting
-// semaphore: a function sends it a value that carries no data and then (in
-// the same function, a deferred closure or a goroutine it starts) receives
-// from it and drops the value. A completion signal, sent by a goroutine and
+// semaphore, as package limiter decides it (sent values that carry no data,
+// receives that drop the value, never unbuffered or pre-filled), and paired
+// the way an acquire and its release are: a function sends to it and then
+// (in the same function, a deferred closure or a goroutine it starts)
+// receives from it and drops the value. A completion signal, sent by a goroutine and
 // received by its parent, does not pair that way. Channels made unbuffered
 // are not semaphores, and channels of one slot are mutexes, which count only
 // when the Config asks for mutexes.
 func (f *Finder) IsSemaphoreChan(v *types.Var) bool {
 	fs := f.gather()
 	v = origin(v)
-	return fs.semaphore[v] && !fs.unbuffered[v] && (f.cfg.Mutex || !fs.capOne[v] || fs.buffered[v])
+	return fs.semaphore[v] && f.limiter().IsSemaphoreChan(v) && (f.cfg.Mutex || !fs.capOne[v] || fs.buffered[v])
 }
 
 // IsTokenChan reports whether v holds a channel of tokens or pooled resources:
-// filled up front by a counting loop, or received from and sent the same
-// value back by one function. Receiving from it acquires a slot.
+// pre-filled, as package limiter decides it, or received from and sent the
+// same value back by one function. Receiving from it acquires a slot.
 func (f *Finder) IsTokenChan(v *types.Var) bool {
 	fs := f.gather()
 	v = origin(v)
-	return fs.token[v] && !fs.unbuffered[v] && (f.cfg.Mutex || !fs.capOne[v] || fs.buffered[v])
+	return (fs.token[v] || f.limiter().IsTokenChan(v)) && !fs.unbuffered[v] && (f.cfg.Mutex || !fs.capOne[v] || fs.buffered[v])
 }
 
 // IsPoolChan reports whether v holds the job channel of a pool of workers:
@@ -82,7 +84,6 @@ type chanOp struct {
 	cur     inspector.Cursor
 	send    bool
 	discard bool       // a receive whose value is dropped
-	token   bool       // a send of a value that carries no data
 	value   *types.Var // the variable a receive assigns, or a send sends
 }
 
@@ -123,10 +124,7 @@ func (f *Finder) gather() *facts {
 			if v == nil {
 				continue
 			}
-			ops[v] = append(ops[v], chanOp{cur: cur, send: true, token: carriesNoData(f.info, n.Value), value: Var(f.info, n.Value)})
-			if isFillLoopBody(f.info, cur) {
-				fs.token[v] = true
-			}
+			ops[v] = append(ops[v], chanOp{cur: cur, send: true, value: Var(f.info, n.Value)})
 		case *ast.UnaryExpr:
 			if n.Op != token.ARROW {
 				continue
@@ -165,7 +163,7 @@ func (f *Finder) gather() *facts {
 		}
 	}
 	for v, vops := range ops {
-		if pairs(vops, func(acq, rel chanOp) bool { return acq.send && acq.token && !rel.send && rel.discard }) {
+		if pairs(vops, func(acq, rel chanOp) bool { return acq.send && !rel.send && rel.discard }) {
 			fs.semaphore[v] = true
 		}
 		if pairs(vops, func(acq, rel chanOp) bool { return !acq.send && acq.value != nil && rel.send && rel.value == acq.value }) {
@@ -361,7 +359,7 @@ func pairs(ops []chanOp, match func(acq, rel chanOp) bool) bool {
 // deferred closures (they run in the function that defers them).
 func homeFunc(cur inspector.Cursor) inspector.Cursor {
 	for enc := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
-		if _, ok := enc.Node().(*ast.FuncLit); ok && isDeferredLit(enc) {
+		if _, ok := enc.Node().(*ast.FuncLit); ok && IsDeferredLit(enc) {
 			continue
 		}
 		return enc
@@ -369,9 +367,9 @@ func homeFunc(cur inspector.Cursor) inspector.Cursor {
 	return cur.Inspector().Root()
 }
 
-// isDeferredLit reports whether the function literal at cur is called by a
+// IsDeferredLit reports whether the function literal at cur is called by a
 // defer statement: defer func() {...}().
-func isDeferredLit(cur inspector.Cursor) bool {
+func IsDeferredLit(cur inspector.Cursor) bool {
 	call, ok := cur.Parent().Node().(*ast.CallExpr)
 	if !ok || call.Fun != cur.Node() {
 		return false
@@ -380,53 +378,26 @@ func isDeferredLit(cur inspector.Cursor) bool {
 	return ok
 }
 
-// carriesNoData reports whether a sent value is a token: a constant or a
-// value of a zero-size type.
-func carriesNoData(info *types.Info, value ast.Expr) bool {
-	tv, ok := info.Types[value]
-	if !ok || tv.Type == nil {
-		return false
-	}
-	if tv.Value != nil {
-		return true
-	}
-	s, ok := tv.Type.Underlying().(*types.Struct)
-	return ok && s.NumFields() == 0
-}
-
-// isFillLoopBody reports whether the send at cur is the only statement of a
-// counting loop (for i := 0; i < n; i++, for range n): the shape that fills a
-// token channel or a resource pool up front. A loop over a slice that sends
-// each element is a producer feeding a stream, not a fill.
-func isFillLoopBody(info *types.Info, cur inspector.Cursor) bool {
-	block, ok := cur.Parent().Node().(*ast.BlockStmt)
-	if !ok || len(block.List) != 1 {
-		return false
-	}
-	switch loop := cur.Parent().Parent().Node().(type) {
-	case *ast.ForStmt:
-		return loop.Init != nil && loop.Cond != nil && loop.Post != nil
-	case *ast.RangeStmt:
-		t := info.TypeOf(loop.X)
-		if t == nil {
-			return false
-		}
-		b, ok := t.Underlying().(*types.Basic)
-		return ok && b.Info()&types.IsInteger != 0
-	}
-	return false
-}
-
 // AssignedTo returns the variable or field the value at cur is stored in by an
 // assignment, a var declaration or a keyed composite literal, or nil.
 func AssignedTo(info *types.Info, cur inspector.Cursor) *types.Var {
+	if lhs := Assignee(cur); lhs != nil {
+		return Var(info, lhs)
+	}
+	return nil
+}
+
+// Assignee returns the expression the value at cur is stored to by an
+// assignment (x = v, x := v), a var declaration (var x = v) or a keyed
+// composite literal element (T{x: v}), or nil.
+func Assignee(cur inspector.Cursor) ast.Expr {
 	value := cur.Node()
 	switch p := cur.Parent().Node().(type) {
 	case *ast.AssignStmt:
 		if len(p.Lhs) == len(p.Rhs) {
 			for i, rhs := range p.Rhs {
 				if rhs == value {
-					return Var(info, p.Lhs[i])
+					return p.Lhs[i]
 				}
 			}
 		}
@@ -434,14 +405,13 @@ func AssignedTo(info *types.Info, cur inspector.Cursor) *types.Var {
 		if len(p.Names) == len(p.Values) {
 			for i, rhs := range p.Values {
 				if rhs == value {
-					return Var(info, p.Names[i])
+					return p.Names[i]
 				}
 			}
 		}
 	case *ast.KeyValueExpr:
 		if key, ok := p.Key.(*ast.Ident); ok && p.Value == value {
-			v, _ := info.Uses[key].(*types.Var)
-			return origin(v)
+			return key
 		}
 	}
 	return nil

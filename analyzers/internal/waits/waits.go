@@ -43,6 +43,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
 	"github.com/queuecheck/queuecheck/analyzers/internal/limiter"
 )
 
@@ -75,8 +76,8 @@ type Wait struct {
 
 // Config lists the waits a check recognizes beyond the built-in ones.
 type Config struct {
-	// Extra lists further admission waits.
-	Extra *Funcs
+	// Extra lists further admission waits, by calls.Key name.
+	Extra *calls.Table
 	// Mutex counts sync.Mutex.Lock, sync.RWMutex.Lock and RLock as waits.
 	Mutex bool
 }
@@ -177,10 +178,7 @@ func (f *Finder) call(call *ast.CallExpr) (Wait, bool) {
 // Start/Done pair counts only on a type or package named gate: services
 // start and stop with the same names.
 func (f *Finder) shapedCall(call *ast.CallExpr, fn *types.Func, w Wait) (Wait, bool) {
-	if f.lim == nil {
-		f.lim = limiter.New(f.info, f.insp)
-	}
-	a, ok := f.lim.Acquire(call)
+	a, ok := f.limiter().Acquire(call)
 	if !ok || !a.Blocking() {
 		return Wait{}, false
 	}
@@ -261,6 +259,14 @@ func (f *Finder) declOf(fn *types.Func) *ast.FuncDecl {
 		}
 	}
 	return f.decls[fn.Origin()]
+}
+
+// limiter returns the limiter vocabulary's Finder for the package.
+func (f *Finder) limiter() *limiter.Finder {
+	if f.lim == nil {
+		f.lim = limiter.New(f.info, f.insp)
+	}
+	return f.lim
 }
 
 // isLimiterWait reports whether fn is Wait or WaitN, taking a context first,
@@ -416,28 +422,9 @@ func isSelectComm(cur inspector.Cursor) bool {
 	return false
 }
 
-// Var returns the variable or struct field expr denotes (x, p.x, *p, &x),
-// with fields of generic types mapped to their origin, or nil.
-func Var(info *types.Info, expr ast.Expr) *types.Var {
-	switch e := ast.Unparen(expr).(type) {
-	case *ast.Ident:
-		v, _ := info.Uses[e].(*types.Var)
-		if v == nil {
-			v, _ = info.Defs[e].(*types.Var)
-		}
-		return origin(v)
-	case *ast.SelectorExpr:
-		v, _ := info.Uses[e.Sel].(*types.Var)
-		return origin(v)
-	case *ast.StarExpr:
-		return Var(info, e.X)
-	case *ast.UnaryExpr:
-		if e.Op == token.AND {
-			return Var(info, e.X)
-		}
-	}
-	return nil
-}
+// Var returns the variable or struct field expr denotes, as package limiter
+// decides it.
+func Var(info *types.Info, expr ast.Expr) *types.Var { return limiter.Var(info, expr) }
 
 func origin(v *types.Var) *types.Var {
 	if v == nil {
