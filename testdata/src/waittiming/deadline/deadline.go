@@ -8,6 +8,7 @@ import (
 	"net"
 	"time"
 
+	metrics "github.com/hashicorp/go-metrics"
 	"golang.org/x/sync/semaphore"
 	"golang.org/x/time/rate"
 )
@@ -140,4 +141,18 @@ func Both(ctx context.Context, host string) ([]string, error) {
 	addrs, err := net.DefaultResolver.LookupHost(ctx, host)
 	log.Printf("lookup %s took %v", host, time.Since(start)) // want `the duration since start spans the wait`
 	return addrs, err
+}
+
+// BothDeferred has a deadline and a deferred measurement before the wait.
+func BothDeferred(ctx context.Context, host string) ([]string, error) {
+	ctx, cancel := context.WithTimeout(ctx, lookupTimeout) // want `the 2s timeout from context\.WithTimeout starts before the wait`
+	defer cancel()
+	defer metrics.MeasureSince([]string{"dns", "lookup"}, time.Now()) // want `the measurement deferred with a start of time\.Now\(\) spans the wait`
+
+	if err := sem.Acquire(ctx, 1); err != nil {
+		return nil, err
+	}
+
+	defer sem.Release(1)
+	return net.DefaultResolver.LookupHost(ctx, host)
 }
