@@ -67,7 +67,7 @@ type Wait struct {
 	// expression, or the select statement whose case acquires.
 	Node ast.Node
 	// Name says what the wait is, for messages:
-	// "(*semaphore.Weighted).Acquire", "send to semaphore channel sem".
+	// "(*semaphore.Weighted).Acquire", "the send to semaphore channel sem".
 	Name string
 	// On is the variable or field holding what is waited on (the semaphore,
 	// limiter, group or channel), or nil when it is not held in one.
@@ -305,16 +305,16 @@ func (f *Finder) send(s *ast.SendStmt) (Wait, bool) {
 	}
 	switch {
 	case f.IsSemaphoreChan(v):
-		return Wait{Kind: Semaphore, Node: s, Name: "send to semaphore channel " + v.Name(), On: v}, true
+		return Wait{Kind: Semaphore, Node: s, Name: "the send to semaphore channel " + v.Name(), On: v}, true
 	case f.IsPoolChan(v):
-		return Wait{Kind: Pool, Node: s, Name: "hand-off to the workers of " + v.Name(), On: v}, true
+		return Wait{Kind: Pool, Node: s, Name: "the hand-off to the workers of " + v.Name(), On: v}, true
 	}
 	return Wait{}, false
 }
 
 func (f *Finder) receive(u *ast.UnaryExpr) (Wait, bool) {
 	if v := Var(f.info, u.X); v != nil && f.IsTokenChan(v) {
-		return Wait{Kind: Semaphore, Node: u, Name: "receive from token channel " + v.Name(), On: v}, true
+		return Wait{Kind: Semaphore, Node: u, Name: "the receive from token channel " + v.Name(), On: v}, true
 	}
 	if call, ok := ast.Unparen(u.X).(*ast.CallExpr); ok && len(call.Args) == 1 {
 		if fn, ok := typeutil.Callee(f.info, call).(*types.Func); ok && isFunc(fn, "time", "After") && namesBackoff(f.info, call.Args[0]) {

@@ -20,7 +20,7 @@ func Send(ctx context.Context, n int) error {
 	slots <- struct{}{}
 	defer func() { <-slots }()
 	err := work(ctx, n)
-	log.Printf("work %d took %v", n, time.Since(start)) // want `the duration since start spans the wait in send to semaphore channel slots`
+	log.Printf("work %d took %v", n, time.Since(start)) // want `the duration since start spans the wait in the send to semaphore channel slots`
 	return err
 }
 
@@ -34,7 +34,7 @@ func Select(ctx context.Context, n int) error {
 	}
 	defer func() { <-slots }()
 	err := work(ctx, n)
-	log.Printf("work %d took %v", n, time.Since(start)) // want `spans the wait in send to semaphore channel slots`
+	log.Printf("work %d took %v", n, time.Since(start)) // want `spans the wait in the send to semaphore channel slots`
 	return err
 }
 
@@ -64,7 +64,7 @@ func (p *Pool) Token(ctx context.Context, n int) error {
 	tok := <-p.tokens
 	defer func() { p.tokens <- tok }()
 	err := work(ctx, n)
-	log.Printf("work %d took %v", n, time.Since(start)) // want `spans the wait in receive from token channel tokens`
+	log.Printf("work %d took %v", n, time.Since(start)) // want `spans the wait in the receive from token channel tokens`
 	return err
 }
 
@@ -74,7 +74,7 @@ func (p *Pool) Conn(ctx context.Context) error {
 	c := <-p.conns
 	err := c.do(ctx)
 	p.conns <- c
-	log.Printf("do took %v", time.Since(start)) // want `spans the wait in receive from token channel conns`
+	log.Printf("do took %v", time.Since(start)) // want `spans the wait in the receive from token channel conns`
 	return err
 }
 
@@ -108,7 +108,7 @@ func (w *Workers) Submit(n int) error {
 	j := job{n: n, done: make(chan error, 1)}
 	w.jobs <- j
 	err := <-j.done
-	log.Printf("job %d took %v", n, time.Since(start)) // want `spans the wait in hand-off to the workers of jobs`
+	log.Printf("job %d took %v", n, time.Since(start)) // want `spans the wait in the hand-off to the workers of jobs`
 	return err
 }
 
@@ -120,7 +120,7 @@ func Goroutine(ctx context.Context, n int) {
 	go func() {
 		defer func() { <-slots }()
 		err := work(ctx, n)
-		log.Printf("work %d took %v: %v", n, time.Since(start), err) // want `spans the wait in send to semaphore channel slots`
+		log.Printf("work %d took %v: %v", n, time.Since(start), err) // want `spans the wait in the send to semaphore channel slots`
 	}()
 }
 
@@ -132,7 +132,7 @@ func Inside(ctx context.Context, ns []int) {
 			slots <- struct{}{}
 			defer func() { <-slots }()
 			err := work(ctx, n)
-			log.Printf("work %d took %v: %v", n, time.Since(start), err) // want `spans the wait in send to semaphore channel slots`
+			log.Printf("work %d took %v: %v", n, time.Since(start), err) // want `spans the wait in the send to semaphore channel slots`
 		}()
 	}
 }

@@ -48,7 +48,7 @@ func Renamed(ctx context.Context, host string) ([]string, error) {
 // Deadline uses an absolute deadline and a semaphore channel in a select.
 func Deadline(ctx context.Context, slots chan struct{}, at time.Time, host string) ([]string, error) {
 	if true {
-		ctx, cancel := context.WithDeadline(ctx, at) // want `the deadline from context\.WithDeadline starts before the wait in send to semaphore channel slots`
+		ctx, cancel := context.WithDeadline(ctx, at) // want `the deadline from context\.WithDeadline starts before the wait in the send to semaphore channel slots`
 		defer cancel()
 		select {
 		case slots <- struct{}{}:

@@ -33,7 +33,7 @@ func ChanLock(ctx context.Context) error {
 	lock <- struct{}{}
 	defer func() { <-lock }()
 	err := work(ctx)
-	log.Printf("took %v", time.Since(start)) // want `spans the wait in send to semaphore channel lock`
+	log.Printf("took %v", time.Since(start)) // want `spans the wait in the send to semaphore channel lock`
 	return err
 }
 

@@ -35,6 +35,6 @@ func (p *Pool[T]) Run(f func() T) T {
 	p.slots <- struct{}{}
 	defer func() { <-p.slots }()
 	v := f()
-	log.Printf("run took %v", time.Since(start)) // want `spans the wait in send to semaphore channel slots`
+	log.Printf("run took %v", time.Since(start)) // want `spans the wait in the send to semaphore channel slots`
 	return v
 }
