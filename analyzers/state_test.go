@@ -388,32 +388,11 @@ func testNogo(t *testing.T, pkgs []*packages.Package, gopath string) {
 	}
 	slices.Sort(got)
 
-	// A known defect, documented in docs/scale-out.md: the checks call
-	// pass.ReadFile, which nogo leaves nil. Until they fall back to
-	// os.ReadFile, compare the check-package pairs that did not panic and
-	// skip, naming where the others did. Any other difference fails.
-	const nilReadFile = ": error: panic: runtime error: invalid memory address or nil pointer dereference at "
-	var panicked, sites []string // "check pkg: " prefixes; panic sites
-	for _, s := range got {
-		if prefix, site, ok := strings.Cut(s, nilReadFile); ok {
-			panicked = append(panicked, prefix+": ")
-			if !slices.Contains(sites, site) {
-				sites = append(sites, site)
-			}
-		}
-	}
-	healthy := func(findings []string) []string {
-		return slices.DeleteFunc(slices.Clone(findings), func(s string) bool {
-			return slices.ContainsFunc(panicked, func(p string) bool { return strings.HasPrefix(s, p) })
-		})
-	}
-	if w, g := healthy(want), healthy(got); !slices.Equal(g, w) {
-		t.Errorf("under a nogo-like driver the findings differ from the checker's:\n%s", diff(w, g))
-	}
-	if len(panicked) > 0 {
-		slices.Sort(sites)
-		t.Skipf("known defect: nogo leaves Pass.ReadFile nil, and %d check-package pairs panicked calling it, at\n\t%s\n"+
-			"fall back to os.ReadFile when pass.ReadFile is nil; the other pairs matched the checker", len(panicked), strings.Join(sites, "\n\t"))
+	// nogo leaves pass.ReadFile nil: every check reads source through
+	// edits.FileContent, which falls back to the file system, so the
+	// findings must be exactly the checker's.
+	if !slices.Equal(got, want) {
+		t.Errorf("under a nogo-like driver the findings differ from the checker's:\n%s", diff(want, got))
 	}
 }
 

@@ -121,7 +121,7 @@ func fileContent(pass *analysis.Pass, pos token.Pos) []byte {
 	if tf == nil {
 		return nil
 	}
-	content, err := pass.ReadFile(tf.Name())
+	content, err := edits.FileContent(pass, tf)
 	if err != nil {
 		return nil
 	}

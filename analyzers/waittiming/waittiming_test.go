@@ -52,7 +52,11 @@ func (r *recorder) Errorf(format string, args ...any) {
 
 func TestWaitsFlag(t *testing.T) {
 	f := waittiming.Analyzer.Flags.Lookup("waits")
-	defer f.Value.Set("")
+	defer func() {
+		if err := f.Value.Set(""); err != nil {
+			t.Error(err)
+		}
+	}()
 	if err := f.Value.Set("example.com/x.T.M, example.com/x.F"); err != nil {
 		t.Fatal(err)
 	}
