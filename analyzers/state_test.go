@@ -162,20 +162,9 @@ func load(t *testing.T) (pkgs []*packages.Package, gopath string) {
 	if err := os.CopyFS(filepath.Join(gopath, "src"), os.DirFS(src)); err != nil {
 		t.Fatal(err)
 	}
-	cfg := &packages.Config{
-		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
-			packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax | packages.NeedTypesInfo |
-			packages.NeedDeps | packages.NeedModule,
-		Dir:   gopath,
-		Tests: true,
-		Env:   append(os.Environ(), "GOPATH="+gopath, "GO111MODULE=off", "GOWORK=off", "GOFLAGS="),
-	}
-	pkgs, err := packages.Load(cfg, patterns...)
-	if err == nil && len(pkgs) == 0 {
-		err = fmt.Errorf("no packages match %v", patterns)
-	}
-	if err != nil {
-		t.Fatal(err)
+	pkgs = loadGOPATH(t, gopath, patterns...)
+	if len(pkgs) == 0 {
+		t.Fatalf("no packages match %v", patterns)
 	}
 	return pkgs, gopath
 }

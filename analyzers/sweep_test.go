@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -16,8 +17,8 @@ import (
 	"github.com/queuecheck/queuecheck/analyzers/internal/fixtest"
 )
 
-// TestFixSweep applies every fix the whole suite proposes on its testdata at
-// once, as "queuecheck -fix" and "go vet -fix" do, then loads the result and
+// TestFixSweep applies every fix the whole suite proposes on its testdata
+// and on the demo package at once, as "queuecheck -fix" and "go vet -fix" do, then loads the result and
 // runs the suite again: the fixed code must type-check, every fixed finding
 // must be gone, and no new finding may appear. It catches what no single
 // check's golden files can: two checks whose fixes collide on the same code,
@@ -27,19 +28,24 @@ func TestFixSweep(t *testing.T) {
 		t.Skip("loads the standard library from source twice")
 	}
 	pkgs, gopath := load(t)
+	// The demo, beside the stubs of its third-party imports.
+	demo := filepath.Join(gopath, "src", "queuecheckdemo")
+	if err := os.CopyFS(demo, os.DirFS(filepath.Join(repoRoot(t), "testdata", "demo"))); err != nil {
+		t.Fatal(err)
+	}
+	pkgs = append(pkgs, loadGOPATH(t, gopath, "queuecheckdemo")...)
 	before, unfixed, edits := sweepRun(t, pkgs)
 	if len(before) == 0 {
 		t.Fatal("the suite found nothing in its testdata")
 	}
 
 	// Apply all fixes, file by file.
-	fset := pkgs[0].Fset
 	for name, es := range edits {
 		src, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		out, err := fixtest.Apply(fset.File(es[0].Pos), src, es)
+		out, err := fixtest.Apply(es.file, src, es.edits)
 		if err != nil {
 			t.Errorf("%s: the suite's fixes collide: %v", name, err)
 			continue
@@ -75,13 +81,13 @@ func TestFixSweep(t *testing.T) {
 // sweepRun runs the suite on pkgs and returns its findings as "file: category:
 // message" (without line numbers, which fixes shift), those of them without a
 // fix, and the first fix of each finding, edits grouped by file.
-func sweepRun(t *testing.T, pkgs []*packages.Package) (all, unfixed []string, edits map[string][]analysis.TextEdit) {
+func sweepRun(t *testing.T, pkgs []*packages.Package) (all, unfixed []string, edits map[string]*fileEdits) {
 	t.Helper()
 	graph, err := checker.Analyze(analyzers.All, pkgs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	edits = make(map[string][]analysis.TextEdit)
+	edits = make(map[string]*fileEdits)
 	seen := make(map[string]bool) // a file's finding, once for the package and once for its test variant
 	for _, act := range graph.Roots {
 		if act.Err != nil {
@@ -102,14 +108,26 @@ func sweepRun(t *testing.T, pkgs []*packages.Package) (all, unfixed []string, ed
 				continue
 			}
 			for _, e := range d.SuggestedFixes[0].TextEdits {
-				name := act.Package.Fset.File(e.Pos).Name()
-				edits[name] = append(edits[name], e)
+				tf := act.Package.Fset.File(e.Pos)
+				fe := edits[tf.Name()]
+				if fe == nil {
+					fe = &fileEdits{file: tf}
+					edits[tf.Name()] = fe
+				}
+				fe.edits = append(fe.edits, e)
 			}
 		}
 	}
 	slices.Sort(all)
 	slices.Sort(unfixed)
 	return all, unfixed, edits
+}
+
+// fileEdits are the edits of one file, with the token.File of the load that
+// produced them.
+type fileEdits struct {
+	file  *token.File
+	edits []analysis.TextEdit
 }
 
 func shortName(p token.Position) string {
@@ -128,6 +146,13 @@ func reload(t *testing.T, gopath string, pkgs []*packages.Package) []*packages.P
 			patterns = append(patterns, p.PkgPath)
 		}
 	}
+	return loadGOPATH(t, gopath, patterns...)
+}
+
+// loadGOPATH loads patterns in GOPATH mode from gopath, with tests and all
+// dependencies from source, as analysistest does.
+func loadGOPATH(t *testing.T, gopath string, patterns ...string) []*packages.Package {
+	t.Helper()
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
 			packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax | packages.NeedTypesInfo |
