@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/limiter"
 	"github.com/queuecheck/queuecheck/analyzers/internal/waits"
 )
 
@@ -370,7 +371,7 @@ func (c *checker) stageLabel(vec *types.Var) (int, string) {
 			if !ok {
 				continue
 			}
-			if v := waits.AssignedTo(c.pass.TypesInfo, cur); v != nil {
+			if v := limiter.AssignedTo(c.pass.TypesInfo, cur); v != nil {
 				var labels []string
 				for _, e := range cl.Elts {
 					labels = append(labels, stringConst(c.pass.TypesInfo, e))

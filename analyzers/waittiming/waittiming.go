@@ -13,6 +13,7 @@ import (
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/limiter"
 	"github.com/queuecheck/queuecheck/analyzers/internal/report"
 	"github.com/queuecheck/queuecheck/analyzers/internal/waits"
 )
@@ -362,7 +363,7 @@ func funcBody(fn inspector.Cursor) *ast.BlockStmt {
 // assignedLocal returns the local variable the call at cur is assigned to
 // (v := call, v = call, var v = call), or nil.
 func assignedLocal(info *types.Info, cur inspector.Cursor) *types.Var {
-	if lhs := waits.Assignee(cur); lhs != nil {
+	if lhs := limiter.Assignee(cur); lhs != nil {
 		return localVar(info, lhs)
 	}
 	return nil

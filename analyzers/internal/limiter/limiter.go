@@ -258,7 +258,7 @@ func (f *Finder) gather() *facts {
 func (f *Finder) gatherCall(fs *facts, cur inspector.Cursor, call *ast.CallExpr) {
 	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
 		if b, ok := f.info.Uses[id].(*types.Builtin); ok && b.Name() == "make" && isUnbufferedMake(f.info, call) {
-			if v := assignedTo(f.info, cur); v != nil {
+			if v := AssignedTo(f.info, cur); v != nil {
 				fs.unbuffered[v] = true
 			}
 		}
@@ -392,16 +392,26 @@ func isUnbufferedMake(info *types.Info, call *ast.CallExpr) bool {
 	return ok && tv.Value != nil && tv.Value.ExactString() == "0"
 }
 
-// assignedTo returns the variable or field the value at cur is stored in by an
-// assignment, a var declaration or a keyed composite literal, or nil.
-func assignedTo(info *types.Info, cur inspector.Cursor) *types.Var {
+// AssignedTo returns the variable (or field) that the value at cur is
+// assigned to, declared with, or given as in a keyed composite literal.
+func AssignedTo(info *types.Info, cur inspector.Cursor) *types.Var {
+	if lhs := Assignee(cur); lhs != nil {
+		return Var(info, lhs)
+	}
+	return nil
+}
+
+// Assignee returns the expression that the value at cur is assigned to: the
+// left-hand side of an assignment or declaration, or the key of a keyed
+// composite-literal element; nil otherwise.
+func Assignee(cur inspector.Cursor) ast.Expr {
 	value := cur.Node()
 	switch p := cur.Parent().Node().(type) {
 	case *ast.AssignStmt:
 		if len(p.Lhs) == len(p.Rhs) {
 			for i, rhs := range p.Rhs {
 				if rhs == value {
-					return Var(info, p.Lhs[i])
+					return p.Lhs[i]
 				}
 			}
 		}
@@ -409,14 +419,13 @@ func assignedTo(info *types.Info, cur inspector.Cursor) *types.Var {
 		if len(p.Names) == len(p.Values) {
 			for i, rhs := range p.Values {
 				if rhs == value {
-					return Var(info, p.Names[i])
+					return p.Names[i]
 				}
 			}
 		}
 	case *ast.KeyValueExpr:
 		if key, ok := p.Key.(*ast.Ident); ok && p.Value == value {
-			v, _ := info.Uses[key].(*types.Var)
-			return origin(v)
+			return key
 		}
 	}
 	return nil

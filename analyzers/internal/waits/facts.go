@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/limiter"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -181,12 +183,12 @@ func (f *Finder) gather() *facts {
 // gatherCall records channel makes, errgroup limits, and functions handed to
 // a Go method (they run as goroutines).
 func (f *Finder) gatherCall(fs *facts, cur inspector.Cursor, call *ast.CallExpr, goStarted map[*types.Func]bool) {
-	if v := AssignedTo(f.info, cur); v != nil {
+	if v := limiter.AssignedTo(f.info, cur); v != nil {
 		fs.created[v] = append(fs.created[v], call.Pos())
 	}
 	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
 		if b, ok := f.info.Uses[id].(*types.Builtin); ok && b.Name() == "make" {
-			if v := AssignedTo(f.info, cur); v != nil {
+			if v := limiter.AssignedTo(f.info, cur); v != nil {
 				recordMake(f.info, fs, v, call)
 			}
 		}
@@ -376,45 +378,6 @@ func IsDeferredLit(cur inspector.Cursor) bool {
 	}
 	_, ok = cur.Parent().Parent().Node().(*ast.DeferStmt)
 	return ok
-}
-
-// AssignedTo returns the variable or field the value at cur is stored in by an
-// assignment, a var declaration or a keyed composite literal, or nil.
-func AssignedTo(info *types.Info, cur inspector.Cursor) *types.Var {
-	if lhs := Assignee(cur); lhs != nil {
-		return Var(info, lhs)
-	}
-	return nil
-}
-
-// Assignee returns the expression the value at cur is stored to by an
-// assignment (x = v, x := v), a var declaration (var x = v) or a keyed
-// composite literal element (T{x: v}), or nil.
-func Assignee(cur inspector.Cursor) ast.Expr {
-	value := cur.Node()
-	switch p := cur.Parent().Node().(type) {
-	case *ast.AssignStmt:
-		if len(p.Lhs) == len(p.Rhs) {
-			for i, rhs := range p.Rhs {
-				if rhs == value {
-					return p.Lhs[i]
-				}
-			}
-		}
-	case *ast.ValueSpec:
-		if len(p.Names) == len(p.Values) {
-			for i, rhs := range p.Values {
-				if rhs == value {
-					return p.Names[i]
-				}
-			}
-		}
-	case *ast.KeyValueExpr:
-		if key, ok := p.Key.(*ast.Ident); ok && p.Value == value {
-			return key
-		}
-	}
-	return nil
 }
 
 // stores yields, for an assignment, a var spec or a keyed composite literal
