@@ -1,0 +1,6 @@
+//go:build !linux
+
+package tagged
+
+// Platform names the platform.
+const Platform = "other"
