@@ -676,7 +676,9 @@ func (c *checker) declareQueue(q *queue, stmt ast.Stmt) bool {
 		q.expr = name + "." + q.v.Name() // s.jobs reads oddly away from its method
 	}
 	q.maxName = c.freshName(file, nil, "max"+exportedName(q.v.Name()))
-	q.errName = c.freshName(file, nil, "err"+exportedName(q.v.Name())+"Full")
+	// errTooManyJobs, not errJobsFull: retrysend names the sentinel of a
+	// full channel that way, and a channel and a slice field may share a name.
+	q.errName = c.freshName(file, nil, "errTooMany"+exportedName(q.v.Name()))
 	c.declared[anchor] = append(c.declared[anchor], declaration{text: fmt.Sprintf(
 		"// %s bounds the length of %s; set it to acceptable wait × consumer rate.\nconst %s = %d",
 		q.maxName, q.expr, q.maxName, queueBound)})
