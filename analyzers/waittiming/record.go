@@ -453,7 +453,10 @@ func (fx *fixer) fallback(wait string) bool {
 		return false // no log/slog
 	}
 	name, imp := edits.AddImport(fx.pass, fx.file, "log/slog")
-	if len(imp) > 0 && fx.pass.Pkg.Scope().Lookup(name) != nil {
+	// A new import must not clash with a name the file already uses: another
+	// package imported as slog (golang.org/x/exp/slog), a package-level or
+	// a local declaration.
+	if len(imp) > 0 && edits.FreshName(fx.pass.Pkg, fx.file, name) != name {
 		return false
 	}
 	fx.imports = append(fx.imports, imp...)
