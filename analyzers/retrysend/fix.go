@@ -466,7 +466,11 @@ func (c *checker) replaceLoop(file inspector.Cursor, l loop, lines []string, kep
 	tf := c.pass.Fset.File(l.stmt.Pos())
 	indent := edits.Indent(c.pass, l.stmt.Pos())
 	start, prefix := l.outer.Pos(), ""
-	if l.outer != l.stmt && tf.Line(l.outer.Pos()) != tf.Line(l.stmt.Pos()) {
+	if c.gotoTargets(l) {
+		// A goto elsewhere jumps to the loop's label: the label stays, on
+		// the statement that replaces the loop.
+		start = l.stmt.Pos()
+	} else if l.outer != l.stmt && tf.Line(l.outer.Pos()) != tf.Line(l.stmt.Pos()) {
 		// The label has a line of its own, indented less than the loop.
 		start, prefix = tf.LineStart(tf.Line(l.outer.Pos())), indent
 	}
@@ -474,7 +478,7 @@ func (c *checker) replaceLoop(file inspector.Cursor, l loop, lines []string, kep
 	return &fixPlan{
 		file:    file,
 		edits:   []analysis.TextEdit{edit},
-		removed: subtract(span{l.outer.Pos(), l.stmt.End()}, kept),
+		removed: subtract(span{start, l.stmt.End()}, kept),
 	}
 }
 
@@ -601,4 +605,18 @@ func numbered(base string, i int) string {
 		return base
 	}
 	return fmt.Sprint(base, i)
+}
+
+// gotoTargets reports whether a goto statement jumps to l's label.
+func (c *checker) gotoTargets(l loop) bool {
+	if l.label == nil {
+		return false
+	}
+	for cur := range enclosingFunc(l.cur).Preorder((*ast.BranchStmt)(nil)) {
+		br := cur.Node().(*ast.BranchStmt)
+		if br.Tok == token.GOTO && br.Label != nil && c.info.Uses[br.Label] == l.label {
+			return true
+		}
+	}
+	return false
 }
