@@ -545,3 +545,24 @@ func TestHugeGeneratedFile(t *testing.T) {
 		t.Errorf("findings in a generated file:\n%s", r.stdout)
 	}
 }
+
+// TestFixLeavesWhatHasNoFix checks that -fix exits 1 and prints the findings
+// it could not fix.
+func TestFixLeavesWhatHasNoFix(t *testing.T) {
+	dir := module(t, "chans")
+	path := filepath.Join(dir, "chans.go")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src = append(src, []byte("\n//queuecheck:ignore chansize\nvar noReason = make(chan Event, 10)\n")...)
+	if err := os.WriteFile(path, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := queuecheck(t, dir, "-fix", "./...")
+	r.want(t, 1)
+	if !strings.Contains(r.stdout, "needs a reason") || strings.Contains(r.stdout, "channel buffer") {
+		t.Errorf("want only the directive that has no fix:\n%s", r.stdout)
+	}
+	run(t, dir, "go", "build", "./...").want(t, 0)
+}
