@@ -225,6 +225,16 @@ func removeComment(pass *analysis.Pass, ig *Ignore) analysis.SuggestedFix {
 			if ig.Line > 1 && trimmedLine(content, tf, ig.Line-1) == "//" && !strings.HasPrefix(trimmedLine(content, tf, ig.Line+1), "//") {
 				start = tf.LineStart(ig.Line - 1)
 			}
+			// At the end of the file, take the blank lines before the
+			// directive and whatever follows it, so the file still ends
+			// in a single newline, as gofmt ends it.
+			if eof := token.Pos(tf.Base() + tf.Size()); strings.TrimSpace(string(content[tf.Offset(end):])) == "" {
+				line := tf.Line(start)
+				for line > 1 && trimmedLine(content, tf, line-1) == "" {
+					line--
+				}
+				start, end = tf.LineStart(line), eof
+			}
 		} else {
 			trimmed := strings.TrimRight(string(before), " \t")
 			start = lineStart + token.Pos(len(trimmed))
