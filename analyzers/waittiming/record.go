@@ -144,6 +144,12 @@ func (fx *fixer) recordInCall(callCur, v inspector.Cursor, wait, waitExpr string
 		if fmtIdx, ok := fx.formatIndex(call, sig); ok {
 			return fx.addVerb(call, fmtIdx, wait)
 		}
+		if fx.isPrintfLike(call, sig) {
+			// A format that is not a constant, or that indexes its
+			// arguments, cannot take one more verb; a "wait" pair would
+			// print as %!(EXTRA ...).
+			return false
+		}
 		fx.edits = append(fx.edits, appendArgs(call, `"wait", `+waitExpr))
 		return true
 	}
@@ -169,14 +175,10 @@ func (fx *fixer) recordInCall(callCur, v inspector.Cursor, wait, waitExpr string
 // string literal whose verbs match the arguments (so that one more verb and
 // one more argument keep them matched).
 func (fx *fixer) formatIndex(call *ast.CallExpr, sig *types.Signature) (int, bool) {
-	fn, ok := typeutil.Callee(fx.pass.TypesInfo, call).(*types.Func)
+	if !fx.isPrintfLike(call, sig) {
+		return 0, false
+	}
 	n := sig.Params().Len()
-	if !ok || !strings.HasSuffix(fn.Name(), "f") || n < 2 {
-		return 0, false
-	}
-	if b, ok := sig.Params().At(n - 2).Type().Underlying().(*types.Basic); !ok || b.Kind() != types.String {
-		return 0, false
-	}
 	lit, ok := ast.Unparen(call.Args[n-2]).(*ast.BasicLit)
 	if !ok || lit.Kind != token.STRING {
 		return 0, false
@@ -189,6 +191,18 @@ func (fx *fixer) formatIndex(call *ast.CallExpr, sig *types.Signature) (int, boo
 		return 0, false
 	}
 	return n - 2, true
+}
+
+// isPrintfLike reports whether call is to a function named ...f whose last
+// parameters are a format string and ...any.
+func (fx *fixer) isPrintfLike(call *ast.CallExpr, sig *types.Signature) bool {
+	fn, ok := typeutil.Callee(fx.pass.TypesInfo, call).(*types.Func)
+	n := sig.Params().Len()
+	if !ok || !strings.HasSuffix(fn.Name(), "f") || n < 2 {
+		return false
+	}
+	b, ok := sig.Params().At(n - 2).Type().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.String
 }
 
 // verbs counts the verbs of a printf format, or returns -1 for explicit
