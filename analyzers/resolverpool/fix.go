@@ -76,6 +76,11 @@ func (x *fixer) sibling(p *pools.Pool) *sibling {
 	s := &sibling{name: x.freshName("slow"+upperFirst(p.Obj.Name()), x.scopeOf(p.Obj))}
 	x.siblings[p] = s
 	b := &builder{fixer: x, obj: p.Obj, name: s.name, ok: true}
+	if p.Obj.IsField() && p.Obj.Exported() {
+		// Other packages may build the struct with the pool set and cannot
+		// know to set the sibling, which would stay nil (or unlimited).
+		b.fail()
+	}
 	switch p.Kind {
 	case pools.Group:
 		b.group(p)
