@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"go/version"
 	"math/bits"
 
 	"golang.org/x/tools/go/analysis"
@@ -76,7 +77,9 @@ func run(pass *analysis.Pass) (any, error) {
 
 	bounds := constantBounds(pass, found)
 	for _, f := range found {
-		rep.Report(diagnostic(pass, f, bounds))
+		if d, ok := diagnostic(pass, f, bounds); ok {
+			rep.Report(d)
+		}
 	}
 	return nil, nil
 }
@@ -262,7 +265,9 @@ func constantBounds(pass *analysis.Pass, found []finding) map[*types.Const]int64
 	capArgs := make(map[*ast.Ident]bool)
 	for _, f := range found {
 		c := consts.Named(pass.TypesInfo, f.call.Args[1])
-		if c == nil || c.Pkg() != pass.Pkg || c.Parent() != pass.Pkg.Scope() || valueExpr(pass, c) == nil {
+		// An exported constant may size other packages' buffers, or mean
+		// something else there: its declaration stays.
+		if c == nil || c.Exported() || c.Pkg() != pass.Pkg || c.Parent() != pass.Pkg.Scope() || valueExpr(pass, c) == nil {
 			continue
 		}
 		capArgs[capIdent(f.call.Args[1])] = true
@@ -318,7 +323,7 @@ func valueExpr(pass *analysis.Pass, c *types.Const) ast.Expr {
 	return nil
 }
 
-func diagnostic(pass *analysis.Pass, f finding, bounds map[*types.Const]int64) analysis.Diagnostic {
+func diagnostic(pass *analysis.Pass, f finding, bounds map[*types.Const]int64) (analysis.Diagnostic, bool) {
 	kind := "count"
 	if f.elemSize > 0 && f.capacity >= (maxBytes+f.elemSize-1)/f.elemSize {
 		kind = "memory"
@@ -341,15 +346,84 @@ func diagnostic(pass *analysis.Pass, f finding, bounds map[*types.Const]int64) a
 		edit = edits.Replace(valueExpr(pass, c), fmt.Sprint(bounds[c]))
 		msg = "Bound the constant within the limits; derive the real bound as acceptable wait × consumer rate"
 	} else {
-		edit = edits.Replace(f.call.Args[1], fmt.Sprint(fitBound(f.elemSize)))
+		bound := fmt.Sprint(fitBound(f.elemSize))
+		if capacity := f.call.Args[1]; soleImportUse(pass, capacity) {
+			// Replacing pkg.Const would leave pkg's import unused.
+			if !builtinMinAt(pass, capacity) {
+				return analysis.Diagnostic{}, false // no fix that compiles: stay silent
+			}
+			bound = "min(" + edits.Source(pass, capacity) + ", " + bound + ")"
+		}
+		edit = edits.Replace(f.call.Args[1], bound)
+	}
+	// The new text can be narrower or wider than the old: realign what
+	// gofmt would realign (trailing comments in a const or var block).
+	es, ok := edits.Normalize(pass, []analysis.TextEdit{edit})
+	if !ok {
+		es = []analysis.TextEdit{edit}
 	}
 	return analysis.Diagnostic{
 		Pos:            f.call.Pos(),
 		End:            f.call.End(),
 		Category:       kind,
 		Message:        what + " stores overload instead of pushing back; bound it by acceptable wait × consumer rate",
-		SuggestedFixes: []analysis.SuggestedFix{edits.Fix(msg, edit)},
+		SuggestedFixes: []analysis.SuggestedFix{edits.Fix(msg, es...)},
+	}, true
+}
+
+// builtinMinAt reports whether min at pos is the builtin (Go 1.21 and later,
+// not shadowed).
+func builtinMinAt(pass *analysis.Pass, expr ast.Expr) bool {
+	file := edits.EnclosingFile(pass.Files, expr.Pos())
+	if file == nil {
+		return false
 	}
+	if v := pass.TypesInfo.FileVersions[file]; v != "" && version.Compare(v, "go1.21") < 0 {
+		return false
+	}
+	scope := pass.Pkg.Scope().Innermost(expr.Pos())
+	if scope == nil {
+		return false
+	}
+	_, obj := scope.LookupParent("min", expr.Pos())
+	_, ok := obj.(*types.Builtin)
+	return ok
+}
+
+// soleImportUse reports whether expr refers to an imported package that
+// nothing else in its file refers to.
+func soleImportUse(pass *analysis.Pass, expr ast.Expr) bool {
+	file := edits.EnclosingFile(pass.Files, expr.Pos())
+	if file == nil {
+		return false
+	}
+	inExpr := make(map[*types.PkgName]int)
+	ast.Inspect(expr, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if pn, ok := pass.TypesInfo.Uses[id].(*types.PkgName); ok {
+				inExpr[pn]++
+			}
+		}
+		return true
+	})
+	if len(inExpr) == 0 {
+		return false
+	}
+	inFile := make(map[*types.PkgName]int)
+	ast.Inspect(file, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if pn, ok := pass.TypesInfo.Uses[id].(*types.PkgName); ok && inExpr[pn] > 0 {
+				inFile[pn]++
+			}
+		}
+		return true
+	})
+	for pn, n := range inExpr {
+		if inFile[pn] == n {
+			return true
+		}
+	}
+	return false
 }
 
 // formatBytes prints n in the largest binary unit that keeps it at least 1,

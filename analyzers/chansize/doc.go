@@ -29,10 +29,12 @@
 // same name is never mistaken for it.
 //
 // The suggested fix bounds the buffer within the limits, at the largest power
-// of two up to 1024 that fits them. Where the capacity is a named constant of
-// the package used only as channel capacities, the fix edits the constant's
-// declaration instead of the make call. The real bound is a promise about
-// waiting: acceptable wait × consumer rate (0.25 s × 460 items/s → 115).
+// of two up to 1024 that fits them. Where the capacity is an unexported
+// constant of the package used only as channel capacities, the fix edits the
+// constant's declaration instead of the make call. Where replacing another
+// package's constant would leave its import unused, the fix writes
+// min(pkg.Const, 1024). The real bound is a promise about waiting:
+// acceptable wait × consumer rate (0.25 s × 460 items/s → 115).
 //
 // Categories: chansize/memory (the byte limit), chansize/count (the count
 // limit). Suppress one finding with a comment on its line or the line above:

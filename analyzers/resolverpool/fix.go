@@ -62,7 +62,7 @@ func (x *fixer) fix(p *pools.Pool, t *pools.Task) (analysis.SuggestedFix, bool) 
 	for _, ref := range t.Refs {
 		raw = append(raw, edits.Replace(ref, sib.name))
 	}
-	es, ok := x.normalize(raw)
+	es, ok := edits.Normalize(x.pass, raw)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}

@@ -1,4 +1,4 @@
-package resolverpool
+package edits
 
 import (
 	"bytes"
@@ -7,21 +7,19 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
-
-	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 )
 
-// normalize returns edits with the effect of raw that leave every file
+// Normalize returns edits with the effect of raw that leave every file
 // gofmt-clean: inserting a field, a spec or a key can change the alignment of
 // its neighbours, so when gofmt would move anything the edits become the
 // lines gofmt gives, as small line hunks that other fixes can merge with. A
 // file that was not gofmt-clean before keeps the raw edits. It returns false
 // when the raw edits overlap or do not parse.
-func (x *fixer) normalize(raw []analysis.TextEdit) ([]analysis.TextEdit, bool) {
+func Normalize(pass *analysis.Pass, raw []analysis.TextEdit) ([]analysis.TextEdit, bool) {
 	byFile := make(map[*token.File][]analysis.TextEdit)
 	var files []*token.File
 	for _, e := range raw {
-		tf := x.pass.Fset.File(e.Pos)
+		tf := pass.Fset.File(e.Pos)
 		if tf == nil {
 			return nil, false
 		}
@@ -33,11 +31,11 @@ func (x *fixer) normalize(raw []analysis.TextEdit) ([]analysis.TextEdit, bool) {
 	var out []analysis.TextEdit
 	for _, tf := range files {
 		es := byFile[tf]
-		src, err := edits.FileContent(x.pass, tf)
+		src, err := FileContent(pass, tf)
 		if err != nil {
 			return nil, false
 		}
-		edited, err := edits.Apply(tf, src, es)
+		edited, err := Apply(tf, src, es)
 		if err != nil {
 			return nil, false
 		}
