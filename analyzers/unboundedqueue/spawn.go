@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
@@ -460,19 +461,45 @@ func (c *checker) limitedBefore(loop, spawnCur inspector.Cursor, recv ast.Node) 
 			return false // runs later, or elsewhere
 		case *ast.CallExpr:
 			if _, ok := c.lim.Acquire(n); ok || c.acquiresInside(c.callee(n)) {
-				limited = true
+				limited = holdsBoth(cur, spawnCur)
 			}
 		default:
 			if n == recv {
 				return true
 			}
 			if _, ok := c.lim.Acquire(n); ok {
-				limited = true
+				limited = holdsBoth(cur, spawnCur)
 			}
 		}
 		return !limited
 	})
 	return limited
+}
+
+// holdsBoth reports whether the statement list that runs the acquire at cur
+// also holds the spawn, so that every spawn is preceded by an acquire: an
+// acquire in one case of a switch does not bound a go statement after it.
+// An acquire in an if condition or a select's comm belongs to the list
+// holding the if or select.
+func holdsBoth(cur, spawn inspector.Cursor) bool {
+	for c := cur; ; c = c.Parent() {
+		p := c.Parent()
+		if !p.Valid() {
+			return false
+		}
+		switch p.Node().(type) {
+		case *ast.BlockStmt:
+			switch p.ParentEdgeKind() {
+			case edge.SelectStmt_Body, edge.SwitchStmt_Body, edge.TypeSwitchStmt_Body:
+				continue // the clauses' container, not a statement list
+			}
+			return p.Contains(spawn)
+		case *ast.CaseClause, *ast.CommClause:
+			if k := c.ParentEdgeKind(); k == edge.CaseClause_Body || k == edge.CommClause_Body {
+				return p.Contains(spawn)
+			}
+		}
+	}
 }
 
 // acquiresInside reports whether fn, a function of this package, acquires a
