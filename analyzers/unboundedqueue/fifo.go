@@ -24,6 +24,10 @@ type queue struct {
 	back     string
 	dequeues []inspector.Cursor // where items leave: q = q[1:], Remove(Front())
 	enqueues []inspector.Cursor // the statements that add one item
+	// jumps is set when items are also pushed at the end they leave from
+	// (urgent items: PushFront beside PushBack): dropping the oldest would
+	// drop those.
+	jumps bool
 
 	shared *bool // computed on first use
 
@@ -236,7 +240,7 @@ func (c *checker) listFIFOs() {
 		for _, back := range []string{"Back", "Front"} {
 			front := map[string]string{"Back": "Front", "Front": "Back"}[back]
 			if len(e.push[back]) > 0 && len(e.pop[front]) > 0 {
-				c.reportQueue(&queue{v: v, list: true, back: back, enqueues: e.push[back], dequeues: e.pop[front]})
+				c.reportQueue(&queue{v: v, list: true, back: back, enqueues: e.push[back], dequeues: e.pop[front], jumps: len(e.push[front]) > 0})
 			}
 		}
 	}
@@ -578,6 +582,12 @@ func (c *checker) fifoFinding(q *queue, site, fn, consumer inspector.Cursor) (*f
 	if !c.startsLine(stmt.Pos()) || !inStatementList(site) {
 		return nil, false
 	}
+	if q.jumps && !returnsError(c.signatureOf(fn)) {
+		// Only rejecting is safe when items are also pushed at the end they
+		// leave from: dropping the oldest would drop an item meant to jump
+		// the queue. No fix, no finding.
+		return nil, false
+	}
 	qexpr := c.queueExpr(q, stmt)
 	if !c.declareQueue(q, stmt) {
 		return nil, false
@@ -599,6 +609,9 @@ func (c *checker) fifoFinding(q *queue, site, fn, consumer inspector.Cursor) (*f
 		if !q.declared {
 			c.declareSentinel(q)
 		}
+	}
+	if body == dropOldest && q.jumps {
+		return nil, false // it would drop an item pushed to jump the queue
 	}
 	guard := "if " + length + " >= " + q.maxName + " {\n\t" + strings.ReplaceAll(body, "\n", "\n\t") + "\n}"
 
@@ -829,4 +842,13 @@ func (c *checker) unlocksBeforeReturn(site, fn inspector.Cursor) []string {
 		}
 	}
 	return out
+}
+
+// returnsError reports whether a function of type sig returns an error last.
+func returnsError(sig *types.Signature) bool {
+	if sig == nil || sig.Results().Len() == 0 {
+		return false
+	}
+	last := sig.Results().At(sig.Results().Len() - 1).Type()
+	return types.Identical(last, types.Universe.Lookup("error").Type())
 }
