@@ -582,7 +582,7 @@ func (c *checker) fifoFinding(q *queue, site, fn, consumer inspector.Cursor) (*f
 	if !c.startsLine(stmt.Pos()) || !inStatementList(site) {
 		return nil, false
 	}
-	if q.jumps && !returnsError(c.signatureOf(fn)) {
+	if q.jumps && (!returnsError(c.signatureOf(fn)) || enqueuesIn(q, fn) > 1) {
 		// Only rejecting is safe when items are also pushed at the end they
 		// leave from: dropping the oldest would drop an item meant to jump
 		// the queue. No fix, no finding.
@@ -603,7 +603,9 @@ func (c *checker) fifoFinding(q *queue, site, fn, consumer inspector.Cursor) (*f
 	// Only a declared function rejects: the error of a function literal goes
 	// to whoever runs it, and from a g.Go task it would cancel the group.
 	_, declared := fn.Node().(*ast.FuncDecl)
-	if ret, ok := c.rejectReturn(q.file, c.signatureOf(fn), q.errName); ok && declared && c.canImportErrors(q.file) {
+	// Two pushes in one function must not reject between them: the first
+	// item would stay queued while the caller is told both were refused.
+	if ret, ok := c.rejectReturn(q.file, c.signatureOf(fn), q.errName); ok && declared && c.canImportErrors(q.file) && enqueuesIn(q, fn) == 1 {
 		msg = "Reject new items when the queue is full"
 		body = strings.Join(append(c.unlocksBeforeReturn(site, fn), ret), "\n")
 		if !q.declared {
@@ -851,4 +853,15 @@ func returnsError(sig *types.Signature) bool {
 	}
 	last := sig.Results().At(sig.Results().Len() - 1).Type()
 	return types.Identical(last, types.Universe.Lookup("error").Type())
+}
+
+// enqueuesIn counts q's enqueue sites inside fn.
+func enqueuesIn(q *queue, fn inspector.Cursor) int {
+	n := 0
+	for _, e := range q.enqueues {
+		if fn.Contains(e) {
+			n++
+		}
+	}
+	return n
 }
