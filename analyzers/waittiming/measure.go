@@ -64,7 +64,7 @@ func (c *checker) analyze(m *measurement) (finding, bool) {
 		if !ok {
 			continue
 		}
-		if c.splitAfter(m, startFn, afterW) {
+		if c.splitAfter(m, startFn, lit, afterW, w) {
 			return finding{}, false
 		}
 		work, received := c.workBetween(m, startFn, lit, afterW, m.endAt, w)
@@ -349,8 +349,8 @@ func funcSignature(info *types.Info, fn inspector.Cursor) *types.Signature {
 // splitAfter reports whether m is already split after a wait: between from
 // and m's end there is a second timestamp or timer, the start variable is
 // assigned again, or another measurement from it ends (a timer of the wait
-// alone).
-func (c *checker) splitAfter(m *measurement, startFn inspector.Cursor, from token.Pos) bool {
+// alone: no work between the wait and it).
+func (c *checker) splitAfter(m *measurement, startFn, lit inspector.Cursor, from token.Pos, w waits.Wait) bool {
 	info := c.pass.TypesInfo
 	to := m.endAt
 	found := false
@@ -391,6 +391,9 @@ func (c *checker) splitAfter(m *measurement, startFn inspector.Cursor, from toke
 		}
 		if m.deferStmt.Valid() && m.deferStmt.Contains(e.cur) {
 			continue
+		}
+		if work, _ := c.workBetween(m, startFn, lit, from, p, w); work {
+			continue // an earlier whole-call figure too, not a timer of the wait
 		}
 		return true
 	}

@@ -455,7 +455,13 @@ func (c *checker) reportTimings(found []finding) {
 		if len(fixed) == 0 {
 			continue
 		}
-		c.rep.Report(timingDiagnostic(fixed, fx.finish()))
+		es := fx.finish()
+		// Rewritten lines change width: realign trailing comments as gofmt
+		// would.
+		if normalized, ok := edits.Normalize(c.pass, es); ok {
+			es = normalized
+		}
+		c.rep.Report(timingDiagnostic(fixed, es))
 	}
 }
 
