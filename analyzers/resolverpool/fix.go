@@ -29,7 +29,7 @@ type fixer struct {
 	pass     *analysis.Pass
 	insp     *inspector.Inspector
 	siblings map[*pools.Pool]*sibling
-	used     map[string]bool // every identifier of the package, built on first use
+	used     map[ast.Node]map[string]bool // identifiers in use, per scope (nil: the package), built on first use
 	// taken are the sibling names given so far: per function for local
 	// pools (nil key for package variables and fields).
 	taken map[ast.Node]map[string]bool
@@ -454,15 +454,40 @@ func (x *fixer) scopeOf(v *types.Var) ast.Node {
 // that no other sibling in the same function or at package level took.
 func (x *fixer) freshName(base string, scope ast.Node) string {
 	if x.used == nil {
-		x.used = make(map[string]bool)
-		for _, f := range x.pass.Files {
-			ast.Inspect(f, func(n ast.Node) bool {
+		x.used = make(map[ast.Node]map[string]bool)
+	}
+	// A package-level or field sibling must be free in every file; a local
+	// one only in its function (and must not shadow what the package or
+	// the file declares, checked below).
+	used := x.used[scope]
+	if used == nil {
+		used = make(map[string]bool)
+		var roots []ast.Node
+		if scope == nil {
+			for _, f := range x.pass.Files {
+				roots = append(roots, f)
+			}
+		} else {
+			roots = append(roots, scope)
+			if f := edits.EnclosingFile(x.pass.Files, scope.Pos()); f != nil {
+				for _, imp := range f.Imports {
+					if path, err := strconv.Unquote(imp.Path.Value); err == nil {
+						if n, ok := edits.ImportName(f, path); ok {
+							used[n] = true
+						}
+					}
+				}
+			}
+		}
+		for _, r := range roots {
+			ast.Inspect(r, func(n ast.Node) bool {
 				if id, ok := n.(*ast.Ident); ok {
-					x.used[id.Name] = true
+					used[id.Name] = true
 				}
 				return true
 			})
 		}
+		x.used[scope] = used
 	}
 	if x.taken == nil {
 		x.taken = make(map[ast.Node]map[string]bool)
@@ -471,7 +496,7 @@ func (x *fixer) freshName(base string, scope ast.Node) string {
 		x.taken[scope] = make(map[string]bool)
 	}
 	taken := func(name string) bool {
-		return x.used[name] || x.taken[nil][name] || x.taken[scope][name] ||
+		return used[name] || x.taken[nil][name] || x.taken[scope][name] ||
 			types.Universe.Lookup(name) != nil || x.pass.Pkg.Scope().Lookup(name) != nil
 	}
 	name := base
