@@ -2,9 +2,7 @@ package resolverpool
 
 import (
 	"go/ast"
-	"go/build"
 	"go/types"
-	"path/filepath"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -304,25 +302,4 @@ func (fs *facts) export() {
 			fs.pass.ExportObjectFact(s.fn, &funcFact{Resolve: s.resolve, Slow: s.slow})
 		}
 	}
-}
-
-// isStd reports whether the package is part of the standard library, whose
-// functions the tables describe: its bodies need no walk. The package must
-// be outside any module and its files inside GOROOT; a tool that does not
-// know GOROOT walks every package.
-func isStd(pass *analysis.Pass) bool {
-	if pass.Module != nil && pass.Module.Path != "" && pass.Module.Path != "std" {
-		return false
-	}
-	path := pass.Pkg.Path()
-	if first, _, _ := strings.Cut(path, "/"); strings.Contains(first, ".") {
-		return false
-	}
-	root := build.Default.GOROOT
-	if root == "" || len(pass.Files) == 0 {
-		return false
-	}
-	name := pass.Fset.File(pass.Files[0].Pos()).Name()
-	dir := filepath.Join(root, "src", filepath.FromSlash(path))
-	return filepath.Dir(name) == dir
 }

@@ -9,7 +9,9 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
 	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
 	"github.com/queuecheck/queuecheck/analyzers/internal/pools"
 	"github.com/queuecheck/queuecheck/analyzers/internal/report"
@@ -21,7 +23,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "resolverpool",
 	Doc:       doc,
 	URL:       report.URL("resolverpool"),
-	Requires:  []*analysis.Analyzer{inspect.Analyzer, report.Analyzer},
+	Requires:  []*analysis.Analyzer{inspect.Analyzer, report.Analyzer, admission.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(funcFact)},
 }
@@ -53,7 +55,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 	// The tables describe the standard library: its bodies need no walk,
 	// and it runs no pools of its own that anyone could fix.
-	if isStd(pass) {
+	if code.IsStd(pass) {
 		return nil, nil
 	}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
@@ -63,7 +65,8 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 
 	fx := newFixer(pass, insp)
-	for _, p := range pools.Find(pass, insp, rep.Skip) {
+	adm := pass.ResultOf[admission.Analyzer].(*admission.Result).Finder(admission.Options{})
+	for _, p := range pools.Find(pass, insp, adm, rep.Skip) {
 		resolving, slowOnly := classify(fs, p)
 		if len(resolving) == 0 || len(slowOnly) == 0 {
 			continue // a pool of one kind of work: nothing waits behind another kind

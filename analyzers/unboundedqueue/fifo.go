@@ -10,8 +10,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
-	"github.com/queuecheck/queuecheck/analyzers/internal/limiter"
 )
 
 // A queue is a slice or container/list field or package variable that one
@@ -57,7 +57,7 @@ func (c *checker) sliceFIFOs() {
 	}
 	for _, cur := range c.reslice {
 		s := cur.Node().(*ast.SliceExpr)
-		v := limiter.Var(info, s.X)
+		v := code.Var(info, s.X)
 		if !c.isSliceQueue(v) || mentionsLength(info, s.Low, v) || isConst(info, s.Low, "0") {
 			continue // "keep the last N" trims by len(q): that is a bound
 		}
@@ -70,7 +70,7 @@ func (c *checker) sliceFIFOs() {
 		if fn := c.callee(call); fn == nil || fn.Pkg().Path() != "slices" || len(call.Args) != 3 || !isConst(info, call.Args[1], "0") {
 			continue
 		}
-		v := limiter.Var(info, call.Args[0])
+		v := code.Var(info, call.Args[0])
 		if c.isSliceQueue(v) && assignsBack(info, cur, v) {
 			dequeue(v, cur)
 		}
@@ -121,20 +121,20 @@ func isFrontDequeue(info *types.Info, cur inspector.Cursor, v *types.Var) bool {
 		}
 		for i, rhs := range p.Rhs {
 			if rhs == s {
-				return limiter.Var(info, p.Lhs[i]) == v && sameExpr(p.Lhs[i], s.X)
+				return code.Var(info, p.Lhs[i]) == v && sameExpr(p.Lhs[i], s.X)
 			}
 		}
 	case *ast.CallExpr:
 		switch builtinName(info, p) {
 		case "copy":
-			return len(p.Args) == 2 && p.Args[1] == s && limiter.Var(info, p.Args[0]) == v
+			return len(p.Args) == 2 && p.Args[1] == s && code.Var(info, p.Args[0]) == v
 		case "append":
 			if len(p.Args) != 2 || p.Args[1] != s || !p.Ellipsis.IsValid() {
 				return false
 			}
 			head, ok := ast.Unparen(p.Args[0]).(*ast.SliceExpr)
 			return ok && head.Low == nil && head.High != nil && isConst(info, head.High, "0") &&
-				limiter.Var(info, head.X) == v && assignsBack(info, cur.Parent(), v)
+				code.Var(info, head.X) == v && assignsBack(info, cur.Parent(), v)
 		}
 	}
 	return false
@@ -159,7 +159,7 @@ func evictsByValue(info *types.Info, cur inspector.Cursor, v *types.Var) bool {
 		}
 		indexes := false
 		ast.Inspect(cond, func(n ast.Node) bool {
-			if ix, ok := n.(*ast.IndexExpr); ok && limiter.Var(info, ix.X) == v {
+			if ix, ok := n.(*ast.IndexExpr); ok && code.Var(info, ix.X) == v {
 				indexes = true
 			}
 			return !indexes
@@ -174,7 +174,7 @@ func evictsByValue(info *types.Info, cur inspector.Cursor, v *types.Var) bool {
 func assignsBack(info *types.Info, cur inspector.Cursor, v *types.Var) bool {
 	a, ok := cur.Parent().Node().(*ast.AssignStmt)
 	return ok && a.Tok == token.ASSIGN && len(a.Lhs) == 1 && len(a.Rhs) == 1 && a.Rhs[0] == cur.Node() &&
-		limiter.Var(info, a.Lhs[0]) == v
+		code.Var(info, a.Lhs[0]) == v
 }
 
 // appendedVar returns the variable of a single-item append q = append(q, x),
@@ -188,8 +188,8 @@ func appendedVar(info *types.Info, a *ast.AssignStmt) *types.Var {
 	if !ok || builtinName(info, call) != "append" || len(call.Args) != 2 || call.Ellipsis.IsValid() {
 		return nil
 	}
-	v := limiter.Var(info, a.Lhs[0])
-	if v == nil || limiter.Var(info, call.Args[0]) != v || !sameExpr(a.Lhs[0], call.Args[0]) {
+	v := code.Var(info, a.Lhs[0])
+	if v == nil || code.Var(info, call.Args[0]) != v || !sameExpr(a.Lhs[0], call.Args[0]) {
 		return nil
 	}
 	return v
@@ -209,7 +209,7 @@ func (c *checker) listFIFOs() {
 		if !ok {
 			continue
 		}
-		v := limiter.Var(info, sel.X)
+		v := code.Var(info, sel.X)
 		if !c.isSharedVar(v) || !isListType(v.Type()) {
 			continue
 		}
@@ -258,7 +258,7 @@ func removedEnd(info *types.Info, cur inspector.Cursor, v *types.Var) string {
 	if !ok {
 		return ""
 	}
-	elem := limiter.Var(info, id)
+	elem := code.Var(info, id)
 	fn, ok := enclosingFunc(cur)
 	if elem == nil || !ok {
 		return ""
@@ -269,7 +269,7 @@ func removedEnd(info *types.Info, cur inspector.Cursor, v *types.Var) string {
 			continue
 		}
 		for i, lhs := range as.Lhs {
-			if limiter.Var(info, lhs) == elem {
+			if code.Var(info, lhs) == elem {
 				if end := endCall(info, as.Rhs[i], v); end != "" {
 					return end
 				}
@@ -286,7 +286,7 @@ func endCall(info *types.Info, expr ast.Expr, v *types.Var) string {
 		return ""
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || (sel.Sel.Name != "Front" && sel.Sel.Name != "Back") || limiter.Var(info, sel.X) != v {
+	if !ok || (sel.Sel.Name != "Front" && sel.Sel.Name != "Back") || code.Var(info, sel.X) != v {
 		return ""
 	}
 	return sel.Sel.Name
@@ -329,9 +329,9 @@ func (c *checker) blocksAfter(fn, site inspector.Cursor) bool {
 		}
 		switch n := n.(type) {
 		case *ast.UnaryExpr:
-			blocks = n.Op == token.ARROW && !limiter.InSelectWithDefault(cur)
+			blocks = n.Op == token.ARROW && !code.InSelectWithDefault(cur)
 		case *ast.SendStmt:
-			blocks = !limiter.InSelectWithDefault(cur)
+			blocks = !code.InSelectWithDefault(cur)
 		case *ast.SelectStmt:
 			blocks = !hasDefault(n)
 		case *ast.CallExpr:
@@ -462,15 +462,15 @@ func (c *checker) boundedIn(fn inspector.Cursor, q *queue, depth int) bool {
 				return true // q.n >= q.max: a bound kept in a counter
 			}
 		case *ast.SliceExpr:
-			if !q.list && n.Low != nil && limiter.Var(info, n.X) == q.v {
+			if !q.list && n.Low != nil && code.Var(info, n.X) == q.v {
 				return true // trims the front after appending: "keep the last N"
 			}
 		case *ast.SendStmt, *ast.UnaryExpr:
-			if _, ok := c.lim.Acquire(n); ok {
+			if _, ok := c.adm.At(cur); ok {
 				return true
 			}
 		case *ast.CallExpr:
-			if _, ok := c.lim.Acquire(n); ok {
+			if _, ok := c.adm.At(cur); ok {
 				return true
 			}
 			if q.list && isMethodOn(info, n, q.v, "Remove", "Init") {
@@ -507,7 +507,7 @@ func isRelational(op token.Token) bool {
 // comparison with one (q.n >= q.max, pending > limit) is how queues that
 // count their items bound them.
 func (c *checker) isCounter(expr ast.Expr) bool {
-	v := limiter.Var(c.pass.TypesInfo, expr)
+	v := code.Var(c.pass.TypesInfo, expr)
 	if !c.isSharedVar(v) {
 		return false
 	}
@@ -526,7 +526,7 @@ func mentionsLength(info *types.Info, expr ast.Expr, v *types.Var) bool {
 		}
 		switch builtinName(info, call) {
 		case "len", "cap":
-			if len(call.Args) == 1 && limiter.Var(info, call.Args[0]) == v {
+			if len(call.Args) == 1 && code.Var(info, call.Args[0]) == v {
 				found = true
 			}
 		case "":
@@ -542,7 +542,7 @@ func mentionsLength(info *types.Info, expr ast.Expr, v *types.Var) bool {
 // isMethodOn reports whether call calls one of the named methods on v.
 func isMethodOn(info *types.Info, call *ast.CallExpr, v *types.Var, names ...string) bool {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || limiter.Var(info, sel.X) != v {
+	if !ok || code.Var(info, sel.X) != v {
 		return false
 	}
 	for _, name := range names {

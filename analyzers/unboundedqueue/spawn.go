@@ -12,8 +12,8 @@ import (
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
-	"github.com/queuecheck/queuecheck/analyzers/internal/limiter"
 )
 
 // goroutinesPerSend reports go func() { ch <- v }() where the goroutine only
@@ -30,7 +30,7 @@ func (c *checker) goroutinesPerSend() {
 		if !ok {
 			continue
 		}
-		ch := limiter.Var(info, send.Chan)
+		ch := code.Var(info, send.Chan)
 		if !c.isSharedVar(ch) || !carriesItems(ch.Type()) {
 			// A channel made in this function is a one-shot result or a
 			// future its caller drains later: a blocking send would deadlock.
@@ -176,7 +176,7 @@ func (c *checker) receivesIn(fn inspector.Cursor, ch *types.Var) bool {
 		top = f
 	}
 	for cur := range top.Preorder((*ast.UnaryExpr)(nil), (*ast.RangeStmt)(nil)) {
-		if limiter.Var(c.pass.TypesInfo, receivedFrom(cur.Node())) != ch {
+		if code.Var(c.pass.TypesInfo, receivedFrom(cur.Node())) != ch {
 			continue
 		}
 		otherGoroutine := false
@@ -227,7 +227,7 @@ func inOverflowDefault(info *types.Info, cur inspector.Cursor, ch *types.Var) bo
 		return false
 	}
 	for _, s := range sel.Body.List {
-		if send, ok := s.(*ast.CommClause).Comm.(*ast.SendStmt); ok && (ch == nil || limiter.Var(info, send.Chan) == ch) {
+		if send, ok := s.(*ast.CommClause).Comm.(*ast.SendStmt); ok && (ch == nil || code.Var(info, send.Chan) == ch) {
 			return true
 		}
 	}
@@ -242,7 +242,7 @@ func (c *checker) consumerOf(ch *types.Var) []analysis.RelatedInformation {
 			continue
 		}
 		for cur := range file.Preorder((*ast.UnaryExpr)(nil), (*ast.RangeStmt)(nil)) {
-			if x := receivedFrom(cur.Node()); x != nil && limiter.Var(c.pass.TypesInfo, x) == ch {
+			if x := receivedFrom(cur.Node()); x != nil && code.Var(c.pass.TypesInfo, x) == ch {
 				n := cur.Node()
 				return []analysis.RelatedInformation{{Pos: n.Pos(), End: n.End(), Message: "the consumer receives here"}}
 			}
@@ -286,7 +286,7 @@ func (c *checker) spawnAt(cur inspector.Cursor) (spawn, bool) {
 		default:
 			return spawn{}, false
 		}
-		return spawn{stmt: stmt, call: n, group: limiter.Var(c.pass.TypesInfo, sel.X), kind: kind, fun: n.Args[0]}, true
+		return spawn{stmt: stmt, call: n, group: code.Var(c.pass.TypesInfo, sel.X), kind: kind, fun: n.Args[0]}, true
 	}
 	return spawn{}, false
 }
@@ -441,11 +441,11 @@ func receiveIn(s ast.Stmt) *ast.UnaryExpr {
 // limitedBefore reports whether the loop body acquires a limiter before the
 // spawn at spawnCur (the stream's own receive aside): a send to a semaphore
 // channel, a receive from a token channel, Acquire, Wait, Take, Start,
-// TryAcquire with a fallback, or a call of a function of this package that
-// does one of those. The spawn itself counts when it is Go on a limited
-// errgroup.
+// TryAcquire with a fallback, or a call of a function (of this package or,
+// through a fact, of another) whose main path does one of those. The spawn
+// itself counts when it is Go on a limited errgroup.
 func (c *checker) limitedBefore(loop, spawnCur inspector.Cursor, recv ast.Node) bool {
-	if _, ok := c.lim.Acquire(spawnCur.Node()); ok {
+	if _, ok := c.adm.At(spawnCur); ok {
 		return true
 	}
 	body, _ := loop.FindNode(loopBody(loop.Node()))
@@ -460,14 +460,14 @@ func (c *checker) limitedBefore(loop, spawnCur inspector.Cursor, recv ast.Node) 
 		case *ast.FuncLit:
 			return false // runs later, or elsewhere
 		case *ast.CallExpr:
-			if _, ok := c.lim.Acquire(n); ok || c.acquiresInside(c.callee(n)) {
+			if _, ok := c.adm.At(cur); ok {
 				limited = holdsBoth(cur, spawnCur)
 			}
 		default:
 			if n == recv {
 				return true
 			}
-			if _, ok := c.lim.Acquire(n); ok {
+			if _, ok := c.adm.At(cur); ok {
 				limited = holdsBoth(cur, spawnCur)
 			}
 		}
@@ -500,26 +500,6 @@ func holdsBoth(cur, spawn inspector.Cursor) bool {
 			}
 		}
 	}
-}
-
-// acquiresInside reports whether fn, a function of this package, acquires a
-// limiter outside any function literal: s.acquire() before the spawn.
-func (c *checker) acquiresInside(fn *types.Func) bool {
-	decl, ok := c.funcDecl(fn)
-	if !ok {
-		return false
-	}
-	found := false
-	decl.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.SendStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.CallExpr)(nil)}, func(cur inspector.Cursor) bool {
-		if _, ok := cur.Node().(*ast.FuncLit); ok || found {
-			return false
-		}
-		if a, ok := c.lim.Acquire(cur.Node()); ok && a.Blocking() {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // waitsAfter reports whether the loop body, after the spawn and before the
@@ -629,7 +609,7 @@ func (c *checker) isCount(expr ast.Expr) bool {
 		fn := c.callee(call)
 		return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "sync/atomic" && strings.HasPrefix(fn.Name(), "Load")
 	}
-	v := limiter.Var(info, expr)
+	v := code.Var(info, expr)
 	if v == nil {
 		return false
 	}
@@ -760,7 +740,7 @@ func (c *checker) unlimitedGroup(sp spawn, loop, spawnCur inspector.Cursor) bool
 		return true
 	}
 	g := sp.group
-	if g == nil || c.lim.IsLimitedGroup(g) || g.IsField() || g.Parent() == c.pass.Pkg.Scope() {
+	if g == nil || c.adm.IsLimitedGroup(g) || g.IsField() || g.Parent() == c.pass.Pkg.Scope() {
 		return false
 	}
 	fn, ok := enclosingFunc(loop)
@@ -975,7 +955,7 @@ func (c *checker) stability(fn, loop, spawnCur inspector.Cursor, file *ast.File)
 	st.oldLoops = v != "" && version.Compare(v, "go1.22") < 0
 
 	mark := func(e ast.Expr) {
-		if v := limiter.Var(info, e); v != nil {
+		if v := code.Var(info, e); v != nil {
 			st.assigned[v] = true
 		}
 	}
@@ -1086,7 +1066,7 @@ func (st *stability) assignedAfterSpawn(v *types.Var) bool {
 	ast.Inspect(st.loop, func(n ast.Node) bool {
 		if a, ok := n.(*ast.AssignStmt); ok && a.Pos() > st.spawn {
 			for _, lhs := range a.Lhs {
-				found = found || limiter.Var(st.c.pass.TypesInfo, lhs) == v
+				found = found || code.Var(st.c.pass.TypesInfo, lhs) == v
 			}
 		}
 		return !found

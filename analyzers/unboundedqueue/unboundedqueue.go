@@ -14,7 +14,8 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/queuecheck/queuecheck/analyzers/internal/limiter"
+	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/report"
 )
 
@@ -23,7 +24,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "unboundedqueue",
 	Doc:      doc,
 	URL:      report.URL("unboundedqueue"),
-	Requires: []*analysis.Analyzer{inspect.Analyzer, report.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, report.Analyzer, admission.Analyzer},
 	Run:      run,
 }
 
@@ -49,7 +50,7 @@ type checker struct {
 	pass *analysis.Pass
 	rep  *report.Reporter
 	insp *inspector.Inspector
-	lim  *limiter.Finder
+	adm  *admission.Finder
 
 	// Candidates from the one walk over the package.
 	goStmts []inspector.Cursor // every go statement
@@ -84,7 +85,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !c.collect() {
 		return nil, nil // no go statement, no front re-slice, no list: nothing can queue
 	}
-	c.lim = limiter.New(pass.TypesInfo, c.insp, strings.Split(acquires, ",")...)
+	c.adm = pass.ResultOf[admission.Analyzer].(*admission.Result).Finder(admission.Options{Extra: newFullNames(acquires)})
 
 	c.goroutinesPerSend()
 	c.goroutinesPerItem()
@@ -330,7 +331,7 @@ func (c *checker) indexCalls() {
 						arg = conv.Args[0] // sort.Sort(byTime(q))
 					}
 				}
-				if v := limiter.Var(c.pass.TypesInfo, arg); v != nil {
+				if v := code.Var(c.pass.TypesInfo, arg); v != nil {
 					c.sorted[v] = true
 				}
 			}
@@ -443,3 +444,18 @@ func (c *checker) startsLine(pos token.Pos) bool {
 	}
 	return strings.TrimLeft(string(content[start:off]), " \t") == ""
 }
+
+// fullNames is a set of functions named as types.Func.FullName spells them.
+type fullNames map[string]bool
+
+func newFullNames(list string) fullNames {
+	names := make(fullNames)
+	for _, name := range strings.Split(list, ",") {
+		if name = strings.TrimSpace(name); name != "" {
+			names[name] = true
+		}
+	}
+	return names
+}
+
+func (n fullNames) Contains(fn *types.Func) bool { return n[fn.Origin().FullName()] }

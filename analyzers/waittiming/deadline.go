@@ -11,9 +11,9 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
 	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
-	"github.com/queuecheck/queuecheck/analyzers/internal/waits"
 )
 
 // isTimeoutCall reports whether call derives a context with a deadline.
@@ -59,7 +59,7 @@ func (c *checker) checkDeadline(cur inspector.Cursor) {
 	// The first statement that uses the context must be the wait: a
 	// deadline that also bounds work before the wait is a budget for both.
 	var waitAt inspector.Cursor
-	var w waits.Wait
+	var w admission.Wait
 	for ; ok; next, ok = next.NextSibling() {
 		if assignsVar(info, next.Node(), derived) {
 			return
@@ -145,9 +145,9 @@ func timeoutText(info *types.Info, call *ast.CallExpr) string {
 
 // waitIn returns the first admission wait a statement always reaches: not
 // in a loop, an error branch, a goroutine or a deferred call.
-func (c *checker) waitIn(stmt inspector.Cursor) (inspector.Cursor, waits.Wait, bool) {
+func (c *checker) waitIn(stmt inspector.Cursor) (inspector.Cursor, admission.Wait, bool) {
 	var at inspector.Cursor
-	var w waits.Wait
+	var w admission.Wait
 	kinds := []ast.Node{
 		(*ast.CallExpr)(nil), (*ast.SendStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.SelectStmt)(nil),
 		(*ast.FuncLit)(nil), (*ast.DeferStmt)(nil), (*ast.GoStmt)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil),
@@ -165,7 +165,7 @@ func (c *checker) waitIn(stmt inspector.Cursor) (inspector.Cursor, waits.Wait, b
 		case *ast.CaseClause, *ast.CommClause:
 			return false // one case of several
 		}
-		if wt, ok := c.waits.At(cur); ok && wt.Kind != waits.Group {
+		if wt, ok := c.adm.At(cur); ok && wt.Kind != admission.LimitedGroup {
 			at, w = cur, wt
 			return false
 		}
@@ -175,7 +175,7 @@ func (c *checker) waitIn(stmt inspector.Cursor) (inspector.Cursor, waits.Wait, b
 }
 
 // passesVar returns a call in stmt that does work and passes v to it.
-func (c *checker) passesVar(stmt inspector.Cursor, v *types.Var, w waits.Wait) *ast.CallExpr {
+func (c *checker) passesVar(stmt inspector.Cursor, v *types.Var, w admission.Wait) *ast.CallExpr {
 	info := c.pass.TypesInfo
 	var found *ast.CallExpr
 	stmt.Inspect([]ast.Node{(*ast.CallExpr)(nil), (*ast.DeferStmt)(nil)}, func(cur inspector.Cursor) bool {

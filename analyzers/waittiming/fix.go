@@ -12,7 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
-	"github.com/queuecheck/queuecheck/analyzers/internal/waits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/timing"
 )
 
 // A fixer builds the one fix of the measurements that share an insertion
@@ -170,7 +170,7 @@ func (fx *fixer) addVar(m *measurement) bool {
 		return false
 	}
 	wait := fx.started + ".Sub(" + m.startVar.Name() + ")"
-	if start, _, ok := waits.Elapsed(info, call); ok {
+	if start, _, ok := timing.Elapsed(info, call); ok {
 		fx.edits = append(fx.edits, edits.Replace(start, fx.started))
 		if !fx.recordWait(m.end, wait, 0) {
 			return fx.fallback(wait)
@@ -231,7 +231,7 @@ func (fx *fixer) addDeferLit(m *measurement) bool {
 			continue
 		}
 		call := e.cur.Node().(*ast.CallExpr)
-		if start, _, ok := waits.Elapsed(fx.pass.TypesInfo, call); ok {
+		if start, _, ok := timing.Elapsed(fx.pass.TypesInfo, call); ok {
 			if inPlace {
 				fx.edits = append(fx.edits, edits.Replace(start, fx.started))
 			}
@@ -275,7 +275,7 @@ func (fx *fixer) addTimer(m *measurement) bool {
 				continue
 			}
 			d, isDefer := stmt.Node().(*ast.DeferStmt)
-			if !isDefer || !waits.IsObserveDuration(fx.pass.TypesInfo, d.Call) {
+			if !isDefer || !timing.IsObserveDuration(fx.pass.TypesInfo, d.Call) {
 				return false
 			}
 			fx.addMove(move{stmt: stmt})

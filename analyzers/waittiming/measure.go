@@ -10,13 +10,15 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/queuecheck/queuecheck/analyzers/internal/waits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/timing"
 )
 
 // A finding is a measurement that spans an admission wait and work after it.
 type finding struct {
 	m      *measurement
-	wait   waits.Wait
+	wait   admission.Wait
 	waitAt inspector.Cursor
 	ip     insertion
 }
@@ -59,7 +61,7 @@ func (c *checker) analyze(m *measurement) (finding, bool) {
 	cands := c.waitsAfter(m, startFn, lit)
 	for i := len(cands) - 1; i >= 0; i-- {
 		wcur := cands[i]
-		w, _ := c.waits.At(wcur)
+		w, _ := c.adm.At(wcur)
 		afterW, ok := c.qualifies(m, wcur, w, lit)
 		if !ok {
 			continue
@@ -68,7 +70,7 @@ func (c *checker) analyze(m *measurement) (finding, bool) {
 			return finding{}, false
 		}
 		work, received := c.workBetween(m, startFn, lit, afterW, m.endAt, w)
-		if !work || (w.Kind == waits.Pool && !received) {
+		if !work || (w.Kind == admission.Pool && !received) {
 			continue // a timer of the wait alone is the split itself
 		}
 		if m.deferStmt.Valid() && m.deferStmt.Node().Pos() < wcur.Node().Pos() && returnsBetween(c.pass.TypesInfo, m.fn, m.deferStmt.Node().End(), wcur.Node().Pos()) {
@@ -97,7 +99,7 @@ func (c *checker) isRunLit(cur inspector.Cursor) bool {
 	if call.Fun == cur.Node() {
 		return true // go func() {…}() or func() {…}()
 	}
-	_, isWait := c.waits.At(cur.Parent())
+	_, isWait := c.adm.At(cur.Parent())
 	return isWait && argIndex(call, cur.Node()) >= 0
 }
 
@@ -117,7 +119,7 @@ func (c *checker) waitsAfter(m *measurement, startFn, lit inspector.Cursor) []in
 			return descend
 		}
 		if n.Pos() > from {
-			if _, ok := c.waits.At(cur); ok {
+			if _, ok := c.adm.At(cur); ok {
 				found = append(found, cur)
 			}
 		}
@@ -152,14 +154,14 @@ func runsBetween(cur, root, lit inspector.Cursor, from, to token.Pos) (descend, 
 
 // qualifies reports whether the wait at wcur delays m's work on every path
 // that reaches m's end, and returns where the work after it starts.
-func (c *checker) qualifies(m *measurement, wcur inspector.Cursor, w waits.Wait, lit inspector.Cursor) (token.Pos, bool) {
+func (c *checker) qualifies(m *measurement, wcur inspector.Cursor, w admission.Wait, lit inspector.Cursor) (token.Pos, bool) {
 	afterW := wcur.Node().End()
 	handsLit := false
 	if call, ok := wcur.Node().(*ast.CallExpr); ok && lit.Valid() && argIndex(call, lit.Node()) >= 0 {
 		handsLit = true // g.Go(func() error {…}): the work is the literal
 		afterW = lit.Node().(*ast.FuncLit).Body.Lbrace + 1
 	}
-	if w.Kind == waits.Group && !handsLit {
+	if w.Kind == admission.LimitedGroup && !handsLit {
 		return 0, false // a batch timed around g.Wait() includes its own queueing
 	}
 	wFn := enclosingFunc(wcur)
@@ -203,12 +205,12 @@ func (c *checker) qualifies(m *measurement, wcur inspector.Cursor, w waits.Wait,
 // group its own function created earlier and waits on once: nobody else
 // holds a slot yet, so it does not block. A wait in a loop the creation is
 // outside of does: the earlier iterations hold the slots.
-func (c *checker) ownFresh(wcur inspector.Cursor, w waits.Wait, wFn inspector.Cursor) bool {
+func (c *checker) ownFresh(wcur inspector.Cursor, w admission.Wait, wFn inspector.Cursor) bool {
 	if w.On == nil {
 		return false
 	}
 	body := funcBody(wFn)
-	for _, at := range c.waits.CreatedAt(w.On) {
+	for _, at := range c.adm.CreatedAt(w.On) {
 		if at < body.Pos() || at >= wcur.Node().Pos() {
 			continue
 		}
@@ -350,7 +352,7 @@ func funcSignature(info *types.Info, fn inspector.Cursor) *types.Signature {
 // and m's end there is a second timestamp or timer, the start variable is
 // assigned again, or another measurement from it ends (a timer of the wait
 // alone: no work between the wait and it).
-func (c *checker) splitAfter(m *measurement, startFn, lit inspector.Cursor, from token.Pos, w waits.Wait) bool {
+func (c *checker) splitAfter(m *measurement, startFn, lit inspector.Cursor, from token.Pos, w admission.Wait) bool {
 	info := c.pass.TypesInfo
 	to := m.endAt
 	found := false
@@ -365,7 +367,7 @@ func (c *checker) splitAfter(m *measurement, startFn, lit inspector.Cursor, from
 		}
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			if n != m.start && n.Pos() > from && n != m.end.Node() && (waits.IsTimestamp(info, n) || waits.IsTimer(info, n)) {
+			if n != m.start && n.Pos() > from && n != m.end.Node() && (timing.IsTimestamp(info, n) || timing.IsTimer(info, n)) {
 				found = true
 			}
 		case *ast.AssignStmt:
@@ -410,7 +412,7 @@ func assigns(info *types.Info, lhs ast.Expr, v *types.Var) bool {
 // branches, in deferred statements, in goroutines other than lit, cheap
 // bookkeeping (logging, metrics, formatting, the clock) and the release of
 // what was waited on are not work.
-func (c *checker) workBetween(m *measurement, startFn, lit inspector.Cursor, from, to token.Pos, w waits.Wait) (work, received bool) {
+func (c *checker) workBetween(m *measurement, startFn, lit inspector.Cursor, from, to token.Pos, w admission.Wait) (work, received bool) {
 	// The end's own statement records the figure: h.With(labels).Record(
 	// time.Since(start)) evaluates With first, and that is not work.
 	var endStmt ast.Node
@@ -467,12 +469,12 @@ var quietPackages = map[string]bool{
 }
 
 // isWorkCall reports whether call does work worth timing.
-func (c *checker) isWorkCall(call *ast.CallExpr, w waits.Wait) bool {
+func (c *checker) isWorkCall(call *ast.CallExpr, w admission.Wait) bool {
 	info := c.pass.TypesInfo
 	if tv, ok := info.Types[call.Fun]; ok && (tv.IsType() || tv.IsBuiltin()) {
 		return false
 	}
-	if waits.IsTimestamp(info, call) {
+	if timing.IsTimestamp(info, call) {
 		return false
 	}
 	switch obj := typeutil.Callee(info, call).(type) {
@@ -480,13 +482,13 @@ func (c *checker) isWorkCall(call *ast.CallExpr, w waits.Wait) bool {
 		if obj.Name() == "Wait" && obj.Pkg() != nil && obj.Pkg().Path() == "sync" {
 			return true // wg.Wait(): waiting for the work started in goroutines
 		}
-		if pkg := obj.Pkg(); pkg != nil && (quietPackages[pkg.Path()] || strings.HasPrefix(pkg.Path(), waits.PrometheusPath)) {
+		if pkg := obj.Pkg(); pkg != nil && (quietPackages[pkg.Path()] || strings.HasPrefix(pkg.Path(), timing.PrometheusPath)) {
 			return false
 		}
 		if obj.Name() == "Error" && obj.Pkg() == nil {
 			return false // err.Error()
 		}
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && w.On != nil && waits.Var(info, sel.X) == w.On {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && w.On != nil && code.Var(info, sel.X) == w.On {
 			return false // releasing what was waited on
 		}
 	case *types.Var:
@@ -499,10 +501,10 @@ func (c *checker) isWorkCall(call *ast.CallExpr, w waits.Wait) bool {
 
 // isWorkReceive reports whether a receive waits for work's result, rather
 // than releasing a semaphore or giving up on cancellation.
-func (c *checker) isWorkReceive(u *ast.UnaryExpr, w waits.Wait) bool {
+func (c *checker) isWorkReceive(u *ast.UnaryExpr, w admission.Wait) bool {
 	info := c.pass.TypesInfo
-	if v := waits.Var(info, u.X); v != nil {
-		return v != w.On && !c.waits.IsSemaphoreChan(v) && !c.waits.IsTokenChan(v)
+	if v := code.Var(info, u.X); v != nil {
+		return v != w.On && !c.adm.IsSemaphoreChan(v) && !c.adm.IsTokenChan(v)
 	}
 	if call, ok := ast.Unparen(u.X).(*ast.CallExpr); ok {
 		if fn, ok := typeutil.Callee(info, call).(*types.Func); ok && (fn.Name() == "Done" || (fn.Pkg() != nil && fn.Pkg().Path() == "time")) {
@@ -515,7 +517,7 @@ func (c *checker) isWorkReceive(u *ast.UnaryExpr, w waits.Wait) bool {
 // insertionPoint returns where the fix takes the second timestamp: after the
 // statement holding the wait, in the statement list that also holds what
 // must see the new variable (the end, or the defer the fix moves there).
-func (c *checker) insertionPoint(m *measurement, wcur inspector.Cursor, w waits.Wait, lit inspector.Cursor, afterW token.Pos) (insertion, bool) {
+func (c *checker) insertionPoint(m *measurement, wcur inspector.Cursor, w admission.Wait, lit inspector.Cursor, afterW token.Pos) (insertion, bool) {
 	anchor := m.end
 	if m.deferStmt.Valid() {
 		anchor = m.deferStmt

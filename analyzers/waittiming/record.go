@@ -13,9 +13,9 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
-	"github.com/queuecheck/queuecheck/analyzers/internal/limiter"
-	"github.com/queuecheck/queuecheck/analyzers/internal/waits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/timing"
 )
 
 // recordWait records wait where the code records the duration x: as another
@@ -337,7 +337,7 @@ func (fx *fixer) stageLabelValue(obs ast.Expr) (*ast.BasicLit, bool) {
 	if !ok {
 		return nil, false
 	}
-	idx, name := fx.c.stageLabel(waits.Var(info, sel.X))
+	idx, name := fx.c.stageLabel(code.Var(info, sel.X))
 	if idx < 0 {
 		return nil, false
 	}
@@ -373,11 +373,11 @@ func (c *checker) stageLabel(vec *types.Var) (int, string) {
 	}
 	if c.stages == nil {
 		c.stages = make(map[*types.Var][]string)
-		insp := c.waits.Inspector()
+		insp := c.insp
 		for cur := range insp.Root().Preorder((*ast.CallExpr)(nil)) {
 			call := cur.Node().(*ast.CallExpr)
 			fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
-			if !ok || fn.Pkg() == nil || !strings.HasPrefix(fn.Pkg().Path(), waits.PrometheusPath) ||
+			if !ok || fn.Pkg() == nil || !strings.HasPrefix(fn.Pkg().Path(), timing.PrometheusPath) ||
 				!strings.HasPrefix(fn.Name(), "New") || !strings.HasSuffix(fn.Name(), "Vec") || len(call.Args) < 2 {
 				continue
 			}
@@ -385,7 +385,7 @@ func (c *checker) stageLabel(vec *types.Var) (int, string) {
 			if !ok {
 				continue
 			}
-			if v := limiter.AssignedTo(c.pass.TypesInfo, cur); v != nil {
+			if v := code.AssignedTo(c.pass.TypesInfo, cur); v != nil {
 				var labels []string
 				for _, e := range cl.Elts {
 					labels = append(labels, stringConst(c.pass.TypesInfo, e))

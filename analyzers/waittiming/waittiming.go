@@ -11,11 +11,12 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
 	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
-	"github.com/queuecheck/queuecheck/analyzers/internal/limiter"
 	"github.com/queuecheck/queuecheck/analyzers/internal/report"
-	"github.com/queuecheck/queuecheck/analyzers/internal/waits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/timing"
 )
 
 // Analyzer reports durations and deadlines that span an admission wait and
@@ -24,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "waittiming",
 	Doc:      doc,
 	URL:      report.URL("waittiming"),
-	Requires: []*analysis.Analyzer{inspect.Analyzer, report.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, report.Analyzer, admission.Analyzer},
 	Run:      run,
 }
 
@@ -89,7 +90,8 @@ func run(pass *analysis.Pass) (any, error) {
 	c := &checker{
 		pass:   pass,
 		rep:    rep,
-		waits:  waits.New(pass.TypesInfo, insp, waits.Config{Extra: extraWaits, Mutex: mutexWaits}),
+		adm:    pass.ResultOf[admission.Analyzer].(*admission.Result).Finder(admission.Options{Strict: true, Extra: extraWaits, Mutex: mutexWaits}),
+		insp:   insp,
 		starts: make(map[*types.Var][]inspector.Cursor),
 		names:  make(map[ast.Decl]map[string]bool),
 	}
@@ -126,7 +128,7 @@ func run(pass *analysis.Pass) (any, error) {
 func mayMeasure(pkg *types.Package) bool {
 	for _, imp := range pkg.Imports() {
 		switch imp.Path() {
-		case "time", "context", waits.PrometheusPath:
+		case "time", "context", timing.PrometheusPath:
 			return true
 		}
 	}
@@ -135,9 +137,10 @@ func mayMeasure(pkg *types.Package) bool {
 
 // A checker holds what one pass learns.
 type checker struct {
-	pass  *analysis.Pass
-	rep   *report.Reporter
-	waits *waits.Finder
+	pass *analysis.Pass
+	rep  *report.Reporter
+	adm  *admission.Finder
+	insp *inspector.Inspector
 
 	// starts lists, per local variable, the assignments of a timestamp or a
 	// Prometheus timer to it; ends lists the expressions that end a
@@ -162,7 +165,7 @@ func (c *checker) collect(cur inspector.Cursor) {
 	info := c.pass.TypesInfo
 	call := cur.Node().(*ast.CallExpr)
 	switch {
-	case waits.IsTimestamp(info, call) || waits.IsTimer(info, call):
+	case timing.IsTimestamp(info, call) || timing.IsTimer(info, call):
 		if v := assignedLocal(info, cur); v != nil {
 			c.starts[v] = append(c.starts[v], cur)
 			return
@@ -170,14 +173,14 @@ func (c *checker) collect(cur inspector.Cursor) {
 		if m := deferredStart(info, cur); m != nil {
 			c.deferred = append(c.deferred, m)
 		}
-	case waits.IsObserveDuration(info, call):
+	case timing.IsObserveDuration(info, call):
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 			if v := localVar(info, sel.X); v != nil {
 				c.ends = append(c.ends, varEnd{v, cur})
 			}
 		}
 	default:
-		if start, _, ok := waits.Elapsed(info, call); ok {
+		if start, _, ok := timing.Elapsed(info, call); ok {
 			if v := localVar(info, start); v != nil {
 				c.ends = append(c.ends, varEnd{v, cur})
 			}
@@ -185,7 +188,7 @@ func (c *checker) collect(cur inspector.Cursor) {
 		}
 		_, deferred := cur.Parent().Node().(*ast.DeferStmt)
 		for i, arg := range call.Args {
-			if v := localVar(info, arg); v != nil && waits.IsTime(v.Type()) && waits.IsStartParam(info, call, i, deferred) {
+			if v := localVar(info, arg); v != nil && code.IsTime(v.Type()) && timing.IsStartParam(info, call, i, deferred) {
 				c.ends = append(c.ends, varEnd{v, cur})
 				return
 			}
@@ -215,12 +218,12 @@ func (c *checker) measurements() []*measurement {
 		}
 		call := start.Node().(*ast.CallExpr)
 		m := &measurement{form: formVar, start: call, startStmt: stmtOf(start), startVar: e.v, end: e.cur}
-		if waits.IsTimer(c.pass.TypesInfo, call) {
-			if !waits.IsObserveDuration(c.pass.TypesInfo, e.cur.Node().(*ast.CallExpr)) {
+		if timing.IsTimer(c.pass.TypesInfo, call) {
+			if !timing.IsObserveDuration(c.pass.TypesInfo, e.cur.Node().(*ast.CallExpr)) {
 				continue
 			}
 			m.form = formTimer
-		} else if waits.IsObserveDuration(c.pass.TypesInfo, e.cur.Node().(*ast.CallExpr)) {
+		} else if timing.IsObserveDuration(c.pass.TypesInfo, e.cur.Node().(*ast.CallExpr)) {
 			continue
 		}
 		if !c.locateEnd(m) {
@@ -243,9 +246,9 @@ func (c *checker) locateEnd(m *measurement) bool {
 		return true
 	}
 	call := m.end.Node().(*ast.CallExpr)
-	if _, end, ok := waits.Elapsed(c.pass.TypesInfo, call); ok && end != ast.Expr(call) {
+	if _, end, ok := timing.Elapsed(c.pass.TypesInfo, call); ok && end != ast.Expr(call) {
 		// t2.Sub(start): the end is where t2 read the clock.
-		if now, ok := ast.Unparen(end).(*ast.CallExpr); ok && waits.IsTimestamp(c.pass.TypesInfo, now) {
+		if now, ok := ast.Unparen(end).(*ast.CallExpr); ok && timing.IsTimestamp(c.pass.TypesInfo, now) {
 			m.endAt = now.Pos()
 			return true
 		}
@@ -255,7 +258,7 @@ func (c *checker) locateEnd(m *measurement) bool {
 		}
 		var at token.Pos
 		for _, s := range c.starts[v] {
-			if p := s.Node().Pos(); p < call.Pos() && p > at && waits.IsTimestamp(c.pass.TypesInfo, s.Node().(*ast.CallExpr)) {
+			if p := s.Node().Pos(); p < call.Pos() && p > at && timing.IsTimestamp(c.pass.TypesInfo, s.Node().(*ast.CallExpr)) {
 				at = p
 			}
 		}
@@ -276,13 +279,13 @@ func (c *checker) locateEnd(m *measurement) bool {
 func deferredStart(info *types.Info, cur inspector.Cursor) *measurement {
 	call := cur.Node().(*ast.CallExpr)
 	parent := cur.Parent()
-	if waits.IsTimer(info, call) {
+	if timing.IsTimer(info, call) {
 		sel, ok := parent.Node().(*ast.SelectorExpr)
 		if !ok {
 			return nil
 		}
 		obs := parent.Parent()
-		if oc, ok := obs.Node().(*ast.CallExpr); !ok || oc.Fun != sel || !waits.IsObserveDuration(info, oc) {
+		if oc, ok := obs.Node().(*ast.CallExpr); !ok || oc.Fun != sel || !timing.IsObserveDuration(info, oc) {
 			return nil
 		}
 		if _, ok := obs.Parent().Node().(*ast.DeferStmt); !ok {
@@ -300,14 +303,14 @@ func deferredStart(info *types.Info, cur inspector.Cursor) *measurement {
 	i := argIndex(outer, call)
 	if lit, ok := ast.Unparen(outer.Fun).(*ast.FuncLit); ok {
 		p := paramAt(info, lit, i)
-		if p == nil || !waits.IsTime(p.Type()) {
+		if p == nil || !code.IsTime(p.Type()) {
 			return nil
 		}
 		m := newDeferred(formDeferLit, call, parent)
 		m.startVar = p
 		return m
 	}
-	if !waits.IsStartParam(info, outer, i, true) {
+	if !timing.IsStartParam(info, outer, i, true) {
 		return nil
 	}
 	return newDeferred(formDeferCall, call, parent)
@@ -330,7 +333,7 @@ func deferOf(cur inspector.Cursor) (deferStmt, fn inspector.Cursor) {
 		return cur.Parent(), enclosingFunc(cur.Parent())
 	}
 	for enc := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
-		if _, ok := enc.Node().(*ast.FuncLit); ok && waits.IsDeferredLit(enc) {
+		if _, ok := enc.Node().(*ast.FuncLit); ok && code.IsDeferredLit(enc) {
 			d := enc.Parent().Parent()
 			return d, enclosingFunc(d)
 		}
@@ -363,7 +366,7 @@ func funcBody(fn inspector.Cursor) *ast.BlockStmt {
 // assignedLocal returns the local variable the call at cur is assigned to
 // (v := call, v = call, var v = call), or nil.
 func assignedLocal(info *types.Info, cur inspector.Cursor) *types.Var {
-	if lhs := limiter.Assignee(cur); lhs != nil {
+	if lhs := code.Assignee(cur); lhs != nil {
 		return localVar(info, lhs)
 	}
 	return nil

@@ -34,13 +34,10 @@ import (
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
 	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
-)
-
-const (
-	semaphorePkg = "golang.org/x/sync/semaphore"
-	errgroupPkg  = "golang.org/x/sync/errgroup"
 )
 
 // Kind is how a pool bounds its tasks.
@@ -104,9 +101,10 @@ type Task struct {
 }
 
 // Find returns the pools of the package and their tasks, in source order,
-// looking only at the files for which skip returns false.
-func Find(pass *analysis.Pass, insp *inspector.Inspector, skip func(*ast.File) bool) []*Pool {
-	f := &finder{pass: pass, info: pass.TypesInfo, uses: make(map[*types.Var]*uses)}
+// looking only at the files for which skip returns false. adm answers which
+// errgroups have a limit.
+func Find(pass *analysis.Pass, insp *inspector.Inspector, adm *admission.Finder, skip func(*ast.File) bool) []*Pool {
+	f := &finder{pass: pass, info: pass.TypesInfo, adm: adm, uses: make(map[*types.Var]*uses)}
 	for file := range insp.Root().Children() {
 		if !skip(file.Node().(*ast.File)) {
 			f.collect(file)
@@ -128,6 +126,7 @@ type uses struct {
 type finder struct {
 	pass *analysis.Pass
 	info *types.Info
+	adm  *admission.Finder
 	uses map[*types.Var]*uses
 	// paramWorkers are worker loops over a function's parameter, keyed by
 	// the function; goCalls are the go statements calling a declared function.
@@ -174,7 +173,7 @@ func (f *finder) collect(file inspector.Cursor) {
 				}
 			}
 		case *ast.RangeStmt:
-			if id, ok := n.Key.(*ast.Ident); ok && isChan(f.info.TypeOf(n.X)) {
+			if id, ok := n.Key.(*ast.Ident); ok && code.IsChan(f.info.TypeOf(n.X)) {
 				f.workerLoop(cur, n.X, f.identVar(id), n.Body)
 			}
 		case *ast.GoStmt:
@@ -190,7 +189,7 @@ func (f *finder) call(cur inspector.Cursor, call *ast.CallExpr) {
 	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
 		if b, ok := f.info.Uses[id].(*types.Builtin); ok {
 			switch {
-			case b.Name() == "make" && len(call.Args) >= 1 && isChan(f.info.TypeOf(call.Args[0])):
+			case b.Name() == "make" && len(call.Args) >= 1 && code.IsChan(f.info.TypeOf(call.Args[0])):
 				if obj := f.assignedVar(cur); obj != nil {
 					u := f.use(obj, call.Pos())
 					u.inits = append(u.inits, cur)
@@ -209,7 +208,7 @@ func (f *finder) call(cur inspector.Cursor, call *ast.CallExpr) {
 		return
 	}
 	switch fn.Pkg().Path() {
-	case semaphorePkg:
+	case code.SemaphorePath:
 		if fn.Name() == "NewWeighted" {
 			if obj := f.assignedVar(cur); obj != nil {
 				u := f.use(obj, call.Pos())
@@ -228,7 +227,7 @@ func (f *finder) call(cur inspector.Cursor, call *ast.CallExpr) {
 		case "Release":
 			u.releases = append(u.releases, cur)
 		}
-	case errgroupPkg:
+	case code.ErrgroupPath:
 		obj, _ := f.receiverVar(call)
 		if obj == nil {
 			return
@@ -290,17 +289,7 @@ func (f *finder) semaphore(u *uses) *Pool {
 
 func (f *finder) group(u *uses) *Pool {
 	// SetLimit(-1) removes the limit: such a group is no pool.
-	limited := false
-	for _, c := range u.setLimits {
-		args := c.Node().(*ast.CallExpr).Args
-		if len(args) != 1 {
-			continue
-		}
-		if n, ok := consts.Int(f.info, args[0]); !ok || n >= 0 {
-			limited = true
-		}
-	}
-	if !limited {
+	if !f.adm.IsLimitedGroup(u.obj) {
 		return nil
 	}
 	p := &Pool{Obj: u.obj, Kind: Group, Inits: u.setLimits, Waits: u.waits, Limit: firstArg(u.setLimits, 0)}
@@ -548,7 +537,7 @@ func acquiredList(acq inspector.Cursor) []ast.Stmt {
 // leaves the block when the acquire failed.
 func afterFailedAcquire(ifCur inspector.Cursor) []ast.Stmt {
 	st := ifCur.Node().(*ast.IfStmt)
-	if st.Else != nil || !terminates(st.Body) {
+	if st.Else != nil || !code.Terminates(st.Body.List, true) {
 		return nil
 	}
 	return rest(ifCur)
@@ -561,11 +550,11 @@ func afterSelectCase(clause inspector.Cursor) []ast.Stmt {
 	list := slices.Clip(cc.Body)
 	sel := clause.Parent().Parent() // CommClause → BlockStmt → SelectStmt
 	for _, other := range sel.Node().(*ast.SelectStmt).Body.List {
-		if other != cc && !terminates(&ast.BlockStmt{List: other.(*ast.CommClause).Body}) {
+		if other != cc && !code.Terminates(other.(*ast.CommClause).Body, true) {
 			return list
 		}
 	}
-	if terminates(&ast.BlockStmt{List: cc.Body}) {
+	if code.Terminates(cc.Body, true) {
 		return list
 	}
 	return append(list, rest(sel)...)
@@ -593,25 +582,6 @@ func rest(s inspector.Cursor) []ast.Stmt {
 		return nil
 	}
 	return list[i+1:]
-}
-
-// terminates reports whether the block ends by leaving it: a return, a
-// branch statement or a panic.
-func terminates(b *ast.BlockStmt) bool {
-	if len(b.List) == 0 {
-		return false
-	}
-	switch last := b.List[len(b.List)-1].(type) {
-	case *ast.ReturnStmt, *ast.BranchStmt:
-		return true
-	case *ast.ExprStmt:
-		if call, ok := last.X.(*ast.CallExpr); ok {
-			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "panic" {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // funcTask fills t with the function fn runs: a literal's body or a
@@ -889,7 +859,7 @@ func (f *finder) receiverVar(call *ast.CallExpr) (*types.Var, *ast.Ident) {
 
 // chanVar is poolVar for an expression of channel type.
 func (f *finder) chanVar(e ast.Expr) (*types.Var, *ast.Ident) {
-	if !isChan(f.info.TypeOf(e)) {
+	if !code.IsChan(f.info.TypeOf(e)) {
 		return nil, nil
 	}
 	return f.poolVar(e)
@@ -931,14 +901,6 @@ func (f *finder) identVar(id *ast.Ident) *types.Var {
 		return nil
 	}
 	return v
-}
-
-func isChan(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	_, ok := t.Underlying().(*types.Chan)
-	return ok
 }
 
 func isInterface(t types.Type) bool {

@@ -222,18 +222,18 @@ func isWait(info *types.Info, s ast.Stmt, extra map[string]bool, p *Path) bool {
 				return true
 			}
 		case *ast.UnaryExpr:
-			return x.Op == token.ARROW && isTimerChan(info, x.X)
+			return x.Op == token.ARROW && IsTimerChan(info, x.X)
 		}
 	case *ast.SelectStmt:
-		return isTimedWait(info, s, p)
+		return IsTimedWait(info, s, p)
 	}
 	return false
 }
 
-// isTimedWait reports whether sel waits for a timer, and perhaps for ctx.Done()
+// IsTimedWait reports whether sel waits for a timer, and perhaps for ctx.Done()
 // too: every case receives from a timer or from Done, the timer cases do
 // nothing and the Done cases return.
-func isTimedWait(info *types.Info, sel *ast.SelectStmt, p *Path) bool {
+func IsTimedWait(info *types.Info, sel *ast.SelectStmt, p *Path) bool {
 	timers, done := 0, 0
 	for _, s := range sel.Body.List {
 		cc := s.(*ast.CommClause)
@@ -246,7 +246,7 @@ func isTimedWait(info *types.Info, sel *ast.SelectStmt, p *Path) bool {
 			return false
 		}
 		switch {
-		case isTimerChan(info, recv.X) && len(cc.Body) == 0:
+		case IsTimerChan(info, recv.X) && len(cc.Body) == 0:
 			timers++
 		case isDone(info, recv.X) && len(cc.Body) == 1:
 			if _, ok := cc.Body[0].(*ast.ReturnStmt); !ok {
@@ -266,9 +266,9 @@ func isTimedWait(info *types.Info, sel *ast.SelectStmt, p *Path) bool {
 	return true
 }
 
-// isTimerChan reports whether x is time.After(d), or the channel C of a
+// IsTimerChan reports whether x is time.After(d), or the channel C of a
 // *time.Timer or *time.Ticker.
-func isTimerChan(info *types.Info, x ast.Expr) bool {
+func IsTimerChan(info *types.Info, x ast.Expr) bool {
 	switch x := ast.Unparen(x).(type) {
 	case *ast.CallExpr:
 		return CallName(info, x) == "time.After"

@@ -1,6 +1,6 @@
-// Package limiter exercises analyzers/internal/limiter: its test reports
-// every acquire with its kind.
-package limiter
+// Package loose exercises analyzers/internal/admission without Strict: its
+// test reports every acquire with its kind.
+package loose
 
 import (
 	"context"
@@ -36,17 +36,17 @@ func newServer(n int) *server {
 }
 
 func (s *server) use(ctx context.Context, w *semaphore.Weighted, l *rate.Limiter, items []int) {
-	s.sem <- struct{}{} // want `SemaphoreChan s.sem blocking`
+	s.sem <- struct{}{} // want `SemaphoreChan sem blocking`
 	<-s.sem
 	select {
-	case s.sem <- struct{}{}: // want `TryAcquire s.sem nonblocking`
+	case s.sem <- struct{}{}: // want `SemaphoreChan sem try`
 		<-s.sem
 	default:
 	}
-	c := <-s.tokens // want `TokenChan s.tokens blocking`
+	c := <-s.tokens // want `TokenChan tokens blocking`
 	s.tokens <- c
 	_ = w.Acquire(ctx, 1) // want `Semaphore w blocking`
-	_ = w.TryAcquire(1)   // want `TryAcquire w nonblocking`
+	_ = w.TryAcquire(1)   // want `Semaphore w try`
 	_ = l.Wait(ctx)       // want `RateLimiter l blocking`
 	_ = l.WaitN(ctx, 2)   // want `RateLimiter l blocking`
 
@@ -96,7 +96,7 @@ func (s maybeSem) AcquireContext()    {}
 func (s maybeSem) Release()           {}
 
 func maybe(s maybeSem) {
-	s.AcquireMaybe()   // want `TryAcquire s nonblocking`
+	s.AcquireMaybe()   // want `Semaphore s try`
 	s.AcquireContext() // want `Semaphore s blocking`
 }
 
@@ -112,7 +112,7 @@ func custom(b *bucket, p pacer, g *gate, s *sema, s2 *server2) {
 	p.Take()        // want `RateLimiter p blocking`
 	g.Start()       // want `Gate g blocking`
 	s.Acquire()     // want `Semaphore s blocking`
-	s.TryAcquire()  // want `TryAcquire s nonblocking`
+	s.TryAcquire()  // want `Semaphore s try`
 	_, _ = s.Take() // want `Semaphore s blocking`
 	s2.Start()
 	s2.Take()
@@ -168,5 +168,5 @@ func fill(n int) chan int {
 func enter() {}
 
 func listed() {
-	enter() // want `Listed <nil> blocking`
+	enter() // want `Listed - blocking`
 }

@@ -1,4 +1,8 @@
-package waits
+// Package timing recognises how code measures time: a timestamp read from
+// the clock, a Prometheus timer, the duration from a start to now, and a
+// recorder's start parameter. The waittiming check pairs them into
+// measurements; package admission says what waits between.
+package timing
 
 import (
 	"go/ast"
@@ -6,6 +10,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 )
 
 // PrometheusPath is the import path of the Prometheus client library.
@@ -18,30 +24,30 @@ func IsTimestamp(info *types.Info, call *ast.CallExpr) bool {
 	if len(call.Args) != 0 {
 		return false
 	}
-	if name := calleeName(call); name != "Now" && name != "now" {
+	if name := code.CalleeName(call); name != "Now" && name != "now" {
 		return false
 	}
-	return IsTime(info.TypeOf(call))
+	return code.IsTime(info.TypeOf(call))
 }
 
 // IsTimer reports whether call starts a Prometheus timer:
 // prometheus.NewTimer(o).
 func IsTimer(info *types.Info, call *ast.CallExpr) bool {
-	if calleeName(call) != "NewTimer" {
+	if code.CalleeName(call) != "NewTimer" {
 		return false
 	}
 	fn, ok := typeutil.Callee(info, call).(*types.Func)
-	return ok && isFunc(fn, PrometheusPath, "NewTimer") && len(call.Args) == 1
+	return ok && code.IsFunc(fn, PrometheusPath, "NewTimer") && len(call.Args) == 1
 }
 
 // IsObserveDuration reports whether call ends a Prometheus timer:
 // t.ObserveDuration() or t.ObserveDurationWithExemplar(e).
 func IsObserveDuration(info *types.Info, call *ast.CallExpr) bool {
-	if !strings.HasPrefix(calleeName(call), "ObserveDuration") {
+	if !strings.HasPrefix(code.CalleeName(call), "ObserveDuration") {
 		return false
 	}
 	fn, ok := typeutil.Callee(info, call).(*types.Func)
-	return ok && (isMethod(fn, PrometheusPath, "Timer", "ObserveDuration") || isMethod(fn, PrometheusPath, "Timer", "ObserveDurationWithExemplar"))
+	return ok && (code.IsMethod(fn, PrometheusPath, "Timer", "ObserveDuration") || code.IsMethod(fn, PrometheusPath, "Timer", "ObserveDurationWithExemplar"))
 }
 
 // Elapsed reports whether call computes a duration up to now or up to a
@@ -49,7 +55,7 @@ func IsObserveDuration(info *types.Info, call *ast.CallExpr) bool {
 // and t.Sub(x), and the expression that gives the end (the call itself for
 // time.Since, the receiver of Sub).
 func Elapsed(info *types.Info, call *ast.CallExpr) (start, end ast.Expr, ok bool) {
-	if name := calleeName(call); len(call.Args) != 1 || (name != "Since" && name != "Sub") {
+	if name := code.CalleeName(call); len(call.Args) != 1 || (name != "Since" && name != "Sub") {
 		return nil, nil, false
 	}
 	fn, ok := typeutil.Callee(info, call).(*types.Func)
@@ -57,9 +63,9 @@ func Elapsed(info *types.Info, call *ast.CallExpr) (start, end ast.Expr, ok bool
 		return nil, nil, false
 	}
 	switch {
-	case isFunc(fn, "time", "Since"):
+	case code.IsFunc(fn, "time", "Since"):
 		return call.Args[0], call, true
-	case isMethod(fn, "time", "Time", "Sub"):
+	case code.IsMethod(fn, "time", "Time", "Sub"):
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 		if !ok {
 			return nil, nil, false
@@ -94,7 +100,7 @@ func IsStartParam(info *types.Info, call *ast.CallExpr, i int, anyName bool) boo
 	default:
 		return false
 	}
-	if !IsTime(p.Type()) {
+	if !code.IsTime(p.Type()) {
 		return false
 	}
 	if anyName {
@@ -121,26 +127,4 @@ func isMeasureName(name string) bool {
 		}
 	}
 	return false
-}
-
-// IsTime reports whether t is time.Time (not a pointer to it).
-func IsTime(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Time"
-}
-
-// calleeName returns the name a call calls by: f in f(), m in x.m(); "" for
-// anything else. Checking it first spares a type lookup for most calls.
-func calleeName(call *ast.CallExpr) string {
-	switch fun := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		return fun.Name
-	case *ast.SelectorExpr:
-		return fun.Sel.Name
-	case *ast.IndexExpr:
-		if sel, ok := fun.X.(*ast.SelectorExpr); ok {
-			return sel.Sel.Name
-		}
-	}
-	return ""
 }

@@ -1,0 +1,374 @@
+package admission
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"iter"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
+)
+
+// chanFacts are what the package as a whole says about its channels and
+// errgroups. A channel is a semaphore, a token pool or a job queue by how the
+// whole package uses it, never by its name.
+type chanFacts struct {
+	tokenSend  map[*types.Var]bool        // sent a value that carries no data, blocking
+	discardRcv map[*types.Var]bool        // received from with the value dropped
+	prefilled  map[*types.Var]bool        // sent to in a loop that only fills it
+	unbuffered map[*types.Var]bool        // made without a buffer somewhere
+	buffered   map[*types.Var]bool        // made with a buffer of more than one (or sized at run time) somewhere
+	capOne     map[*types.Var]bool        // made with a buffer of exactly one somewhere
+	semaphore  map[*types.Var]bool        // a send released by a later receive that drops the value, in one function
+	token      map[*types.Var]bool        // a received value sent back, in one function
+	worked     map[*types.Var]bool        // received from in a loop of a goroutine
+	limited    map[*types.Var]bool        // errgroups given a limit
+	created    map[*types.Var][]token.Pos // where a value made by a call is stored in the variable
+}
+
+// A chanOp is one send or receive on a channel variable.
+type chanOp struct {
+	cur     inspector.Cursor
+	send    bool
+	discard bool       // a receive whose value is dropped
+	value   *types.Var // the variable a receive assigns, or a send sends
+}
+
+// chanFacts gathers the package's channel facts once, in one walk of the
+// shared inspector, on the first question that needs them.
+func (r *Result) chanFacts() *chanFacts {
+	r.chanOnce.Do(func() { r.chans = gather(r.info, r.insp) })
+	return r.chans
+}
+
+func gather(info *types.Info, insp *inspector.Inspector) *chanFacts {
+	cf := &chanFacts{
+		tokenSend:  make(map[*types.Var]bool),
+		discardRcv: make(map[*types.Var]bool),
+		prefilled:  make(map[*types.Var]bool),
+		unbuffered: make(map[*types.Var]bool),
+		buffered:   make(map[*types.Var]bool),
+		capOne:     make(map[*types.Var]bool),
+		semaphore:  make(map[*types.Var]bool),
+		token:      make(map[*types.Var]bool),
+		worked:     make(map[*types.Var]bool),
+		limited:    make(map[*types.Var]bool),
+		created:    make(map[*types.Var][]token.Pos),
+	}
+	ops := make(map[*types.Var][]chanOp)
+	goStarted := make(map[*types.Func]bool)
+	var loops []inspector.Cursor // receives and ranges that may be worker loops
+	var flows [][2]*types.Var    // a channel variable stored in another: {to, from}
+	kinds := []ast.Node{
+		(*ast.SendStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.CallExpr)(nil), (*ast.RangeStmt)(nil), (*ast.GoStmt)(nil),
+		(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.KeyValueExpr)(nil),
+	}
+	for cur := range insp.Root().Preorder(kinds...) {
+		switch n := cur.Node().(type) {
+		case *ast.AssignStmt, *ast.ValueSpec, *ast.KeyValueExpr:
+			for to, from := range stores(info, n) {
+				if from, ok := info.Uses[from].(*types.Var); ok && code.IsChan(from.Type()) && to != from {
+					flows = append(flows, [2]*types.Var{to, from.Origin()})
+				}
+			}
+		case *ast.SendStmt:
+			v := code.Var(info, n.Chan)
+			if v == nil {
+				continue
+			}
+			// A coalescing wake-up (notify <- struct{}{} or default) does not
+			// wait; a semaphore is acquired by waiting.
+			if !code.InSelectWithDefault(cur) && carriesNoData(info, n.Value) {
+				cf.tokenSend[v] = true
+			}
+			if isFillLoopBody(info, cur) {
+				cf.prefilled[v] = true
+			}
+			ops[v] = append(ops[v], chanOp{cur: cur, send: true, value: code.Var(info, n.Value)})
+		case *ast.UnaryExpr:
+			if n.Op != token.ARROW {
+				continue
+			}
+			v := code.Var(info, n.X)
+			if v == nil {
+				continue
+			}
+			op := chanOp{cur: cur}
+			switch p := cur.Parent().Node().(type) {
+			case *ast.ExprStmt:
+				op.discard = true
+				cf.discardRcv[v] = true
+			case *ast.AssignStmt:
+				if len(p.Lhs) >= 1 && len(p.Rhs) == 1 {
+					op.value = code.Var(info, p.Lhs[0])
+				}
+			}
+			ops[v] = append(ops[v], op)
+			loops = append(loops, cur)
+		case *ast.RangeStmt:
+			loops = append(loops, cur)
+		case *ast.GoStmt:
+			markGoStarted(info, n, goStarted)
+		case *ast.CallExpr:
+			gatherCall(info, cf, cur, n, goStarted)
+		}
+	}
+	// memMu := make(chan T, 1); w := worker{memMu: memMu}: the field is made
+	// as the variable was.
+	for range 2 {
+		for _, fl := range flows {
+			to, from := fl[0], fl[1]
+			cf.unbuffered[to] = cf.unbuffered[to] || cf.unbuffered[from]
+			cf.buffered[to] = cf.buffered[to] || cf.buffered[from]
+			cf.capOne[to] = cf.capOne[to] || cf.capOne[from]
+		}
+	}
+	for v, vops := range ops {
+		if pairs(vops, func(acq, rel chanOp) bool { return acq.send && !rel.send && rel.discard }) {
+			cf.semaphore[v] = true
+		}
+		if pairs(vops, func(acq, rel chanOp) bool { return !acq.send && acq.value != nil && rel.send && rel.value == acq.value }) {
+			cf.token[v] = true
+		}
+	}
+	for _, cur := range loops {
+		if v := workerLoopChan(info, cur, goStarted); v != nil {
+			cf.worked[v] = true
+		}
+	}
+	return cf
+}
+
+// gatherCall records channel makes, creations, errgroup limits, and
+// functions handed to a Go method (they run as goroutines).
+func gatherCall(info *types.Info, cf *chanFacts, cur inspector.Cursor, call *ast.CallExpr, goStarted map[*types.Func]bool) {
+	if v := code.AssignedTo(info, cur); v != nil {
+		cf.created[v] = append(cf.created[v], call.Pos())
+		if code.BuiltinName(info, call) == "make" {
+			recordMake(info, cf, v, call)
+		}
+	}
+	fn := code.CalleeFunc(info, call)
+	if fn == nil {
+		return
+	}
+	if fn.Name() == "Go" && len(call.Args) == 1 {
+		if callee := funcOf(info, call.Args[0]); callee != nil {
+			goStarted[callee] = true
+		}
+	}
+	if !code.IsMethod(fn, code.ErrgroupPath, "Group", "SetLimit") || len(call.Args) != 1 {
+		return
+	}
+	if n, ok := consts.Int(info, call.Args[0]); ok && n < 0 {
+		return // SetLimit(-1) removes the limit
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if v := code.Var(info, sel.X); v != nil {
+			cf.limited[v] = true
+		}
+	}
+}
+
+func recordMake(info *types.Info, cf *chanFacts, v *types.Var, call *ast.CallExpr) {
+	if len(call.Args) == 0 || !code.IsChan(info.TypeOf(call.Args[0])) {
+		return
+	}
+	if len(call.Args) == 1 {
+		cf.unbuffered[v] = true
+		return
+	}
+	n, ok := consts.Int(info, call.Args[1])
+	switch {
+	case !ok:
+		cf.buffered[v] = true // sized at run time
+	case n == 0:
+		cf.unbuffered[v] = true
+	case n == 1:
+		cf.capOne[v] = true
+	default:
+		cf.buffered[v] = true
+	}
+}
+
+// carriesNoData reports whether a sent value is a token: of a zero-size type
+// or a constant.
+func carriesNoData(info *types.Info, value ast.Expr) bool {
+	tv, ok := info.Types[value]
+	if !ok || tv.Type == nil {
+		return false
+	}
+	return tv.Value != nil || code.IsEmptyStruct(tv.Type)
+}
+
+// isFillLoopBody reports whether the send at cur is the only statement of a
+// counting loop (for i := 0; i < n; i++, for range n): the shape that fills a
+// token channel or a resource pool up front. A loop over a slice that sends
+// each element is a producer feeding a stream, not a fill.
+func isFillLoopBody(info *types.Info, cur inspector.Cursor) bool {
+	block, ok := cur.Parent().Node().(*ast.BlockStmt)
+	if !ok || len(block.List) != 1 {
+		return false
+	}
+	switch loop := cur.Parent().Parent().Node().(type) {
+	case *ast.ForStmt:
+		return loop.Init != nil && loop.Cond != nil && loop.Post != nil
+	case *ast.RangeStmt:
+		t := info.TypeOf(loop.X)
+		if t == nil {
+			return false
+		}
+		b, ok := t.Underlying().(*types.Basic)
+		return ok && b.Info()&types.IsInteger != 0
+	}
+	return false
+}
+
+// markGoStarted records the functions a go statement runs: its callee, or the
+// functions a go'd literal calls as statements of its own (go func() {
+// s.worker() }()).
+func markGoStarted(info *types.Info, g *ast.GoStmt, goStarted map[*types.Func]bool) {
+	if fn := funcOf(info, g.Call.Fun); fn != nil {
+		goStarted[fn] = true
+		return
+	}
+	lit, ok := ast.Unparen(g.Call.Fun).(*ast.FuncLit)
+	if !ok {
+		return
+	}
+	for _, stmt := range lit.Body.List {
+		if es, ok := stmt.(*ast.ExprStmt); ok {
+			if call, ok := ast.Unparen(es.X).(*ast.CallExpr); ok {
+				if fn := funcOf(info, call.Fun); fn != nil {
+					goStarted[fn] = true
+				}
+			}
+		}
+	}
+}
+
+// funcOf returns the function or method expr names (f, s.worker), or nil.
+func funcOf(info *types.Info, expr ast.Expr) *types.Func {
+	switch e := ast.Unparen(expr).(type) {
+	case *ast.Ident:
+		fn, _ := info.Uses[e].(*types.Func)
+		return fn
+	case *ast.SelectorExpr:
+		fn, _ := info.Uses[e.Sel].(*types.Func)
+		return fn
+	}
+	return nil
+}
+
+// workerLoopChan returns the channel a worker goroutine loops over at cur (a
+// range over a channel, or a receive in a for loop), or nil when cur is not
+// such a loop or does not run in a goroutine.
+func workerLoopChan(info *types.Info, cur inspector.Cursor, goStarted map[*types.Func]bool) *types.Var {
+	var v *types.Var
+	switch n := cur.Node().(type) {
+	case *ast.RangeStmt:
+		if !code.IsChan(info.TypeOf(n.X)) {
+			return nil
+		}
+		v = code.Var(info, n.X)
+	case *ast.UnaryExpr:
+		inLoop := false
+		for enc := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+			_, inLoop = enc.Node().(*ast.ForStmt)
+			break
+		}
+		if !inLoop {
+			return nil
+		}
+		v = code.Var(info, n.X)
+	}
+	if v == nil {
+		return nil
+	}
+	for enc := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		switch fn := enc.Node().(type) {
+		case *ast.FuncLit:
+			if code.IsSpawnedLit(enc) {
+				return v
+			}
+		case *ast.FuncDecl:
+			if obj, ok := info.Defs[fn.Name].(*types.Func); ok && goStarted[obj] {
+				return v
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// pairs reports whether some op acquires and a later op releases, as match
+// decides, in the acquire's own function: the same body, a deferred closure
+// or a goroutine it starts. An op in an enclosing function does not pair: a
+// goroutine's final send received by its parent is a completion signal.
+func pairs(ops []chanOp, match func(acq, rel chanOp) bool) bool {
+	for _, acq := range ops {
+		home := homeFunc(acq.cur)
+		for _, rel := range ops {
+			if rel.cur.Node().Pos() <= acq.cur.Node().Pos() || !match(acq, rel) {
+				continue
+			}
+			if home.Contains(rel.cur) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// homeFunc returns the innermost function around cur, looking through
+// deferred closures (they run in the function that defers them).
+func homeFunc(cur inspector.Cursor) inspector.Cursor {
+	for enc := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		if _, ok := enc.Node().(*ast.FuncLit); ok && code.IsDeferredLit(enc) {
+			continue
+		}
+		return enc
+	}
+	return cur.Inspector().Root()
+}
+
+// stores yields, for an assignment, a var spec or a keyed composite literal
+// element, each variable or field stored to and the identifier stored in it.
+func stores(info *types.Info, n ast.Node) iter.Seq2[*types.Var, *ast.Ident] {
+	return func(yield func(*types.Var, *ast.Ident) bool) {
+		var lhs, rhs []ast.Expr
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			lhs, rhs = n.Lhs, n.Rhs
+		case *ast.ValueSpec:
+			for _, name := range n.Names {
+				lhs = append(lhs, name)
+			}
+			rhs = n.Values
+		case *ast.KeyValueExpr:
+			if key, ok := n.Key.(*ast.Ident); ok {
+				if v, ok := info.Uses[key].(*types.Var); ok && v.IsField() {
+					if id, ok := ast.Unparen(n.Value).(*ast.Ident); ok {
+						yield(v.Origin(), id)
+					}
+				}
+			}
+			return
+		}
+		if len(lhs) != len(rhs) {
+			return
+		}
+		for i := range lhs {
+			id, ok := ast.Unparen(rhs[i]).(*ast.Ident)
+			if !ok {
+				continue
+			}
+			if to := code.Var(info, lhs[i]); to != nil && !yield(to, id) {
+				return
+			}
+		}
+	}
+}

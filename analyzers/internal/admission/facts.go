@@ -1,0 +1,797 @@
+package admission
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
+)
+
+// A FuncFact records what a declared function or method is for the checks
+// that look at its callers, in its own package and, exported as an
+// [analysis.Fact], in every package that imports it. A function may be
+// several of these at once, or none (then it has no fact).
+type FuncFact struct {
+	// Wait is set when the function's main path performs an admission wait
+	// and does nothing after it but return: calling it is waiting.
+	Wait *WaitHelper
+	// Send is set when the function's body only sends one of its
+	// parameters on a channel that outlives the call.
+	Send *SendHelper
+	// TrySend is set when the function tries one non-blocking send of a
+	// parameter and returns whether it succeeded.
+	TrySend *TrySendHelper
+	// Pause is set when the function's main path only pauses: it sleeps,
+	// waits for a timer or a backoff, and then returns.
+	Pause *PauseHelper
+	// Blocks is set for an acquire-shaped method (Acquire, Take and their
+	// variants) whose body can block: a channel operation, a select, or a
+	// Wait, Acquire or Lock call. A reference count's Acquire does not.
+	Blocks bool
+}
+
+// A WaitHelper describes a function that is an admission wait.
+type WaitHelper struct {
+	Kind Kind
+	Name string // the wait inside: "(*semaphore.Weighted).Acquire"
+	// Strict is set when the wait inside counts under Options.Strict too.
+	Strict bool
+	// Field names the receiver's field that holds the limiter waited on,
+	// when there is one: the pool of a method p.acquire is p.<Field>.
+	Field string
+	// Release says how the caller gives the slot back.
+	Release Release
+}
+
+// A SendHelper describes a function whose body is a send of its parameter:
+// func (a *agg) enqueue(x T) { a.in <- x }.
+type SendHelper struct {
+	Param int    // the index of the parameter sent
+	Chan  string // the channel, as the function names it: "a.in", "jobs"
+}
+
+// A TrySendHelper describes a function that tries a non-blocking send of its
+// parameter and reports whether it succeeded:
+//
+//	func (q *Queue) TryPush(v T) bool {
+//		select {
+//		case q.ch <- v:
+//			return true
+//		default:
+//			return false
+//		}
+//	}
+type TrySendHelper struct {
+	Param int    // the index of the parameter sent
+	Chan  string // the channel, as the function names it
+	// Blocking names a method of the same receiver whose body is the
+	// blocking send of the same channel (q.Push), or "".
+	Blocking string
+}
+
+// A PauseHelper describes a function that only pauses.
+type PauseHelper struct {
+	Name       string // the pause inside: "time.Sleep", "a timer"
+	HonoursCtx bool   // the pause also ends on ctx.Done()
+}
+
+// AFact marks FuncFact as an analysis fact.
+func (*FuncFact) AFact() {}
+
+func (f *FuncFact) String() string {
+	var parts []string
+	if w := f.Wait; w != nil {
+		s := fmt.Sprintf("wait %s %s", w.Kind, w.Name)
+		if w.Strict {
+			s += " strict"
+		}
+		if w.Field != "" {
+			s += " on ." + w.Field
+		}
+		switch w.Release.Kind {
+		case ReleaseFunc:
+			s += fmt.Sprintf(" release result %d", w.Release.Result)
+		case ReleaseMethod:
+			s += " release method " + w.Release.Method
+		}
+		parts = append(parts, s)
+	}
+	if s := f.Send; s != nil {
+		parts = append(parts, fmt.Sprintf("send param %d on %s", s.Param, s.Chan))
+	}
+	if t := f.TrySend; t != nil {
+		s := fmt.Sprintf("trysend param %d on %s", t.Param, t.Chan)
+		if t.Blocking != "" {
+			s += " blocking " + t.Blocking
+		}
+		parts = append(parts, s)
+	}
+	if p := f.Pause; p != nil {
+		s := "pause " + p.Name
+		if p.HonoursCtx {
+			s += " ctx"
+		}
+		parts = append(parts, s)
+	}
+	if f.Blocks {
+		parts = append(parts, "blocks")
+	}
+	return strings.Join(parts, "; ")
+}
+
+func (f *FuncFact) empty() bool {
+	return f.Wait == nil && f.Send == nil && f.TrySend == nil && f.Pause == nil && !f.Blocks
+}
+
+// A decl is one declared function of the package with its cursor.
+type decl struct {
+	fn  *types.Func
+	cur inspector.Cursor // the *ast.FuncDecl
+}
+
+// classifyAll computes the facts of the package's declared functions and of
+// the function literals held in local variables, to a fixpoint: a helper
+// that calls a helper is one too.
+func (r *Result) classifyAll(decls []decl) {
+	loose := r.Finder(Options{})
+	strict := r.Finder(Options{Strict: true})
+	lits := localLits(r.info, r.insp)
+	// Each round can only add what a new fact of a callee reveals; the
+	// chain of helpers calling helpers is short in real code, and the bound
+	// keeps a pathological package from looping long.
+	for range 8 {
+		changed := false
+		for _, d := range decls {
+			fd := d.cur.Node().(*ast.FuncDecl)
+			body, _ := d.cur.FindNode(fd.Body)
+			ff := r.classify(loose, strict, d.fn, body)
+			if !sameFact(r.helpers[d.fn], ff) {
+				r.helpers[d.fn] = ff
+				changed = true
+			}
+		}
+		for v, lit := range lits {
+			body, _ := lit.FindNode(lit.Node().(*ast.FuncLit).Body)
+			ff := r.classify(loose, strict, nil, body)
+			if !sameFact(r.lits[v], ff) {
+				r.lits[v] = ff
+				changed = true
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	for fn, ff := range r.helpers {
+		if ff == nil {
+			delete(r.helpers, fn)
+		}
+	}
+	for v, ff := range r.lits {
+		if ff == nil {
+			delete(r.lits, v)
+		}
+	}
+}
+
+func sameFact(a, b *FuncFact) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.String() == b.String()
+}
+
+// localLits returns the local variables that hold a function literal given
+// at their declaration and never assigned again: acquire := func() {...}.
+func localLits(info *types.Info, insp *inspector.Inspector) map[*types.Var]inspector.Cursor {
+	lits := make(map[*types.Var]inspector.Cursor)
+	assigned := make(map[*types.Var]int)
+	for cur := range insp.Root().Preorder((*ast.AssignStmt)(nil)) {
+		as := cur.Node().(*ast.AssignStmt)
+		for i, lhs := range as.Lhs {
+			v := code.Var(info, lhs)
+			if v == nil || !code.IsLocal(v) {
+				continue
+			}
+			assigned[v]++
+			if as.Tok == token.DEFINE && len(as.Lhs) == len(as.Rhs) {
+				if _, ok := as.Rhs[i].(*ast.FuncLit); ok {
+					lit, _ := cur.FindNode(as.Rhs[i])
+					lits[v] = lit
+				}
+			}
+		}
+	}
+	for v := range lits {
+		if assigned[v] != 1 {
+			delete(lits, v)
+		}
+	}
+	return lits
+}
+
+// classify returns what the function fn with the given body is, or nil.
+// fn is nil for a function literal.
+func (r *Result) classify(loose, strict *Finder, fn *types.Func, body inspector.Cursor) *FuncFact {
+	if !body.Valid() {
+		return nil
+	}
+	ff := &FuncFact{}
+	list := body.Node().(*ast.BlockStmt).List
+	if w, i, isStrict, ok := mainWait(loose, strict, body); ok && r.onlyReturnsAfter(list, i, w.Node) {
+		ff.Wait = r.waitHelper(fn, w, list)
+		ff.Wait.Strict = isStrict
+	}
+	if fn != nil {
+		ff.Send = sendHelper(r.info, fn, list)
+		ff.TrySend = r.trySendHelper(fn, body)
+		if isAcquireName(fn.Name()) {
+			ff.Blocks = blocks(body.Node())
+		}
+	}
+	if p, i, ok := r.mainPause(body); ok && r.onlyReturnsAfter(list, i, nil) {
+		ff.Pause = p
+	}
+	if ff.empty() {
+		return nil
+	}
+	return ff
+}
+
+// mainWait returns the first admission wait on the main path of a body (a
+// statement of its own list, an if statement's init or condition, a return's
+// result), the index of the statement holding it, and whether there is one
+// before the first statement that returns. Guards that return early (if c
+// == nil { return nil }) may come before it: a function that waits on its
+// main path is a wait for the caller that times or bounds it.
+func mainWait(loose, strict *Finder, body inspector.Cursor) (w Wait, i int, isStrict, ok bool) {
+	for st := range body.Children() {
+		for _, cand := range heads(st) {
+			if sw, ok := strict.At(cand); ok {
+				return sw, i, true, true
+			}
+			if w, ok := loose.At(cand); ok && w.Blocking() {
+				return w, i, false, true
+			}
+		}
+		if _, ok := st.Node().(*ast.ReturnStmt); ok {
+			break
+		}
+		i++
+	}
+	return Wait{}, 0, false, false
+}
+
+// heads returns the cursors of the expressions a statement evaluates first,
+// where a wait makes the statement a wait: the call or receive of an
+// expression statement, an assignment or a return; a send; an if statement's
+// init and condition; and a select (or, to the loose finder, its cases).
+func heads(st inspector.Cursor) []inspector.Cursor {
+	var out []inspector.Cursor
+	switch n := st.Node().(type) {
+	case *ast.ExprStmt:
+		c, _ := st.FindNode(n.X)
+		out = append(out, unparen(c))
+	case *ast.SendStmt:
+		out = append(out, st)
+	case *ast.AssignStmt:
+		if len(n.Rhs) == 1 {
+			c, _ := st.FindNode(n.Rhs[0])
+			out = append(out, unparen(c))
+		}
+	case *ast.ReturnStmt:
+		for c := range st.Children() {
+			out = append(out, unparen(c))
+		}
+	case *ast.IfStmt:
+		if n.Init != nil {
+			init, _ := st.FindNode(n.Init)
+			out = append(out, heads(init)...)
+		}
+		cond, _ := st.FindNode(n.Cond)
+		out = append(out, condHead(cond))
+	case *ast.SelectStmt:
+		out = append(out, st)
+		for cc := range st.Preorder((*ast.CommClause)(nil)) {
+			comm := cc.Node().(*ast.CommClause).Comm
+			if comm == nil {
+				continue
+			}
+			c, _ := cc.FindNode(comm)
+			if _, ok := comm.(*ast.SendStmt); ok {
+				out = append(out, c)
+			} else if u := commReceive(comm); u != nil {
+				rc, _ := c.FindNode(u)
+				out = append(out, rc)
+			}
+		}
+	}
+	return out
+}
+
+// condHead returns the call or receive an if condition starts with:
+// sem.Acquire(ctx, 1) != nil, !ok, <-ch == nil.
+func condHead(cur inspector.Cursor) inspector.Cursor {
+	for {
+		switch n := cur.Node().(type) {
+		case *ast.ParenExpr:
+			cur, _ = cur.FindNode(n.X)
+		case *ast.BinaryExpr:
+			cur, _ = cur.FindNode(n.X)
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW {
+				return cur
+			}
+			cur, _ = cur.FindNode(n.X)
+		default:
+			return cur
+		}
+	}
+}
+
+func unparen(cur inspector.Cursor) inspector.Cursor {
+	for {
+		p, ok := cur.Node().(*ast.ParenExpr)
+		if !ok {
+			return cur
+		}
+		cur, _ = cur.FindNode(p.X)
+	}
+}
+
+// onlyReturnsAfter reports whether the statements of list after the one at
+// index i do nothing but bookkeeping and return: error checks that return,
+// counting, logging, storing call-free values, locking a mutex around them.
+// A helper that works after its wait is not a wait: its callers would see
+// the work as part of the wait. When the wait sits in an if statement's
+// init or condition (wait != nil), the if's body must only return too.
+func (r *Result) onlyReturnsAfter(list []ast.Stmt, i int, wait ast.Node) bool {
+	if ifs, ok := list[i].(*ast.IfStmt); ok && wait != nil && (ifs.Init != nil && code.Inside(wait.Pos(), ifs.Init) || code.Inside(wait.Pos(), ifs.Cond)) {
+		if ifs.Else != nil || !r.bookkeeping(ifs.Body.List) {
+			return false
+		}
+	}
+	return r.bookkeeping(list[i+1:])
+}
+
+// bookkeeping reports whether stmts only return, check errors, count, log,
+// store call-free values or lock around that.
+func (r *Result) bookkeeping(stmts []ast.Stmt) bool {
+	for _, st := range stmts {
+		switch st := st.(type) {
+		case *ast.ReturnStmt:
+			for _, res := range st.Results {
+				if !r.cheap(res) {
+					return false
+				}
+			}
+		case *ast.IfStmt:
+			if st.Init != nil || !sendselect.CallFree(r.info, st.Cond) || !r.bookkeeping(st.Body.List) {
+				return false
+			}
+			if st.Else != nil {
+				switch e := st.Else.(type) {
+				case *ast.BlockStmt:
+					if !r.bookkeeping(e.List) {
+						return false
+					}
+				default:
+					if !r.bookkeeping([]ast.Stmt{e}) {
+						return false
+					}
+				}
+			}
+		case *ast.AssignStmt:
+			if !sendselect.CallFree(r.info, st.Rhs...) {
+				return false
+			}
+		case *ast.IncDecStmt, *ast.EmptyStmt:
+		case *ast.ExprStmt:
+			if !sendselect.IsCount(r.info, st) && !sendselect.IsLog(r.info, st) && !isLockCall(r.info, st.X) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// cheap reports whether a returned value is computed without work: a
+// call-free expression, a function literal (a release), ctx.Err(), or an
+// error built by errors or fmt.
+func (r *Result) cheap(e ast.Expr) bool {
+	if _, ok := ast.Unparen(e).(*ast.FuncLit); ok {
+		return true
+	}
+	if sendselect.CallFree(r.info, e) {
+		return true
+	}
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := code.CalleeFunc(r.info, call)
+	if fn == nil {
+		return false
+	}
+	if fn.Name() == "Err" && len(call.Args) == 0 {
+		return true
+	}
+	return fn.Pkg() != nil && (fn.Pkg().Path() == "errors" || code.IsFunc(fn, "fmt", "Errorf")) && sendselect.CallFree(r.info, call.Args...)
+}
+
+func isLockCall(info *types.Info, x ast.Expr) bool {
+	call, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := code.CalleeFunc(info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "sync" {
+		return false
+	}
+	switch fn.Name() {
+	case "Lock", "Unlock", "RLock", "RUnlock":
+		return true
+	}
+	return false
+}
+
+// waitHelper describes the wait w, found on the main path of fn's body.
+func (r *Result) waitHelper(fn *types.Func, w Wait, list []ast.Stmt) *WaitHelper {
+	h := &WaitHelper{Kind: w.Kind, Name: w.Name, Release: w.Release}
+	if w.Via != nil {
+		if inner := r.Helper(w.Via); inner != nil && inner.Wait != nil {
+			h.Name = inner.Wait.Name
+		}
+	}
+	if fn == nil {
+		return h
+	}
+	recv := fn.Signature().Recv()
+	if w.On != nil && w.On.IsField() && recv != nil && onReceiver(r.info, w.Node, recv) {
+		h.Field = w.On.Name()
+	}
+	if k, ok := returnedRelease(r.info, fn, list); ok {
+		h.Release = Release{Kind: ReleaseFunc, Result: k}
+	} else if h.Field != "" && w.Release.Kind != NoRelease && w.Release.Kind != ReleaseAuto {
+		if m := r.releaseMethod(fn, w.On, w.Release.Kind); m != "" {
+			h.Release = Release{Kind: ReleaseMethod, Method: m}
+		}
+	}
+	return h
+}
+
+// onReceiver reports whether the wait node operates on a field of the
+// receiver recv: p.sem.Acquire(ctx, 1), p.sem <- struct{}{}, <-p.tokens.
+func onReceiver(info *types.Info, n ast.Node, recv *types.Var) bool {
+	var x ast.Expr
+	switch n := n.(type) {
+	case *ast.CallExpr:
+		if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
+			x = sel.X
+		}
+	case *ast.SendStmt:
+		x = n.Chan
+	case *ast.UnaryExpr:
+		x = n.X
+	case *ast.SelectStmt:
+		return true // the case's channel was checked by the finder
+	}
+	// p.sem.Acquire(ctx, 1); or p.enter(), a helper that waits on p's field.
+	if sel, ok := ast.Unparen(x).(*ast.SelectorExpr); ok {
+		x = sel.X
+	}
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	return ok && info.Uses[id] == recv
+}
+
+// returnedRelease reports whether fn returns a func() that releases: the
+// index of a func() result that the final return fills with a function
+// literal or a method value.
+func returnedRelease(info *types.Info, fn *types.Func, list []ast.Stmt) (int, bool) {
+	res := fn.Signature().Results()
+	k := -1
+	for i := range res.Len() {
+		if sig, ok := res.At(i).Type().Underlying().(*types.Signature); ok && sig.Params().Len() == 0 && sig.Results().Len() == 0 {
+			k = i
+		}
+	}
+	if k < 0 || len(list) == 0 {
+		return 0, false
+	}
+	ret, ok := list[len(list)-1].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != res.Len() {
+		return 0, false
+	}
+	switch e := ast.Unparen(ret.Results[k]).(type) {
+	case *ast.FuncLit:
+		return k, true
+	case *ast.SelectorExpr:
+		_, ok := info.Uses[e.Sel].(*types.Func)
+		return k, ok
+	case *ast.Ident:
+		return k, !isNilIdent(info, e)
+	}
+	return 0, false
+}
+
+func isNilIdent(info *types.Info, id *ast.Ident) bool {
+	_, ok := info.Uses[id].(*types.Nil)
+	return ok
+}
+
+// releaseMethod returns the name of a short method of fn's receiver type,
+// other than fn, that gives back a slot of on the way the wait's release
+// kind says: p.sem.Release(1), <-p.slots, p.tokens <- tok. A long method
+// that releases on the way out (defer p.sem.Release(1) after its work) is
+// not the pair of an acquire.
+func (r *Result) releaseMethod(fn *types.Func, on *types.Var, kind ReleaseKind) string {
+	n := namedOf(fn.Signature().Recv().Type())
+	if n == nil {
+		return ""
+	}
+	for m := range n.Origin().Methods() {
+		d := r.decls[m]
+		if m == fn.Origin() || d == nil || d.Body == nil || len(d.Body.List) > 3 {
+			continue
+		}
+		if releases(r.info, d.Body, on, kind) {
+			return m.Name()
+		}
+	}
+	return ""
+}
+
+// releases reports whether body gives back a slot of the limiter in on, the
+// way kind says.
+func releases(info *types.Info, body *ast.BlockStmt, on *types.Var, kind ReleaseKind) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && kind == ReleaseCall && code.Var(info, sel.X) == on {
+				switch sel.Sel.Name {
+				case "Release", "Give", "Put", "Done":
+					found = true
+				}
+			}
+		case *ast.ExprStmt:
+			if u, ok := ast.Unparen(n.X).(*ast.UnaryExpr); ok && kind == ReleaseRecv && u.Op == token.ARROW && code.Var(info, u.X) == on {
+				found = true
+			}
+		case *ast.SendStmt:
+			found = kind == ReleaseSend && code.Var(info, n.Chan) == on
+		}
+		return !found
+	})
+	return found
+}
+
+// sendHelper returns what fn is when its body is one send of a parameter on
+// a channel that outlives the call (a field or a package variable).
+func sendHelper(info *types.Info, fn *types.Func, list []ast.Stmt) *SendHelper {
+	if len(list) != 1 {
+		return nil
+	}
+	s, ok := list[0].(*ast.SendStmt)
+	if !ok {
+		return nil
+	}
+	i := paramOf(info, fn, s.Value)
+	ch := code.Var(info, s.Chan)
+	if i < 0 || ch == nil || !(ch.IsField() || (ch.Pkg() != nil && ch.Parent() == ch.Pkg().Scope())) {
+		return nil
+	}
+	return &SendHelper{Param: i, Chan: types.ExprString(s.Chan)}
+}
+
+// paramOf returns the index of the parameter of fn that e names, or -1.
+func paramOf(info *types.Info, fn *types.Func, e ast.Expr) int {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return -1
+	}
+	params := fn.Signature().Params()
+	for i := range params.Len() {
+		if info.Uses[id] == params.At(i) {
+			return i
+		}
+	}
+	return -1
+}
+
+// trySendHelper returns what fn is when it only tries a non-blocking send of
+// a parameter on a field or package channel and returns whether it
+// succeeded: a select whose send case returns true and whose default
+// returns false (or falls through to return false).
+func (r *Result) trySendHelper(fn *types.Func, body inspector.Cursor) *TrySendHelper {
+	res := fn.Signature().Results()
+	if res.Len() != 1 || !types.Identical(res.At(0).Type(), types.Typ[types.Bool]) {
+		return nil
+	}
+	list := body.Node().(*ast.BlockStmt).List
+	if len(list) == 0 || len(list) > 2 {
+		return nil
+	}
+	sel, ok := list[0].(*ast.SelectStmt)
+	if !ok {
+		return nil
+	}
+	nb, ok := sendselect.Match(sel)
+	if !ok || len(nb.Case.Body) != 1 || !returnsValue(r.info, nb.Case.Body[0], "true") {
+		return nil
+	}
+	switch {
+	case len(list) == 1 && len(nb.Default.Body) == 1 && returnsValue(r.info, nb.Default.Body[0], "false"):
+	case len(list) == 2 && len(nb.Default.Body) == 0 && returnsValue(r.info, list[1], "false"):
+	default:
+		return nil
+	}
+	i := paramOf(r.info, fn, nb.Send.Value)
+	ch := code.Var(r.info, nb.Send.Chan)
+	if i < 0 || ch == nil {
+		return nil
+	}
+	h := &TrySendHelper{Param: i, Chan: types.ExprString(nb.Send.Chan)}
+	if recv := fn.Signature().Recv(); recv != nil {
+		h.Blocking = r.blockingSibling(fn, ch)
+	}
+	return h
+}
+
+func returnsValue(info *types.Info, s ast.Stmt, value string) bool {
+	ret, ok := s.(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return false
+	}
+	id, ok := ast.Unparen(ret.Results[0]).(*ast.Ident)
+	return ok && info.Uses[id] == types.Universe.Lookup(value)
+}
+
+// blockingSibling returns the name of an exported method of fn's receiver
+// type whose body is only the blocking send of a parameter on ch (q.Push
+// beside q.TryPush), or "".
+func (r *Result) blockingSibling(fn *types.Func, ch *types.Var) string {
+	n := namedOf(fn.Signature().Recv().Type())
+	if n == nil {
+		return ""
+	}
+	for m := range n.Origin().Methods() {
+		d := r.decls[m]
+		if m == fn.Origin() || d == nil || d.Body == nil || m.Signature().Params().Len() != 1 || m.Signature().Results().Len() != 0 {
+			continue
+		}
+		if len(d.Body.List) == 1 {
+			if s, ok := d.Body.List[0].(*ast.SendStmt); ok && code.Var(r.info, s.Chan) == ch && paramOf(r.info, m, s.Value) == 0 {
+				return m.Name()
+			}
+		}
+	}
+	return ""
+}
+
+// mainPause returns the pause on the main path of a body, the index of its
+// statement, and whether there is one: time.Sleep, a receive from a timer, a
+// select that waits for a timer (and perhaps ctx.Done()), a backoff wait, or
+// a call of a function that pauses.
+func (r *Result) mainPause(body inspector.Cursor) (*PauseHelper, int, bool) {
+	i := 0
+	for st := range body.Children() {
+		if p := r.pauseStmt(st); p != nil {
+			return p, i, true
+		}
+		if _, ok := st.Node().(*ast.ReturnStmt); ok {
+			break
+		}
+		i++
+	}
+	return nil, 0, false
+}
+
+func (r *Result) pauseStmt(st inspector.Cursor) *PauseHelper {
+	switch n := st.Node().(type) {
+	case *ast.SelectStmt:
+		var p sendselect.Path
+		if sendselect.IsTimedWait(r.info, n, &p) {
+			return &PauseHelper{Name: "a timer", HonoursCtx: p.HonoursCtx}
+		}
+	case *ast.ExprStmt:
+		switch x := ast.Unparen(n.X).(type) {
+		case *ast.CallExpr:
+			fn := code.CalleeFunc(r.info, x)
+			switch {
+			case code.IsFunc(fn, "time", "Sleep"):
+				return &PauseHelper{Name: "time.Sleep"}
+			case fn != nil && isBackoffWait(fn):
+				return &PauseHelper{Name: code.DisplayName(fn), HonoursCtx: takesContext(fn)}
+			}
+			if h, _ := r.HelperCall(x); h != nil && h.Pause != nil {
+				return h.Pause
+			}
+		case *ast.UnaryExpr:
+			if x.Op == token.ARROW && sendselect.IsTimerChan(r.info, x.X) {
+				return &PauseHelper{Name: "a timer"}
+			}
+		}
+	case *ast.ReturnStmt:
+		if len(n.Results) == 1 {
+			if call, ok := ast.Unparen(n.Results[0]).(*ast.CallExpr); ok {
+				fn := code.CalleeFunc(r.info, call)
+				if fn != nil && isBackoffWait(fn) {
+					return &PauseHelper{Name: code.DisplayName(fn), HonoursCtx: takesContext(fn)}
+				}
+				if h, _ := r.HelperCall(call); h != nil && h.Pause != nil {
+					return h.Pause
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func takesContext(fn *types.Func) bool {
+	params := fn.Signature().Params()
+	return params.Len() > 0 && code.IsContext(params.At(0).Type())
+}
+
+// isAcquireName reports whether a method name is one an acquire-shaped
+// method has.
+func isAcquireName(name string) bool {
+	return isAcquireVariant(name) || name == "Take"
+}
+
+// blocks reports whether a function body can block: a channel operation, a
+// select, or a call of a Wait, WaitN, Acquire or Lock method.
+func blocks(body ast.Node) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SendStmt, *ast.SelectStmt:
+			found = true
+		case *ast.UnaryExpr:
+			found = found || n.Op == token.ARROW
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
+				switch sel.Sel.Name {
+				case "Wait", "WaitN", "Acquire", "Lock":
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// declsOf returns the declared functions with bodies of the production files
+// of the package, and records each declaration.
+func (r *Result) declsOf(skip func(*ast.File) bool) []decl {
+	var out []decl
+	for file := range r.insp.Root().Children() {
+		if skip(file.Node().(*ast.File)) {
+			continue
+		}
+		for d := range file.Children() {
+			fd, ok := d.Node().(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			fn, ok := r.info.Defs[fd.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			r.decls[fn] = fd
+			out = append(out, decl{fn: fn, cur: d})
+		}
+	}
+	return out
+}

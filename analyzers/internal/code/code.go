@@ -1,0 +1,266 @@
+// Package code names the small questions every queuecheck check asks about
+// Go code, in the style of staticcheck's analysis/code: is this type
+// time.Time, is this call (*semaphore.Weighted).Acquire, which function
+// encloses this node, does this statement list leave the function, which
+// variables does this node assign. One place answers each question, so two
+// checks never disagree about it.
+package code
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Import paths the checks look for.
+const (
+	ErrgroupPath  = "golang.org/x/sync/errgroup"
+	SemaphorePath = "golang.org/x/sync/semaphore"
+	RatePath      = "golang.org/x/time/rate"
+)
+
+// IsNamed reports whether t, or the type t points to, is the named type
+// pkg.name (aliases resolved).
+func IsNamed(t types.Type, pkg, name string) bool {
+	if t == nil {
+		return false
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
+}
+
+// IsExactly reports whether t itself, not a pointer to it, is pkg.name.
+func IsExactly(t types.Type, pkg, name string) bool {
+	if t == nil {
+		return false
+	}
+	if _, ok := types.Unalias(t).(*types.Pointer); ok {
+		return false
+	}
+	return IsNamed(t, pkg, name)
+}
+
+// IsTime reports whether t is time.Time (not a pointer to it).
+func IsTime(t types.Type) bool { return IsExactly(t, "time", "Time") }
+
+// IsContext reports whether t is context.Context.
+func IsContext(t types.Type) bool { return IsExactly(t, "context", "Context") }
+
+// IsError reports whether t is the predeclared error type.
+func IsError(t types.Type) bool {
+	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// IsChan reports whether t is a channel type.
+func IsChan(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	_, ok := t.Underlying().(*types.Chan)
+	return ok
+}
+
+// IsEmptyStruct reports whether t is a struct type without fields: values
+// of it carry no data.
+func IsEmptyStruct(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	s, ok := t.Underlying().(*types.Struct)
+	return ok && s.NumFields() == 0
+}
+
+// Callee returns the function or concrete method call statically invokes,
+// as its generic origin, or nil for calls of interface methods, function
+// values, builtins and conversions.
+func Callee(info *types.Info, call *ast.CallExpr) *types.Func {
+	fn := typeutil.StaticCallee(info, call)
+	if fn == nil {
+		return nil
+	}
+	return fn.Origin()
+}
+
+// CalleeFunc is like Callee but also returns interface methods: the
+// function a call names, whatever runs.
+func CalleeFunc(info *types.Info, call *ast.CallExpr) *types.Func {
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok {
+		return nil
+	}
+	return fn.Origin()
+}
+
+// CalleeName returns the name a call calls by, f in f() and m in x.m(), or
+// "": checking it first spares a type lookup for most calls.
+func CalleeName(call *ast.CallExpr) string {
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		return fun.Name
+	case *ast.SelectorExpr:
+		return fun.Sel.Name
+	case *ast.IndexExpr:
+		if sel, ok := fun.X.(*ast.SelectorExpr); ok {
+			return sel.Sel.Name
+		}
+	case *ast.IndexListExpr:
+		if sel, ok := fun.X.(*ast.SelectorExpr); ok {
+			return sel.Sel.Name
+		}
+	}
+	return ""
+}
+
+// BuiltinName returns the name of the builtin function call calls, or "".
+func BuiltinName(info *types.Info, call *ast.CallExpr) string {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return ""
+	}
+	if b, ok := info.Uses[id].(*types.Builtin); ok {
+		return b.Name()
+	}
+	return ""
+}
+
+// IsConversion reports whether call converts a value to a type.
+func IsConversion(info *types.Info, call *ast.CallExpr) bool {
+	tv, ok := info.Types[call.Fun]
+	return ok && tv.IsType()
+}
+
+// Recv returns the receiver type of method fn, or nil for a function.
+func Recv(fn *types.Func) types.Type {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return nil
+	}
+	return sig.Recv().Type()
+}
+
+// IsMethod reports whether fn is the method name of the named type pkg.typ
+// (value or pointer receiver).
+func IsMethod(fn *types.Func, pkg, typ, name string) bool {
+	if fn == nil || fn.Name() != name || fn.Pkg() == nil || fn.Pkg().Path() != pkg {
+		return false
+	}
+	return IsNamed(Recv(fn), pkg, typ)
+}
+
+// IsFunc reports whether fn is the package-level function pkg.name.
+func IsFunc(fn *types.Func, pkg, name string) bool {
+	return fn != nil && fn.Name() == name && fn.Pkg() != nil && fn.Pkg().Path() == pkg && Recv(fn) == nil
+}
+
+// HasMethod reports whether values of type recv (or pointers to them) have a
+// method with one of the names, as seen from pkg.
+func HasMethod(recv types.Type, pkg *types.Package, names ...string) bool {
+	if recv == nil {
+		return false
+	}
+	if p, ok := recv.(*types.Pointer); ok {
+		recv = p.Elem()
+	}
+	for _, name := range names {
+		obj, _, _ := types.LookupFieldOrMethod(recv, true, pkg, name)
+		if _, ok := obj.(*types.Func); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// TypeName returns "pkgpath.Name" for a named type or a pointer to one, and
+// "" for anything else.
+func TypeName(t types.Type) string {
+	if t == nil {
+		return ""
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return ""
+	}
+	return n.Obj().Pkg().Path() + "." + n.Obj().Name()
+}
+
+// DisplayName names fn the way Go code would: "pool.Get",
+// "(*pool.Pool).Get".
+func DisplayName(fn *types.Func) string {
+	pkg := ""
+	if fn.Pkg() != nil {
+		pkg = fn.Pkg().Name() + "."
+	}
+	t := Recv(fn)
+	if t == nil {
+		return pkg + fn.Name()
+	}
+	star := ""
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t, star = p.Elem(), "*"
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return "(" + star + pkg + n.Obj().Name() + ")." + fn.Name()
+	}
+	return fn.Name()
+}
+
+// Imports reports whether pkg imports the package path directly.
+func Imports(pkg *types.Package, path string) bool {
+	for _, imp := range pkg.Imports() {
+		if imp.Path() == path {
+			return true
+		}
+	}
+	return false
+}
+
+// Var returns the variable or struct field expr denotes (x, p.x, *p, &x),
+// with fields and variables of generic types mapped to their origin, or nil.
+// Checks recognise a queue or a limiter by this object, never by its name.
+func Var(info *types.Info, expr ast.Expr) *types.Var {
+	switch e := ast.Unparen(expr).(type) {
+	case *ast.Ident:
+		v, _ := info.Uses[e].(*types.Var)
+		if v == nil {
+			v, _ = info.Defs[e].(*types.Var)
+		}
+		return origin(v)
+	case *ast.SelectorExpr:
+		v, _ := info.Uses[e.Sel].(*types.Var)
+		return origin(v)
+	case *ast.StarExpr:
+		return Var(info, e.X)
+	case *ast.UnaryExpr:
+		if e.Op == token.AND {
+			return Var(info, e.X)
+		}
+	}
+	return nil
+}
+
+func origin(v *types.Var) *types.Var {
+	if v == nil {
+		return nil
+	}
+	return v.Origin()
+}
+
+// IsLocal reports whether v is a variable of a function: not a field, not
+// package-level.
+func IsLocal(v *types.Var) bool {
+	return v != nil && !v.IsField() && v.Pkg() != nil && v.Parent() != nil && v.Parent() != v.Pkg().Scope()
+}
+
+// IsShared reports whether v is state that outlives a call of a function of
+// pkg: a struct field or a variable of pkg's scope.
+func IsShared(pkg *types.Package, v *types.Var) bool {
+	return v != nil && (v.IsField() || (v.Pkg() == pkg && v.Parent() == pkg.Scope()))
+}

@@ -1,0 +1,28 @@
+// Package callers calls the helpers of package helpers from another package:
+// the admission analyzer's facts make each call what the helper is.
+package callers
+
+import (
+	"context"
+
+	"admission/helpers"
+)
+
+func use(ctx context.Context, p *helpers.Pool, t *helpers.Throttle, g *helpers.Gate) {
+	release, err := p.Acquire(ctx) // want `Semaphore sem blocking via \(\*helpers.Pool\).Acquire`
+	if err != nil {
+		return
+	}
+	defer release()
+	_ = p.Enter(ctx) // want `Semaphore sem blocking via \(\*helpers.Pool\).Enter`
+	defer p.Leave()
+	_ = t.Wait(ctx) // want `RateLimiter lim blocking via \(\*helpers.Throttle\).Wait`
+	g.Enter()       // want `SemaphoreChan slots blocking via \(\*helpers.Gate\).Enter`
+	defer g.Exit()
+	_ = p.Run(ctx, func() {})
+
+	// A closure held in a local variable is classified through its
+	// function.
+	acquire := func() { g.Enter() } // want `SemaphoreChan slots blocking via \(\*helpers.Gate\).Enter`
+	acquire() // want `SemaphoreChan - blocking via acquire`
+}
