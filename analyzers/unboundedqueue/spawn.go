@@ -23,7 +23,11 @@ func (c *checker) goroutinesPerSend() {
 	for _, cur := range c.goStmts {
 		g := cur.Node().(*ast.GoStmt)
 		lit, ok := ast.Unparen(g.Call.Fun).(*ast.FuncLit)
-		if !ok || len(lit.Body.List) != 1 {
+		if !ok {
+			c.sendHelperSpawn(cur)
+			continue
+		}
+		if len(lit.Body.List) != 1 {
 			continue
 		}
 		send, ok := lit.Body.List[0].(*ast.SendStmt)
@@ -59,6 +63,44 @@ func (c *checker) goroutinesPerSend() {
 			edits: []analysis.TextEdit{edits.Replace(g, sendText)},
 		})
 	}
+}
+
+// sendHelperSpawn reports go a.enqueue(x) where enqueue, in this package or
+// (through a fact) another, only sends its parameter on a channel that
+// outlives the call: the goroutine is go func() { a.in <- x }() in another
+// spelling. The go statement's arguments are evaluated before it starts, so
+// calling the helper directly sends the same value.
+func (c *checker) sendHelperSpawn(cur inspector.Cursor) {
+	g := cur.Node().(*ast.GoStmt)
+	h, fn := c.res.HelperCall(g.Call)
+	if h == nil || h.Send == nil || fn == nil || g.Call.Ellipsis.IsValid() {
+		return
+	}
+	ch := c.res.SendChan(g.Call, fn, h.Send)
+	if ch == nil || !carriesItems(ch.Type()) {
+		return
+	}
+	encl, ok := enclosingFunc(cur)
+	if !ok || c.receivesIn(encl, ch) || c.locksHeldAt(cur, encl) || inOverflowDefault(c.pass.TypesInfo, cur, ch) {
+		return
+	}
+	var related []analysis.RelatedInformation
+	if ch.Pkg() == c.pass.Pkg {
+		related = c.consumerOf(ch)
+	}
+	c.persend[g] = true
+	c.findings = append(c.findings, &finding{
+		diag: analysis.Diagnostic{
+			Pos:      g.Pos(),
+			End:      g.End(),
+			Category: "goroutinepersend",
+			Message: fmt.Sprintf("goroutine that only sends to %s (in %s) parks with its value until the consumer takes it, an unbounded queue in disguise under overload; call %s directly so the channel's bound pushes back",
+				h.Send.Chan, code.DisplayName(fn), fn.Name()),
+			Related: related,
+		},
+		msg:   "Call " + fn.Name() + " directly instead of in a new goroutine",
+		edits: []analysis.TextEdit{{Pos: g.Pos(), End: g.Call.Pos()}},
+	})
 }
 
 // carriesItems reports whether t is a channel whose elements carry data.

@@ -50,6 +50,7 @@ type checker struct {
 	pass *analysis.Pass
 	rep  *report.Reporter
 	insp *inspector.Inspector
+	res  *admission.Result
 	adm  *admission.Finder
 
 	// Candidates from the one walk over the package.
@@ -85,7 +86,8 @@ func run(pass *analysis.Pass) (any, error) {
 	if !c.collect() {
 		return nil, nil // no go statement, no front re-slice, no list: nothing can queue
 	}
-	c.adm = pass.ResultOf[admission.Analyzer].(*admission.Result).Finder(admission.Options{Extra: newFullNames(acquires)})
+	c.res = pass.ResultOf[admission.Analyzer].(*admission.Result)
+	c.adm = c.res.Finder(admission.Options{Extra: newFullNames(acquires)})
 
 	c.goroutinesPerSend()
 	c.goroutinesPerItem()

@@ -17,7 +17,7 @@ func TestWaittiming(t *testing.T) {
 	fixtest.Run(t, testdata, waittiming.Analyzer,
 		"waittiming/a", "waittiming/deferred", "waittiming/chans", "waittiming/negative",
 		"waittiming/deadline", "waittiming/directives", "waittiming/shapes",
-		"waittiming/backoff", "waittiming/generic", "waittiming/slogclash", "waittiming/printf", "waittiming/twoends")
+		"waittiming/backoff", "waittiming/generic", "waittiming/slogclash", "waittiming/printf", "waittiming/twoends", "waittiming/crosspkg")
 }
 
 func TestFlags(t *testing.T) {

@@ -54,6 +54,9 @@ type WaitHelper struct {
 type SendHelper struct {
 	Param int    // the index of the parameter sent
 	Chan  string // the channel, as the function names it: "a.in", "jobs"
+	// Field names the receiver's field holding the channel (a.in), or
+	// Global the package variable (jobs); one of them is set.
+	Field, Global string
 }
 
 // A TrySendHelper describes a function that tries a non-blocking send of its
@@ -226,7 +229,7 @@ func (r *Result) classify(loose, strict *Finder, fn *types.Func, body inspector.
 	list := body.Node().(*ast.BlockStmt).List
 	if w, i, isStrict, ok := mainWait(loose, strict, body); ok && r.onlyReturnsAfter(list, i, w.Node) {
 		ff.Wait = r.waitHelper(fn, w, list)
-		ff.Wait.Strict = isStrict
+		ff.Wait.Strict = isStrict || pairedByAPI(strict, w, ff.Wait)
 	}
 	if fn != nil {
 		ff.Send = sendHelper(r.info, fn, list)
@@ -468,6 +471,20 @@ func (r *Result) waitHelper(fn *types.Func, w Wait, list []ast.Stmt) *WaitHelper
 	return h
 }
 
+// pairedByAPI reports whether a semaphore or token channel that one
+// function does not both acquire and release is paired by its API: the helper
+// acquires and hands back a release, or a method of its type releases. That
+// is a semaphore, not a completion signal, unless it has one slot (a mutex).
+func pairedByAPI(strict *Finder, w Wait, h *WaitHelper) bool {
+	if (w.Kind != SemaphoreChan && w.Kind != TokenChan) || w.On == nil {
+		return false
+	}
+	if h.Release.Kind != ReleaseFunc && h.Release.Kind != ReleaseMethod {
+		return false
+	}
+	return strict.notMutex(strict.r.chanFacts(), w.On)
+}
+
 // onReceiver reports whether the wait node operates on a field of the
 // receiver recv: p.sem.Acquire(ctx, 1), p.sem <- struct{}{}, <-p.tokens.
 func onReceiver(info *types.Info, n ast.Node, recv *types.Var) bool {
@@ -588,10 +605,34 @@ func sendHelper(info *types.Info, fn *types.Func, list []ast.Stmt) *SendHelper {
 	}
 	i := paramOf(info, fn, s.Value)
 	ch := code.Var(info, s.Chan)
-	if i < 0 || ch == nil || !(ch.IsField() || (ch.Pkg() != nil && ch.Parent() == ch.Pkg().Scope())) {
+	if i < 0 || ch == nil {
 		return nil
 	}
-	return &SendHelper{Param: i, Chan: types.ExprString(s.Chan)}
+	h := &SendHelper{Param: i, Chan: types.ExprString(s.Chan)}
+	switch recv := fn.Signature().Recv(); {
+	case ch.IsField() && recv != nil && onReceiver(info, s, recv):
+		h.Field = ch.Name()
+	case !ch.IsField() && ch.Pkg() == fn.Pkg() && ch.Parent() == ch.Pkg().Scope():
+		h.Global = ch.Name()
+	default:
+		return nil // a channel the caller handed in, or a field of something else
+	}
+	return h
+}
+
+// SendChan returns the channel variable a call of fn, a send helper h,
+// sends on: the field of the call's receiver, or the package variable.
+func (r *Result) SendChan(call *ast.CallExpr, fn *types.Func, h *SendHelper) *types.Var {
+	switch {
+	case h.Field != "":
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			return fieldOf(r.info, sel.X, h.Field)
+		}
+	case h.Global != "" && fn.Pkg() != nil:
+		v, _ := fn.Pkg().Scope().Lookup(h.Global).(*types.Var)
+		return v
+	}
+	return nil
 }
 
 // paramOf returns the index of the parameter of fn that e names, or -1.

@@ -8,6 +8,7 @@ package fixtest
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"go/ast"
 	"go/format"
@@ -33,6 +34,9 @@ import (
 // are checked), then checks the fixes as the package comment describes.
 func Run(t *testing.T, dir string, a *analysis.Analyzer, patterns ...string) []*analysistest.Result {
 	t.Helper()
+	if *update {
+		return writeGolden(t, dir, a, patterns...)
+	}
 	results := analysistest.RunWithSuggestedFixes(t, dir, a, patterns...)
 	for _, r := range results {
 		if r.Action == nil || r.Action.Err != nil {
@@ -40,6 +44,46 @@ func Run(t *testing.T, dir string, a *analysis.Analyzer, patterns ...string) []*
 		}
 		if err := CheckFixes(r.Action.Package, r.Action.Diagnostics); err != nil {
 			t.Errorf("%s: %v", r.Action.Package.PkgPath, err)
+		}
+	}
+	return results
+}
+
+// update makes Run write the golden files instead of comparing with them:
+// go test ./analyzers/CHECK -run TestX -fixtest.update, then review the diff.
+var update = flag.Bool("fixtest.update", false, "write the .golden files from the fixes instead of comparing them")
+
+// writeGolden runs a, checking "// want" comments, and writes for every
+// file a fix edits the file with all fixes applied as its .golden file.
+func writeGolden(t *testing.T, dir string, a *analysis.Analyzer, patterns ...string) []*analysistest.Result {
+	t.Helper()
+	results := analysistest.Run(t, dir, a, patterns...)
+	for _, r := range results {
+		if r.Action == nil || r.Action.Err != nil {
+			continue
+		}
+		fset := r.Action.Package.Fset
+		byFile := make(map[string][]analysis.TextEdit)
+		for _, d := range r.Action.Diagnostics {
+			for _, fix := range d.SuggestedFixes {
+				for _, e := range fix.TextEdits {
+					name := fset.File(e.Pos).Name()
+					byFile[name] = append(byFile[name], e)
+				}
+			}
+		}
+		for name, es := range byFile {
+			src, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := Apply(fset.File(es[0].Pos), src, es)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if err := os.WriteFile(name+".golden", out, 0o666); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	return results

@@ -63,12 +63,12 @@ type Gate struct{ slots chan struct{} }
 
 func NewGate(n int) *Gate { return &Gate{slots: make(chan struct{}, n)} }
 
-func (g *Gate) Enter() { g.slots <- struct{}{} } // want Enter:"wait SemaphoreChan the send to semaphore channel slots on .slots release method Exit"
+func (g *Gate) Enter() { g.slots <- struct{}{} } // want Enter:"wait SemaphoreChan the send to semaphore channel slots strict on .slots release method Exit"
 
 func (g *Gate) Exit() { <-g.slots }
 
 // enterAll calls a helper: it is a wait too (a helper of a helper).
-func (g *Gate) EnterTwice() { // want EnterTwice:"wait SemaphoreChan the send to semaphore channel slots on .slots release method Exit"
+func (g *Gate) EnterTwice() { // want EnterTwice:"wait SemaphoreChan the send to semaphore channel slots strict on .slots release method Exit"
 	g.Enter()
 }
 
