@@ -11,8 +11,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
-	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 )
@@ -140,12 +141,8 @@ func (c *checker) helperLoop(file, cur inspector.Cursor, helpers map[*types.Func
 	if !ok {
 		return nil
 	}
-	fn, ok := typeutil.Callee(c.info, call).(*types.Func)
-	if !ok {
-		return nil
-	}
-	h := helpers[fn.Origin()]
-	if h == nil {
+	ff, fn := c.res.HelperCall(call)
+	if ff == nil || ff.TrySend == nil || fn == nil {
 		return nil
 	}
 	l := loop{cur: cur, stmt: fs, outer: fs, body: fs.Body, bound: unbounded}
@@ -156,6 +153,10 @@ func (c *checker) helperLoop(file, cur inspector.Cursor, helpers map[*types.Func
 	wait := sendselect.LoopBody(c.info, fs.Body.List, l.label, waits)
 	if !wait.Idle || (wait.End != sendselect.Falls && wait.End != sendselect.Continues) {
 		return nil
+	}
+	h := helpers[fn]
+	if h == nil {
+		return c.siblingLoop(file, l, call, fn, ff.TrySend, wait)
 	}
 	args, kept, ok := c.callArgs(h, call)
 	if !ok || !c.invariant(l, nil, slices.Collect(maps.Values(args))...) {
@@ -250,4 +251,34 @@ func (c *checker) substituteExpr(h *helper, file *ast.File, e ast.Expr, args map
 	})
 	b.WriteString(src[last-e.Pos():])
 	return b.String(), ok
+}
+
+// siblingLoop reports for !q.TryPush(v) { wait } around a try-send helper
+// whose send this package cannot spell (another package's, or one reaching
+// unexported state), when the helper's type also has the blocking send
+// (q.Push): the fix calls it in place of the loop. A loop whose wait also
+// ends on ctx.Done() keeps cancellation that the blocking call would not,
+// so it gets no fix.
+func (c *checker) siblingLoop(file inspector.Cursor, l loop, call *ast.CallExpr, fn *types.Func, h *admission.TrySendHelper, wait sendselect.Path) *finding {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || h.Blocking == "" || wait.HonoursCtx || h.Param >= len(call.Args) || call.Ellipsis.IsValid() {
+		return nil
+	}
+	if !c.invariant(l, nil, sel.X, call.Args[h.Param]) {
+		return nil
+	}
+	ch := h.Chan
+	if h.Field != "" {
+		ch = edits.Source(c.pass, sel.X) + "." + h.Field // as the caller would name it
+	}
+	text := edits.Source(c.pass, sel.X) + "." + h.Blocking + "(" + edits.Source(c.pass, call.Args[h.Param]) + ")"
+	plan := c.replaceLoop(file, l, []string{text}, []span{spanOf(sel.X), spanOf(call.Args[h.Param])})
+	plan.message = "Replace the retry loop with " + h.Blocking + ", which blocks until the channel has room"
+	return &finding{
+		kind:    "retryloop",
+		pos:     l.stmt.Pos(),
+		end:     l.stmt.(*ast.ForStmt).Body.Lbrace,
+		message: c.retryMessage(ch+" through "+code.DisplayName(fn), attempt{before: wait}, false, false),
+		fix:     plan,
+	}
 }

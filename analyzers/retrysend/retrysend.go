@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
 	"github.com/queuecheck/queuecheck/analyzers/internal/report"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 )
@@ -22,7 +23,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "retrysend",
 	Doc:      doc,
 	URL:      report.URL("retrysend"),
-	Requires: []*analysis.Analyzer{inspect.Analyzer, report.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, report.Analyzer, admission.Analyzer},
 	Run:      run,
 }
 
@@ -96,11 +97,13 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	if len(sends) == 0 {
-		return nil, nil // no non-blocking send: nothing can bypass a bound
+	res := pass.ResultOf[admission.Analyzer].(*admission.Result)
+	if len(sends) == 0 && !res.HasTrySend() {
+		return nil, nil // no non-blocking send, here or in a helper: nothing can bypass a bound
 	}
 
 	c := newChecker(pass)
+	c.res = res
 	for _, s := range sends {
 		if f := c.retryLoop(s); f != nil {
 			c.add(f)
@@ -108,7 +111,8 @@ func run(pass *analysis.Pass) (any, error) {
 			c.add(f)
 		}
 	}
-	if helpers := c.trySendHelpers(sends); len(helpers) > 0 {
+	helpers := c.trySendHelpers(sends)
+	if len(helpers) > 0 || res.HasTrySend() {
 		for _, file := range files {
 			for cur := range file.Preorder((*ast.ForStmt)(nil)) {
 				if f := c.helperLoop(file, cur, helpers); f != nil {
@@ -148,6 +152,7 @@ func coalesces(info *types.Info, s *ast.SendStmt) bool {
 type checker struct {
 	pass       *analysis.Pass
 	info       *types.Info
+	res        *admission.Result
 	findings   []*finding
 	taken      map[string]bool              // package-level names fixes declare
 	localNames map[ast.Node]map[string]bool // per function: names used or declared by fixes

@@ -10,7 +10,7 @@ import (
 var testdata = fixtest.TestData()
 
 func TestRetryLoop(t *testing.T) {
-	fixtest.Run(t, testdata, retrysend.Analyzer, "retrysend/retryloop", "retrysend/helper", "retrysend/imports", "retrysend/gotolabel")
+	fixtest.Run(t, testdata, retrysend.Analyzer, "retrysend/retryloop", "retrysend/helper", "retrysend/imports", "retrysend/gotolabel", "retrysend/crosspkg")
 }
 
 func TestPollingSend(t *testing.T) {

@@ -203,6 +203,18 @@ func (r *Result) HelperCall(call *ast.CallExpr) (*FuncFact, *types.Func) {
 	return nil, nil
 }
 
+// HasTrySend reports whether a function of this package, or of one it
+// imports, tries a non-blocking send: only then can a loop around a call be
+// a retry loop.
+func (r *Result) HasTrySend() bool {
+	for _, ff := range r.helpers {
+		if ff.TrySend != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // A Finder answers one check's admission questions about one package.
 type Finder struct {
 	r    *Result

@@ -73,6 +73,7 @@ type SendHelper struct {
 type TrySendHelper struct {
 	Param int    // the index of the parameter sent
 	Chan  string // the channel, as the function names it
+	Field string // the receiver's field holding the channel, if it is one
 	// Blocking names a method of the same receiver whose body is the
 	// blocking send of the same channel (q.Push), or "".
 	Blocking string
@@ -653,7 +654,8 @@ func paramOf(info *types.Info, fn *types.Func, e ast.Expr) int {
 // trySendHelper returns what fn is when it only tries a non-blocking send of
 // a parameter on a field or package channel and returns whether it
 // succeeded: a select whose send case returns true and whose default
-// returns false (or falls through to return false).
+// returns false (or falls through to return false), perhaps after counting
+// or logging the miss.
 func (r *Result) trySendHelper(fn *types.Func, body inspector.Cursor) *TrySendHelper {
 	res := fn.Signature().Results()
 	if res.Len() != 1 || !types.Identical(res.At(0).Type(), types.Typ[types.Bool]) {
@@ -671,9 +673,14 @@ func (r *Result) trySendHelper(fn *types.Func, body inspector.Cursor) *TrySendHe
 	if !ok || len(nb.Case.Body) != 1 || !returnsValue(r.info, nb.Case.Body[0], "true") {
 		return nil
 	}
+	// The default may count or log the miss before it says so.
+	dflt := sendselect.Case(r.info, nb.Default.Body, nil, nil)
+	if !dflt.Idle || len(dflt.Waits) > 0 {
+		return nil
+	}
 	switch {
-	case len(list) == 1 && len(nb.Default.Body) == 1 && returnsValue(r.info, nb.Default.Body[0], "false"):
-	case len(list) == 2 && len(nb.Default.Body) == 0 && returnsValue(r.info, list[1], "false"):
+	case len(list) == 1 && dflt.Last != nil && returnsValue(r.info, dflt.Last, "false"):
+	case len(list) == 2 && dflt.Last == nil && returnsValue(r.info, list[1], "false"):
 	default:
 		return nil
 	}
@@ -684,6 +691,9 @@ func (r *Result) trySendHelper(fn *types.Func, body inspector.Cursor) *TrySendHe
 	}
 	h := &TrySendHelper{Param: i, Chan: types.ExprString(nb.Send.Chan)}
 	if recv := fn.Signature().Recv(); recv != nil {
+		if ch.IsField() && onReceiver(r.info, nb.Send, recv) {
+			h.Field = ch.Name()
+		}
 		h.Blocking = r.blockingSibling(fn, ch)
 	}
 	return h
