@@ -528,8 +528,36 @@ func nogoPackage(t *testing.T, store factStore, p *packages.Package) []string {
 					return decode(pkg.Path(), "", ptr)
 				},
 				ExportPackageFact: func(fact analysis.Fact) { packageFacts[reflect.TypeOf(fact)] = fact },
-				AllObjectFacts:    func() []analysis.ObjectFact { return nil },
-				AllPackageFacts:   func() []analysis.PackageFact { return nil },
+				AllObjectFacts: func() []analysis.ObjectFact {
+					// nogo decodes the facts of every package this one
+					// imports, directly or not (x/tools' facts.Set), and
+					// adds those this package has exported so far.
+					var out []analysis.ObjectFact
+					for _, imp := range allImports(p.Types) {
+						for objPath, byType := range store[imp.Path()] {
+							if objPath == "" {
+								continue
+							}
+							obj, err := objectpath.Object(imp, objectpath.Path(objPath))
+							if err != nil {
+								continue
+							}
+							for _, ft := range a.FactTypes {
+								ptr := reflect.New(reflect.TypeOf(ft).Elem()).Interface().(analysis.Fact)
+								if _, ok := byType[reflect.TypeOf(ptr)]; ok && decode(imp.Path(), objPath, ptr) {
+									out = append(out, analysis.ObjectFact{Object: obj, Fact: ptr})
+								}
+							}
+						}
+					}
+					for k, f := range objectFacts {
+						if slices.ContainsFunc(a.FactTypes, func(ft analysis.Fact) bool { return reflect.TypeOf(ft) == k.typ }) {
+							out = append(out, analysis.ObjectFact{Object: k.obj, Fact: f})
+						}
+					}
+					return out
+				},
+				AllPackageFacts: func() []analysis.PackageFact { return nil },
 			}
 			defer func() {
 				if r := recover(); r != nil {
@@ -578,6 +606,24 @@ func nogoPackage(t *testing.T, store factStore, p *packages.Package) []string {
 	for _, fact := range packageFacts {
 		put("", fact)
 	}
+	return out
+}
+
+// allImports returns the packages pkg imports, directly or not.
+func allImports(pkg *types.Package) []*types.Package {
+	seen := make(map[*types.Package]bool)
+	var out []*types.Package
+	var visit func(*types.Package)
+	visit = func(p *types.Package) {
+		for _, imp := range p.Imports() {
+			if !seen[imp] {
+				seen[imp] = true
+				out = append(out, imp)
+				visit(imp)
+			}
+		}
+	}
+	visit(pkg)
 	return out
 }
 

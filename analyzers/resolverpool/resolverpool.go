@@ -165,6 +165,10 @@ func message(pass *analysis.Pass, p *pools.Pool, slow, resolving task) string {
 		}
 	}
 	path := pass.Pkg.Path()
+	noun := shapes[p.Kind].noun
+	if p.Via != nil {
+		noun = "pool" // behind helpers: what bounds it is theirs to say
+	}
 	return fmt.Sprintf("%s %s%s runs slow work (%s) beside work that resolves hostnames (%s), so lookups wait behind it; give the slow work a pool of its own",
-		shapes[p.Kind].noun, p.Obj.Name(), size, slow.slow.format(path), resolving.resolve.format(path))
+		noun, p.Obj.Name(), size, slow.slow.format(path), resolving.resolve.format(path))
 }

@@ -10,7 +10,7 @@ import (
 var testdata = fixtest.TestData()
 
 func TestResolverpool(t *testing.T) {
-	fixtest.Run(t, testdata, resolverpool.Analyzer, "resolverpool/lib", "resolverpool/a", "resolverpool/groups", "resolverpool/chans", "resolverpool/fields", "resolverpool/directives", "resolverpool/skip", "resolverpool/exported", "resolverpool/names")
+	fixtest.Run(t, testdata, resolverpool.Analyzer, "resolverpool/lib", "resolverpool/a", "resolverpool/groups", "resolverpool/chans", "resolverpool/fields", "resolverpool/directives", "resolverpool/skip", "resolverpool/exported", "resolverpool/names", "resolverpool/crosspkg")
 }
 
 func TestFlags(t *testing.T) {

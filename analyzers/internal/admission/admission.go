@@ -215,6 +215,17 @@ func (r *Result) HasTrySend() bool {
 	return false
 }
 
+// HasWaitHelpers reports whether a function of this package, or of one it
+// imports, is an admission wait.
+func (r *Result) HasWaitHelpers() bool {
+	for _, ff := range r.helpers {
+		if ff.Wait != nil {
+			return true
+		}
+	}
+	return len(r.lits) > 0
+}
+
 // A Finder answers one check's admission questions about one package.
 type Finder struct {
 	r    *Result
@@ -258,6 +269,13 @@ func (f *Finder) At(cur inspector.Cursor) (Wait, bool) {
 	}
 	return Wait{}, false
 }
+
+// Helper returns what the function call calls is, when it is a helper, and
+// the function (nil for a local function literal).
+func (f *Finder) Helper(call *ast.CallExpr) (*FuncFact, *types.Func) { return f.r.HelperCall(call) }
+
+// HasWaitHelpers is Result.HasWaitHelpers.
+func (f *Finder) HasWaitHelpers() bool { return f.r.HasWaitHelpers() }
 
 // IsSemaphoreChan reports whether v holds a channel used as a counting
 // semaphore: blocking sends of values that carry no data, released by

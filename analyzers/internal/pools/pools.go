@@ -60,6 +60,10 @@ type Pool struct {
 	// token and releasing sends it back.
 	RecvAcquire bool
 
+	// Via is the helper that acquires a slot of a pool kept behind an API
+	// (release, err := p.Acquire(ctx)), or nil.
+	Via *types.Func
+
 	// Limit is the size given where the pool is created (NewWeighted's
 	// argument, make's capacity, SetLimit's argument), or nil if not seen.
 	Limit ast.Expr
@@ -104,7 +108,7 @@ type Task struct {
 // looking only at the files for which skip returns false. adm answers which
 // errgroups have a limit.
 func Find(pass *analysis.Pass, insp *inspector.Inspector, adm *admission.Finder, skip func(*ast.File) bool) []*Pool {
-	f := &finder{pass: pass, info: pass.TypesInfo, adm: adm, uses: make(map[*types.Var]*uses)}
+	f := &finder{pass: pass, info: pass.TypesInfo, adm: adm, uses: make(map[*types.Var]*uses), helpers: adm.HasWaitHelpers()}
 	for file := range insp.Root().Children() {
 		if !skip(file.Node().(*ast.File)) {
 			f.collect(file)
@@ -121,6 +125,9 @@ type uses struct {
 	setLimits, gos, waits              []inspector.Cursor // errgroup calls
 	sends, recvs, closes, inits, loops []inspector.Cursor
 	dispatch                           map[inspector.Cursor]dispatch // worker loop → how it runs a task
+	// helperAcq are the acquires through a helper that waits (a fact),
+	// with what the helper says about its release.
+	helperAcq map[inspector.Cursor]*admission.WaitHelper
 }
 
 type finder struct {
@@ -132,6 +139,13 @@ type finder struct {
 	// the function; goCalls are the go statements calling a declared function.
 	paramWorkers map[*types.Func][]paramWorker
 	goCalls      []inspector.Cursor
+	// methodCalls are the method calls on variables and fields, and
+	// stored the calls whose result is stored in one: the release methods
+	// and constructors of pools behind helpers, matched once those are
+	// known. Recorded only when the package can see such a helper.
+	helpers     bool
+	methodCalls []inspector.Cursor
+	stored      map[*types.Var][]inspector.Cursor
 }
 
 type paramWorker struct {
@@ -241,7 +255,49 @@ func (f *finder) call(cur inspector.Cursor, call *ast.CallExpr) {
 		case "Wait":
 			u.waits = append(u.waits, cur)
 		}
+	default:
+		if f.helpers {
+			f.helperCall(cur, call)
+		}
 	}
+}
+
+// helperCall records a call that acquires a slot through a helper (a
+// function that waits and hands back a release, as its admission fact says),
+// a method call that may release one, or a call whose result is stored (a
+// constructor of such a pool).
+func (f *finder) helperCall(cur inspector.Cursor, call *ast.CallExpr) {
+	if obj := f.assignedVar(cur); obj != nil {
+		if f.stored == nil {
+			f.stored = make(map[*types.Var][]inspector.Cursor)
+		}
+		f.stored[obj] = append(f.stored[obj], cur)
+	}
+	obj, _ := f.receiverVar(call)
+	if obj == nil {
+		return
+	}
+	h, _ := f.adm.Helper(call)
+	if h == nil || h.Wait == nil || !holdsSlot(h.Wait) {
+		f.methodCalls = append(f.methodCalls, cur)
+		return
+	}
+	u := f.use(obj, call.Pos())
+	u.acquires = append(u.acquires, cur)
+	if u.helperAcq == nil {
+		u.helperAcq = make(map[inspector.Cursor]*admission.WaitHelper)
+	}
+	u.helperAcq[cur] = h.Wait
+}
+
+// holdsSlot reports whether a helper's wait takes a slot that its caller
+// gives back: a release it returns, or a release method beside it.
+func holdsSlot(w *admission.WaitHelper) bool {
+	switch w.Kind {
+	case admission.Semaphore, admission.SemaphoreChan, admission.TokenChan, admission.Gate:
+		return w.Release.Kind == admission.ReleaseFunc || w.Release.Kind == admission.ReleaseMethod
+	}
+	return false
 }
 
 // pools turns the recorded operations into pools with their tasks.
@@ -273,6 +329,9 @@ func (f *finder) pools() []*Pool {
 }
 
 func (f *finder) semaphore(u *uses) *Pool {
+	if len(u.helperAcq) > 0 {
+		return f.helperPool(u)
+	}
 	p := &Pool{Obj: u.obj, Kind: Semaphore, Inits: u.inits, Limit: firstArg(u.inits, 0)}
 	rel := releasesOf(u.releases, func(c inspector.Cursor) *ast.Ident {
 		_, id := f.receiverVar(c.Node().(*ast.CallExpr))
@@ -285,6 +344,81 @@ func (f *finder) semaphore(u *uses) *Pool {
 		}
 	}
 	return p
+}
+
+// helperPool builds a pool whose slots are taken through helpers: release,
+// err := s.pool.Acquire(ctx) … release(), or s.pool.Enter(ctx) …
+// s.pool.Leave(). It is created where a call's result of the pool's type is
+// stored in it (helpers.NewPool(n)).
+func (f *finder) helperPool(u *uses) *Pool {
+	p := &Pool{Obj: u.obj, Kind: Semaphore}
+	for _, acq := range u.acquires {
+		h := u.helperAcq[acq]
+		if h == nil {
+			return nil // the same variable acquired in two ways: not a pool we understand
+		}
+		call := acq.Node().(*ast.CallExpr)
+		_, ref := f.receiverVar(call)
+		var rel []release
+		switch h.Release.Kind {
+		case admission.ReleaseMethod:
+			for _, c := range f.methodCalls {
+				mc := c.Node().(*ast.CallExpr)
+				if obj, id := f.receiverVar(mc); obj == u.obj && ast.Unparen(mc.Fun).(*ast.SelectorExpr).Sel.Name == h.Release.Method {
+					rel = append(rel, release{mc, id})
+				}
+			}
+		case admission.ReleaseFunc:
+			rel = f.releaseFuncCalls(acq, h.Release.Result)
+		}
+		if _, fn := f.adm.Helper(call); p.Via == nil {
+			p.Via = fn
+		}
+		if t := f.region(acq, ref, rel, false); t != nil {
+			p.Tasks = append(p.Tasks, t)
+		}
+	}
+	for _, c := range f.stored[u.obj] {
+		if t := f.info.TypeOf(c.Node().(*ast.CallExpr)); t != nil && types.Identical(t, u.obj.Type()) {
+			p.Inits = append(p.Inits, c)
+		}
+	}
+	return p
+}
+
+// releaseFuncCalls returns the calls of the release func that the acquire at
+// acq returns as result k and its statement stores in a local variable:
+// release() and defer release() in the acquiring function. They name no
+// pool: the sibling's acquire returns the sibling's release.
+func (f *finder) releaseFuncCalls(acq inspector.Cursor, k int) []release {
+	as, ok := acq.Parent().Node().(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 || k >= len(as.Lhs) {
+		return nil
+	}
+	v, _ := f.info.ObjectOf(lhsIdent(as.Lhs[k])).(*types.Var)
+	if v == nil {
+		return nil
+	}
+	fn := code.EnclosingFunc(acq)
+	if !fn.Valid() {
+		return nil
+	}
+	var rel []release
+	for c := range fn.Preorder((*ast.CallExpr)(nil)) {
+		call := c.Node().(*ast.CallExpr)
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && f.info.Uses[id] == v && len(call.Args) == 0 {
+			rel = append(rel, release{node: call})
+		}
+	}
+	return rel
+}
+
+func lhsIdent(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	if id == nil {
+		return &ast.Ident{}
+	}
+	return id
 }
 
 func (f *finder) group(u *uses) *Pool {
@@ -440,7 +574,9 @@ func (f *finder) region(acq inspector.Cursor, ref *ast.Ident, rel []release, nee
 	found := false
 	addRefs := func(rs []release) {
 		for _, r := range rs {
-			t.Refs = append(t.Refs, r.ref)
+			if r.ref != nil {
+				t.Refs = append(t.Refs, r.ref) // a returned release func names no pool
+			}
 			found = true
 		}
 	}
