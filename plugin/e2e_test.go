@@ -411,6 +411,43 @@ func TestGolangciLintSARIF(t *testing.T) {
 	}
 }
 
+// The admission facts travel in golangci-lint too: each check that consumes
+// them finds, in package app of testdata/e2e/facts, the hazard marked
+// "want:CHECK" that only lib's facts reveal.
+func TestGolangciLintAdmissionFacts(t *testing.T) {
+	bin := golangciLint(t)
+	t.Parallel()
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("../testdata/e2e/facts")); err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	b.WriteString("version: \"2\"\nlinters:\n  default: none\n  enable:\n")
+	for _, a := range analyzers.All {
+		fmt.Fprintf(&b, "    - %s\n", a.Name)
+	}
+	b.WriteString("  settings:\n    custom:\n")
+	for _, a := range analyzers.All {
+		fmt.Fprintf(&b, "      %s:\n        type: module\n", a.Name)
+	}
+	b.WriteString("issues:\n  max-issues-per-linter: 0\n  max-same-issues: 0\n")
+	cfg := writeConfig(t, t.TempDir(), "golangci.yml", b.String())
+
+	r := lint(t, bin, dir, "run", "--config="+cfg, "./...")
+	want := markersIn(t, filepath.Join(dir, "app", "app.go"))
+	if len(want) != 4 {
+		t.Fatalf("app.go marks %d checks, want 4: %v", len(want), want)
+	}
+	for check, line := range want {
+		found := slices.ContainsFunc(r.issues, func(is issue) bool {
+			return is.FromLinter == check && filepath.Base(is.Pos.Filename) == "app.go" && is.Pos.Line == line
+		})
+		if !found {
+			t.Errorf("no %s finding at app/app.go:%d, which needs lib's facts\n%s%s", check, line, r.stdout, r.stderr)
+		}
+	}
+}
+
 // Every check of the suite loads and runs as a custom linter, together, with
 // default settings (checks with facts or shared prerequisites included), and
 // chansize's findings are unchanged by the company. Once resolverpool is in

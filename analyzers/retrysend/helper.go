@@ -62,7 +62,7 @@ func (c *checker) isTrySend(decl *ast.FuncDecl, fn *types.Func, nb sendselect.No
 	if len(nb.Case.Body) != 1 || !c.returnsBool(nb.Case.Body[0], "true") {
 		return false
 	}
-	dflt := sendselect.Case(c.info, nb.Default.Body, nil, waits)
+	dflt := sendselect.Case(c.info, nb.Default.Body, nil, c.isWait)
 	switch body := decl.Body.List; {
 	case len(body) == 1:
 		if !dflt.Idle || len(dflt.Waits) > 0 || dflt.Last == nil || !c.returnsBool(dflt.Last, "false") {
@@ -150,7 +150,7 @@ func (c *checker) helperLoop(file, cur inspector.Cursor, helpers map[*types.Func
 		l.outer = ls
 		l.label, _ = c.info.Defs[ls.Label].(*types.Label)
 	}
-	wait := sendselect.LoopBody(c.info, fs.Body.List, l.label, waits)
+	wait := sendselect.LoopBody(c.info, fs.Body.List, l.label, c.isWait)
 	if !wait.Idle || (wait.End != sendselect.Falls && wait.End != sendselect.Continues) {
 		return nil
 	}

@@ -357,10 +357,10 @@ func isCallFreeDefine(info *types.Info, s ast.Stmt) bool {
 func (c *checker) splitAttempt(l loop, s send) (attempt, bool) {
 	idx := s.cur.ParentEdgeIndex()
 	a := attempt{
-		before: sendselect.LoopBody(c.info, l.body.List[:idx], l.label, waits),
-		after:  sendselect.LoopBody(c.info, l.body.List[idx+1:], l.label, waits),
-		dflt:   sendselect.Case(c.info, s.nb.Default.Body, l.label, waits),
-		send:   sendselect.Case(c.info, s.nb.Case.Body, l.label, waits),
+		before: sendselect.LoopBody(c.info, l.body.List[:idx], l.label, c.isWait),
+		after:  sendselect.LoopBody(c.info, l.body.List[idx+1:], l.label, c.isWait),
+		dflt:   sendselect.Case(c.info, s.nb.Default.Body, l.label, c.isWait),
+		send:   sendselect.Case(c.info, s.nb.Case.Body, l.label, c.isWait),
 	}
 	if !a.before.Idle || a.before.Last != nil || !a.after.Idle || !a.dflt.Idle || !a.defaultStays() {
 		return attempt{}, false

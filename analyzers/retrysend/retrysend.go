@@ -171,6 +171,18 @@ func newChecker(pass *analysis.Pass) *checker {
 
 func (c *checker) add(f *finding) { c.findings = append(c.findings, f) }
 
+// isWait reports whether a call of fn only waits between attempts: a
+// function listed in -retrysend.waits, or one whose main path only pauses
+// (sleeps, waits for a timer or a backoff), in this package or, through its
+// fact, another.
+func (c *checker) isWait(fn *types.Func) bool {
+	if waits[fn.FullName()] {
+		return true
+	}
+	h := c.res.Helper(fn)
+	return h != nil && h.Pause != nil
+}
+
 // diagnostics completes the fixes, file by file (removing what they leave
 // unused), and returns the diagnostics in source order.
 func (c *checker) diagnostics() []analysis.Diagnostic {

@@ -88,6 +88,10 @@ func (c *checker) sendHelperSpawn(cur inspector.Cursor) {
 	if ch.Pkg() == c.pass.Pkg {
 		related = c.consumerOf(ch)
 	}
+	name := h.Send.Chan
+	if sel, ok := ast.Unparen(g.Call.Fun).(*ast.SelectorExpr); ok && h.Send.Field != "" {
+		name = edits.Source(c.pass, sel.X) + "." + h.Send.Field // as the caller would name it
+	}
 	c.persend[g] = true
 	c.findings = append(c.findings, &finding{
 		diag: analysis.Diagnostic{
@@ -95,7 +99,7 @@ func (c *checker) sendHelperSpawn(cur inspector.Cursor) {
 			End:      g.End(),
 			Category: "goroutinepersend",
 			Message: fmt.Sprintf("goroutine that only sends to %s (in %s) parks with its value until the consumer takes it, an unbounded queue in disguise under overload; call %s directly so the channel's bound pushes back",
-				h.Send.Chan, code.DisplayName(fn), fn.Name()),
+				name, code.DisplayName(fn), fn.Name()),
 			Related: related,
 		},
 		msg:   "Call " + fn.Name() + " directly instead of in a new goroutine",

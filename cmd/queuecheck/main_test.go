@@ -432,6 +432,87 @@ func TestCrossPackageFacts(t *testing.T) {
 	run(t, dir, "go", "vet", "-vettool="+bin, "./...").want(t, 0)
 }
 
+// TestAdmissionFactsAcrossPackages checks that every check that consumes the
+// admission facts (a wait, a send, a try-send, a pause in another package)
+// finds its hazard in package app, where only lib's facts show it: standalone
+// and under go vet, whose vetx files carry the facts. Each hazard is marked
+// "want:CHECK" on its line.
+func TestAdmissionFactsAcrossPackages(t *testing.T) {
+	dir := module(t, "facts")
+	app := filepath.Join(dir, "app", "app.go")
+	want := wantMarkers(t, app)
+	if len(want) != 4 {
+		t.Fatalf("app.go marks %d checks, want 4: %v", len(want), want)
+	}
+	r := queuecheck(t, dir, "-json", "./...")
+	r.want(t, 1)
+	checkMarkers(t, "standalone", r.stdout, want)
+
+	v := run(t, dir, "go", "vet", "-vettool="+bin, "-json", "./...")
+	checkMarkers(t, "go vet", v.stdout, want)
+
+	// Every finding has a fix; applied, the module builds and is clean.
+	run(t, dir, "go", "vet", "-vettool="+bin, "-fix", "./...").want(t, 0)
+	run(t, dir, "go", "build", "./...").want(t, 0)
+	run(t, dir, "go", "vet", "-vettool="+bin, "./...").want(t, 0)
+}
+
+// wantMarkers returns, by check, the line of file marked "want:CHECK".
+func wantMarkers(t *testing.T, file string) map[string]int {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := make(map[string]int)
+	re := regexp.MustCompile(`// want:(\w+)`)
+	for i, line := range strings.Split(string(data), "\n") {
+		if sub := re.FindStringSubmatch(line); sub != nil {
+			m[sub[1]] = i + 1
+		}
+	}
+	return m
+}
+
+// checkMarkers requires, in go vet's JSON output, a finding of each marked
+// check on its marked line of app/app.go.
+func checkMarkers(t *testing.T, mode, out string, want map[string]int) {
+	t.Helper()
+	type diag struct{ Posn, Message string }
+	got := make(map[string][]string) // check → positions
+	// go vet prints a "# pkg" line before each package's JSON object.
+	var objects []string
+	for _, line := range strings.Split(out, "\n") {
+		if !strings.HasPrefix(line, "#") {
+			objects = append(objects, line)
+		}
+	}
+	dec := json.NewDecoder(strings.NewReader(strings.Join(objects, "\n")))
+	for dec.More() {
+		var tree map[string]map[string]json.RawMessage
+		if err := dec.Decode(&tree); err != nil {
+			t.Fatalf("%s: reading JSON: %v\n%s", mode, err, out)
+		}
+		for _, byCheck := range tree {
+			for check, raw := range byCheck {
+				var ds []diag
+				if json.Unmarshal(raw, &ds) != nil {
+					continue // {"error": ...}
+				}
+				for _, d := range ds {
+					got[check] = append(got[check], d.Posn)
+				}
+			}
+		}
+	}
+	for check, line := range want {
+		suffix := fmt.Sprintf("app.go:%d:", line)
+		if !slices.ContainsFunc(got[check], func(p string) bool { return strings.Contains(p, suffix) }) {
+			t.Errorf("%s: no %s finding at app/app.go:%d, which needs lib's facts; got %v", mode, check, line, got)
+		}
+	}
+}
+
 // TestFactsFromUnnamedModulePackages checks that a package of the main module
 // that the patterns do not name is analyzed for its facts but not reported
 // in.

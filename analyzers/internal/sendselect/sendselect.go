@@ -108,18 +108,19 @@ type Path struct {
 
 // Case describes stmts, the body of a select case directly inside the loop
 // labeled loop (nil when the loop has no label). Calls of the functions named
-// in extraWaits (by [CallName]) count as waits.
-func Case(info *types.Info, stmts []ast.Stmt, loop *types.Label, extraWaits map[string]bool) Path {
-	return summarise(info, stmts, loop, extraWaits, true)
+// for which waits reports true (nil: none) count as waits: a pause helper,
+// a backoff the user listed.
+func Case(info *types.Info, stmts []ast.Stmt, loop *types.Label, waits func(*types.Func) bool) Path {
+	return summarise(info, stmts, loop, waits, true)
 }
 
 // LoopBody is like [Case] for statements directly in the body of the loop,
 // where a break without a label leaves the loop.
-func LoopBody(info *types.Info, stmts []ast.Stmt, loop *types.Label, extraWaits map[string]bool) Path {
-	return summarise(info, stmts, loop, extraWaits, false)
+func LoopBody(info *types.Info, stmts []ast.Stmt, loop *types.Label, waits func(*types.Func) bool) Path {
+	return summarise(info, stmts, loop, waits, false)
 }
 
-func summarise(info *types.Info, stmts []ast.Stmt, loop *types.Label, extraWaits map[string]bool, inSelect bool) Path {
+func summarise(info *types.Info, stmts []ast.Stmt, loop *types.Label, waits func(*types.Func) bool, inSelect bool) Path {
 	p := Path{Idle: true}
 	body := stmts
 	if n := len(stmts); n > 0 {
@@ -130,7 +131,7 @@ func summarise(info *types.Info, stmts []ast.Stmt, loop *types.Label, extraWaits
 	}
 	for _, s := range body {
 		switch {
-		case isWait(info, s, extraWaits, &p):
+		case isWait(info, s, waits, &p):
 			p.Waits = append(p.Waits, s)
 		case IsCount(info, s), IsLog(info, s), isLocalUpdate(info, s):
 		default:
@@ -205,14 +206,15 @@ func isNoReturn(info *types.Info, call *ast.CallExpr) bool {
 
 // isWait reports whether s only waits for time to pass, and records in p
 // what it learns about the wait.
-func isWait(info *types.Info, s ast.Stmt, extra map[string]bool, p *Path) bool {
+func isWait(info *types.Info, s ast.Stmt, waits func(*types.Func) bool, p *Path) bool {
 	switch s := s.(type) {
 	case *ast.ExprStmt:
 		switch x := ast.Unparen(s.X).(type) {
 		case *ast.CallExpr:
-			switch name := CallName(info, x); {
-			case extra[name]:
+			if fn, ok := typeutil.Callee(info, x).(*types.Func); ok && waits != nil && waits(fn.Origin()) {
 				return true
+			}
+			switch name := CallName(info, x); {
 			case name == "time.Sleep":
 				if len(x.Args) == 1 {
 					p.Sleep = x.Args[0]

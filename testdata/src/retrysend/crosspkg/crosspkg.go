@@ -26,3 +26,10 @@ func (r *relay) forward(v string) {
 func offer(q *helpers.Queue, v string) bool {
 	return q.TryPush(v)
 }
+
+// A pause helper of another package is the wait between attempts.
+func publishPaced(q *helpers.Queue, v string) {
+	for !q.TryPush(v) { // want `loop retries a non-blocking send on q.ch through \(\*helpers.Queue\).TryPush until it succeeds, waiting between attempts`
+		helpers.Backoff(1)
+	}
+}

@@ -20,7 +20,7 @@ func work(int) {}
 
 // A goroutine per send through a helper of another package.
 func (s *server) publish(x int) {
-	go s.agg.Enqueue(x) // want `goroutine that only sends to a.in \(in \(\*helpers.Agg\).Enqueue\) parks with its value`
+	go s.agg.Enqueue(x) // want `goroutine that only sends to s.agg.in \(in \(\*helpers.Agg\).Enqueue\) parks with its value`
 }
 
 // And through a helper of this package.

@@ -1,0 +1,3 @@
+module queuecheck.example/facts
+
+go 1.26.0
