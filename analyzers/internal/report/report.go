@@ -30,7 +30,10 @@ const DocsURL = "https://github.com/queuecheck/queuecheck/blob/main/docs/checks/
 // URL returns the documentation page of check.
 func URL(check string) string { return DocsURL + check + ".md" }
 
-// Checks lists, in the suite's order, every check a directive may name.
+// Checks lists, in the suite's order, every check a directive may name:
+// the names of analyzers.All, which this package cannot import (every check
+// imports it). TestReportChecksAreTheSuite in package analyzers keeps the two
+// equal.
 var Checks = []string{"chansize", "unboundedqueue", "retrysend", "resolverpool", "waittiming"}
 
 // directivePrefix starts a suppression comment.
