@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/fixtest"
+	"github.com/queuecheck/queuecheck/analyzers/internal/report"
 	"github.com/queuecheck/queuecheck/analyzers/retrysend"
 )
 
@@ -27,6 +28,14 @@ func TestNegative(t *testing.T) {
 
 func TestDirectives(t *testing.T) {
 	fixtest.Run(t, testdata, retrysend.Analyzer, "retrysend/directives")
+}
+
+// When retrysend is the only check that runs, it reports every directive
+// that names no check, and leaves those naming another check alone.
+func TestDirectivesNamingNoCheckWhenAlone(t *testing.T) {
+	report.SetRunning(func() []string { return []string{"retrysend"} })
+	t.Cleanup(func() { report.SetRunning(nil) })
+	fixtest.Run(t, testdata, retrysend.Analyzer, "retrysend/alone")
 }
 
 func TestFlags(t *testing.T) {

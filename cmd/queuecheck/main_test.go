@@ -551,3 +551,64 @@ func TestFixLeavesWhatHasNoFix(t *testing.T) {
 	}
 	run(t, dir, "go", "build", "./...").want(t, 0)
 }
+
+// TestUnknownDirective checks that a directive naming no check is reported
+// exactly once whichever checks run, standalone and under go vet alike: by
+// the check it misspells when that one runs, otherwise by one of those that
+// run, the same one in both modes.
+func TestUnknownDirective(t *testing.T) {
+	dir := module(t, "chans")
+	const directive = "//queuecheck:ignore chansise a misspelling\n"
+	src := "package chans\n\n" + directive + "var tiny = make(chan int, 1)\n"
+	if err := os.WriteFile(filepath.Join(dir, "typo.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const message = "typo.go:3:1: //queuecheck:ignore names unknown check chansise; did you mean chansize?"
+	for _, tc := range []struct {
+		flags []string
+		by    string // the check that reports it; "" for one that runs but is not chansize
+	}{
+		{nil, "chansize"},
+		{[]string{"-chansize=false"}, ""},
+		{[]string{"-chansize=false", "-resolverpool=false", "-waittiming=false"}, ""},
+		{[]string{"-retrysend"}, "retrysend"},
+		{[]string{"-waittiming"}, "waittiming"},
+	} {
+		t.Run(strings.Join(append([]string{"flags"}, tc.flags...), " "), func(t *testing.T) {
+			args := slices.Concat(tc.flags, []string{"./..."})
+			r := queuecheck(t, dir, args...)
+			r.want(t, 1)
+			if n := strings.Count(r.stdout, message); n != 1 {
+				t.Errorf("standalone reports the directive %d times, want once:\n%s", n, r.stdout)
+			}
+			v := run(t, dir, "go", append([]string{"vet", "-vettool=" + bin}, args...)...)
+			v.want(t, 1)
+			if n := strings.Count(v.stderr, message); n != 1 {
+				t.Errorf("go vet reports the directive %d times, want once:\n%s", n, v.stderr)
+			}
+
+			// Which check reports it shows in the JSON, where the two
+			// modes must agree.
+			r = queuecheck(t, dir, append([]string{"-json"}, args...)...)
+			v = run(t, dir, "go", append([]string{"vet", "-vettool=" + bin, "-json"}, args...)...)
+			mine, theirs := decodeVetJSON(t, r.stdout), decodeVetJSON(t, v.stdout)
+			if !equalJSON(mine, theirs) {
+				t.Errorf("queuecheck -json and go vet -json differ\nqueuecheck:\n%s\ngo vet:\n%s", r.stdout, v.stdout)
+			}
+			var by []string
+			for check, diags := range mine["example.com/chans"] {
+				if strings.Contains(fmt.Sprint(diags), "unknown check chansise") {
+					by = append(by, check)
+				}
+			}
+			switch {
+			case len(by) != 1:
+				t.Errorf("reported by %v, want exactly one check\n%s", by, r.stdout)
+			case tc.by != "" && by[0] != tc.by:
+				t.Errorf("reported by %s, want %s", by[0], tc.by)
+			case tc.by == "" && (by[0] == "chansize" || slices.Contains(tc.flags, "-"+by[0]+"=false")):
+				t.Errorf("reported by %s, which does not run", by[0])
+			}
+		})
+	}
+}

@@ -22,6 +22,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/queuecheck/queuecheck/analyzers"
 	"github.com/queuecheck/queuecheck/internal/baseline"
 	"github.com/queuecheck/queuecheck/internal/fix"
 	"github.com/queuecheck/queuecheck/internal/output"
@@ -146,6 +147,7 @@ func run(opts *options, cfg Config) int {
 		code = ExitFailure
 	}
 
+	analyzers.SetRunning(func() []*analysis.Analyzer { return opts.analyzers })
 	graph, err := checker.Analyze(opts.analyzers, l.pkgs, nil)
 	if err != nil {
 		fail("%v", err)
