@@ -561,3 +561,21 @@ func TestGolangciLintUnknownDirective(t *testing.T) {
 		})
 	}
 }
+
+// A list of functions in the settings is checked as the flag checks it: a
+// malformed name stops the run with an error naming the setting.
+func TestGolangciLintFunctionListSettings(t *testing.T) {
+	bin := golangciLint(t)
+	t.Parallel()
+	dir := copyModule(t)
+	configWith := func(waits string) string {
+		return "version: \"2\"\nlinters:\n  default: none\n  enable: [retrysend]\n  settings:\n    custom:\n      retrysend:\n        type: module\n        settings:\n          waits: " + waits + "\n"
+	}
+
+	cfg := writeConfig(t, t.TempDir(), "golangci.yml", configWith(`["queuecheck.example/gcllint/lib.Dial", "Sleep"]`))
+	r := lint(t, bin, dir, "run", "--config="+cfg, "./...")
+	out := r.stdout + r.stderr
+	if r.code == 0 || r.code == 1 || !strings.Contains(out, `setting "waits"`) || !strings.Contains(out, `"Sleep" is not a function name`) {
+		t.Errorf("malformed name: exit code %d, want a failure naming the setting and the name\n%s", r.code, out)
+	}
+}

@@ -6,12 +6,12 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
 	"github.com/queuecheck/queuecheck/analyzers/internal/report"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 )
@@ -31,34 +31,11 @@ var docFile string
 
 var doc = report.Doc(docFile, "retrysend")
 
-// waits names extra functions that only wait (backoff helpers), as
-// (*pkg/path.T).Method or pkg/path.Func.
-var waits = nameList{}
+// waits names extra functions that only wait (backoff helpers).
+var waits = calls.New("-retrysend.waits")
 
 func init() {
-	Analyzer.Flags.Var(&waits, "waits", "comma-separated functions that only wait between attempts, such as backoff helpers: pkg/path.Func or (*pkg/path.T).Method")
-}
-
-// A nameList is a flag holding comma-separated function names.
-type nameList map[string]bool
-
-func (l *nameList) String() string {
-	names := make([]string, 0, len(*l))
-	for name := range *l {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	return strings.Join(names, ",")
-}
-
-func (l *nameList) Set(s string) error {
-	*l = nameList{}
-	for name := range strings.SplitSeq(s, ",") {
-		if name = strings.TrimSpace(name); name != "" {
-			(*l)[name] = true
-		}
-	}
-	return nil
+	Analyzer.Flags.Var(waits, "waits", "functions that only wait between attempts, such as backoff helpers, comma-separated: pkg/path.Func, pkg/path.Type.Method or (*pkg/path.Type).Method")
 }
 
 // A send is one non-blocking send of the package.

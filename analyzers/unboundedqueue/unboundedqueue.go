@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
 	"github.com/queuecheck/queuecheck/analyzers/internal/limiter"
 	"github.com/queuecheck/queuecheck/analyzers/internal/report"
 )
@@ -35,13 +36,13 @@ var doc = report.Doc(docFile, "unboundedqueue")
 var (
 	queueBound int64 = 1024
 	inFlight   int64 = 64
-	acquires   string
+	acquires         = calls.New("-unboundedqueue.acquire")
 )
 
 func init() {
 	Analyzer.Flags.Int64Var(&queueBound, "bound", queueBound, "length limit the fix declares for a slice or list queue")
 	Analyzer.Flags.Int64Var(&inFlight, "inflight", inFlight, "number of goroutines in flight the fix's semaphore allows")
-	Analyzer.Flags.StringVar(&acquires, "acquire", acquires, "comma-separated further blocking acquire calls, by full name: (*example.com/pool.Pool).Get,example.com/gate.Enter")
+	Analyzer.Flags.Var(acquires, "acquire", "further blocking acquire calls, comma-separated: pkg/path.Func, pkg/path.Type.Method or (*pkg/path.Type).Method")
 }
 
 // A checker holds what one pass has learned, shared by the four kinds.
@@ -84,7 +85,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !c.collect() {
 		return nil, nil // no go statement, no front re-slice, no list: nothing can queue
 	}
-	c.lim = limiter.New(pass.TypesInfo, c.insp, strings.Split(acquires, ",")...)
+	c.lim = limiter.New(pass.TypesInfo, c.insp, acquires)
 
 	c.goroutinesPerSend()
 	c.goroutinesPerItem()

@@ -274,6 +274,8 @@ func TestBadInput(t *testing.T) {
 	}{
 		{[]string{"-nosuchflag"}, "flag provided but not defined: -nosuchflag"},
 		{[]string{"-chansize.maxbytes=lots"}, `invalid value "lots" for flag -chansize.maxbytes`},
+		{[]string{"-retrysend.waits=Sleep"}, `invalid value "Sleep" for flag -retrysend.waits: "Sleep" is not a function name; want pkg/path.Func, pkg/path.Type.Method, (pkg/path.Type).Method or (*pkg/path.Type).Method`},
+		{[]string{"-unboundedqueue.acquire=*example.com/pool.Pool.Get"}, `invalid value "*example.com/pool.Pool.Get" for flag -unboundedqueue.acquire`},
 		{[]string{"-format=xml"}, `unknown -format "xml"`},
 		{[]string{"./nosuchdir/..."}, "nosuchdir"},
 		{[]string{"-explain", "nosuchcheck"}, `unknown check "nosuchcheck"`},
@@ -610,5 +612,16 @@ func TestUnknownDirective(t *testing.T) {
 				t.Errorf("reported by %s, which does not run", by[0])
 			}
 		})
+	}
+}
+
+// TestFunctionFlags checks that a flag naming functions rejects a malformed
+// name under go vet too (standalone: TestBadInput).
+func TestFunctionFlags(t *testing.T) {
+	dir := module(t, "chans")
+	const bad = `invalid value "Sleep" for flag -retrysend.waits: "Sleep" is not a function name`
+	v := run(t, dir, "go", "vet", "-vettool="+bin, "-retrysend.waits=Sleep", "./...")
+	if v.code == 0 || !strings.Contains(v.stderr, bad) {
+		t.Errorf("go vet with a malformed name: exit %d, want a failure with %q:\n%s", v.code, bad, v.stderr)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
@@ -35,7 +37,9 @@ func f(c *http.Client, r *http.Request, fi *os.File, g func()) {
 }
 `
 
-func TestTables(t *testing.T) {
+// check type-checks src as package p.
+func check(t *testing.T) (*types.Package, *ast.File, *types.Info) {
+	t.Helper()
 	fset := token.NewFileSet()
 	file, err := parser.ParseFile(fset, "p.go", src, 0)
 	if err != nil {
@@ -43,10 +47,16 @@ func TestTables(t *testing.T) {
 	}
 	info := &types.Info{Uses: make(map[*ast.Ident]types.Object), Selections: make(map[*ast.SelectorExpr]*types.Selection), Types: make(map[ast.Expr]types.TypeAndValue), Instances: make(map[*ast.Ident]types.Instance)}
 	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
-	if _, err := conf.Check("p", fset, []*ast.File{file}, info); err != nil {
+	pkg, err := conf.Check("p", fset, []*ast.File{file}, info)
+	if err != nil {
 		t.Fatal(err)
 	}
-	resolving, slow := calls.NewResolving(), calls.NewSlow()
+	return pkg, file, info
+}
+
+func TestTables(t *testing.T) {
+	_, file, info := check(t)
+	resolving, slow := calls.NewResolving("-resolve"), calls.NewSlow("-slow")
 	if err := slow.Set("p.T.Sleep, p.T.Sleep"); err != nil {
 		t.Fatal(err)
 	}
@@ -86,6 +96,86 @@ func TestTables(t *testing.T) {
 	for i := range want {
 		if got[i] != want[i] {
 			t.Errorf("call %d: got %q, want %q", i, got[i], want[i])
+		}
+	}
+}
+
+// Every spelling of a method names the same method, generic or not, and
+// prints as Key spells it.
+func TestSetAcceptsEverySpelling(t *testing.T) {
+	pkg, _, _ := check(t)
+	sleep, _, _ := types.LookupFieldOrMethod(pkg.Scope().Lookup("T").Type(), true, pkg, "Sleep")
+	do, _, _ := types.LookupFieldOrMethod(types.NewPointer(lookupType(t, "net/http", "Client")), true, nil, "Do")
+	for _, tc := range []struct {
+		set  string
+		want string // String()
+		fn   *types.Func
+	}{
+		{"p.T.Sleep", "p.T.Sleep", sleep.(*types.Func)},
+		{"(p.T).Sleep", "p.T.Sleep", sleep.(*types.Func)},
+		{"(*p.T).Sleep", "p.T.Sleep", sleep.(*types.Func)},
+		{"(*p.T[E]).Sleep", "p.T.Sleep", sleep.(*types.Func)},
+		{" (p.T[E]).Sleep ,", "p.T.Sleep", sleep.(*types.Func)},
+		{"net/http.Client.Do", "net/http.Client.Do", do.(*types.Func)},
+		{"(*net/http.Client).Do", "net/http.Client.Do", do.(*types.Func)},
+		{"(*net/http.Client).Do,net/http.Client.Do", "net/http.Client.Do", do.(*types.Func)},
+	} {
+		tab := calls.New("-x")
+		if err := tab.Set(tc.set); err != nil {
+			t.Errorf("Set(%q): %v", tc.set, err)
+			continue
+		}
+		if got := tab.String(); got != tc.want {
+			t.Errorf("Set(%q): String() = %q, want %q", tc.set, got, tc.want)
+		}
+		if !tab.Contains(tc.fn) {
+			t.Errorf("Set(%q): does not contain %s", tc.set, tc.fn.FullName())
+		}
+	}
+}
+
+func lookupType(t *testing.T, path, name string) types.Type {
+	t.Helper()
+	pkg, err := importer.ForCompiler(token.NewFileSet(), "source", nil).Import(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkg.Scope().Lookup(name).Type()
+}
+
+// A name in none of the accepted spellings is an error naming it and the
+// spellings, and leaves the table as it was.
+func TestSetRejectsMalformedNames(t *testing.T) {
+	for _, bad := range []string{
+		"Sleep",               // no package
+		"time.",               // no function
+		".Sleep",              // no package
+		"time.Sleep()",        // a call
+		"*p.T.Sleep",          // a pointer without parentheses
+		"p.T[E].Sleep",        // type parameters without parentheses
+		"(*p.T.Sleep",         // unbalanced
+		"(*p.T)",              // no method
+		"(*p.T).Sleep.Again",  // two methods
+		"(*T).Sleep",          // no package
+		"(*p.T[E).Sleep",      // unbalanced brackets
+		"p//q.F",              // an empty path element
+		"time.Sleep time.Now", // a blank instead of a comma
+		"example.com/q",       // a package, no function
+	} {
+		tab := calls.New("-x")
+		if err := tab.Set("time.Sleep"); err != nil {
+			t.Fatal(err)
+		}
+		err := tab.Set("net.Dial," + bad)
+		if err == nil {
+			t.Errorf("Set(%q) succeeded; String() = %q", bad, tab.String())
+			continue
+		}
+		if !strings.Contains(err.Error(), strconv.Quote(bad)) || !strings.Contains(err.Error(), "(*pkg/path.Type).Method") {
+			t.Errorf("Set(%q): error %q does not name the entry and the spellings", bad, err)
+		}
+		if got := tab.String(); got != "time.Sleep" {
+			t.Errorf("Set(%q) failed but changed the table to %q", bad, got)
 		}
 	}
 }

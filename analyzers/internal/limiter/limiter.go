@@ -16,7 +16,7 @@
 //   - errgroup.Group.Go on a group with a SetLimit (Go blocks at the limit);
 //   - TryAcquire, which does not wait but bounds the work when its failure is
 //     handled inline;
-//   - calls the caller lists by their full name ("(*example.com/pool.Pool).Get").
+//   - calls the caller lists in a [calls.Table].
 //
 // A [Finder] answers for one package. Questions about channels and errgroups
 // need facts from the whole package (is this channel ever released, pre-filled,
@@ -37,6 +37,8 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
 )
 
 // Kind is the sort of limiter an acquire takes a slot from.
@@ -75,7 +77,7 @@ const (
 type Finder struct {
 	info  *types.Info
 	insp  *inspector.Inspector
-	extra map[string]bool
+	extra *calls.Table
 
 	facts *facts // nil until a question needs them
 }
@@ -90,17 +92,10 @@ type facts struct {
 	setLimit   map[*types.Var]bool    // errgroups given a limit
 }
 
-// New returns a Finder for the package whose syntax insp covers. extra lists
-// further blocking acquire calls by their full name, as [types.Func.FullName]
-// spells it: "(*example.com/pool.Pool).Get", "example.com/gate.Enter".
-func New(info *types.Info, insp *inspector.Inspector, extra ...string) *Finder {
-	f := &Finder{info: info, insp: insp, extra: make(map[string]bool)}
-	for _, name := range extra {
-		if name = strings.TrimSpace(name); name != "" {
-			f.extra[name] = true
-		}
-	}
-	return f
+// New returns a Finder for the package whose syntax insp covers. extra, if
+// not nil, lists further blocking acquire calls.
+func New(info *types.Info, insp *inspector.Inspector, extra *calls.Table) *Finder {
+	return &Finder{info: info, insp: insp, extra: extra}
 }
 
 // Acquire reports whether n, a send statement, receive expression or call,
@@ -136,7 +131,7 @@ func (f *Finder) acquireCall(call *ast.CallExpr) (Acquire, bool) {
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		a.Limiter = Var(f.info, sel.X)
 	}
-	if f.extra[fn.FullName()] {
+	if f.extra.Contains(fn) {
 		a.Kind = Listed
 		return a, true
 	}

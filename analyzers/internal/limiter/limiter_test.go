@@ -11,9 +11,19 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
 	"github.com/queuecheck/queuecheck/analyzers/internal/fixtest"
 	"github.com/queuecheck/queuecheck/analyzers/internal/limiter"
 )
+
+// extra lists enter as a blocking acquire, as -unboundedqueue.acquire would.
+var extra = calls.New("-unboundedqueue.acquire")
+
+func init() {
+	if err := extra.Set("unboundedqueue/limiter.enter"); err != nil {
+		panic(err)
+	}
+}
 
 var kindNames = map[limiter.Kind]string{
 	limiter.SemaphoreChan: "SemaphoreChan",
@@ -33,7 +43,7 @@ var acquires = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{inspect.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
 		insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-		f := limiter.New(pass.TypesInfo, insp, "unboundedqueue/limiter.enter")
+		f := limiter.New(pass.TypesInfo, insp, extra)
 		for cur := range insp.Root().Preorder((*ast.SendStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.CallExpr)(nil)) {
 			a, ok := f.Acquire(cur.Node())
 			if !ok {

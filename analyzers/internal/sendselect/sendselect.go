@@ -20,6 +20,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
 )
 
 // A NonBlocking is a select statement with exactly one case, a send, and a
@@ -61,11 +63,18 @@ func Match(sel *ast.SelectStmt) (NonBlocking, bool) {
 // builtins, conversions and calls of function values. Generic functions are
 // named by their origin.
 func CallName(info *types.Info, call *ast.CallExpr) string {
-	fn, ok := typeutil.Callee(info, call).(*types.Func)
-	if !ok {
+	fn := callee(info, call)
+	if fn == nil {
 		return ""
 	}
 	return fn.Origin().FullName()
+}
+
+// callee returns the function or method call calls, nil for builtins,
+// conversions and calls of function values.
+func callee(info *types.Info, call *ast.CallExpr) *types.Func {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	return fn
 }
 
 // An End says how a statement list hands on control.
@@ -107,19 +116,19 @@ type Path struct {
 }
 
 // Case describes stmts, the body of a select case directly inside the loop
-// labeled loop (nil when the loop has no label). Calls of the functions named
-// in extraWaits (by [CallName]) count as waits.
-func Case(info *types.Info, stmts []ast.Stmt, loop *types.Label, extraWaits map[string]bool) Path {
+// labeled loop (nil when the loop has no label). Calls of the functions
+// extraWaits lists count as waits.
+func Case(info *types.Info, stmts []ast.Stmt, loop *types.Label, extraWaits *calls.Table) Path {
 	return summarise(info, stmts, loop, extraWaits, true)
 }
 
 // LoopBody is like [Case] for statements directly in the body of the loop,
 // where a break without a label leaves the loop.
-func LoopBody(info *types.Info, stmts []ast.Stmt, loop *types.Label, extraWaits map[string]bool) Path {
+func LoopBody(info *types.Info, stmts []ast.Stmt, loop *types.Label, extraWaits *calls.Table) Path {
 	return summarise(info, stmts, loop, extraWaits, false)
 }
 
-func summarise(info *types.Info, stmts []ast.Stmt, loop *types.Label, extraWaits map[string]bool, inSelect bool) Path {
+func summarise(info *types.Info, stmts []ast.Stmt, loop *types.Label, extraWaits *calls.Table, inSelect bool) Path {
 	p := Path{Idle: true}
 	body := stmts
 	if n := len(stmts); n > 0 {
@@ -205,13 +214,13 @@ func isNoReturn(info *types.Info, call *ast.CallExpr) bool {
 
 // isWait reports whether s only waits for time to pass, and records in p
 // what it learns about the wait.
-func isWait(info *types.Info, s ast.Stmt, extra map[string]bool, p *Path) bool {
+func isWait(info *types.Info, s ast.Stmt, extra *calls.Table, p *Path) bool {
 	switch s := s.(type) {
 	case *ast.ExprStmt:
 		switch x := ast.Unparen(s.X).(type) {
 		case *ast.CallExpr:
 			switch name := CallName(info, x); {
-			case extra[name]:
+			case extra.Contains(callee(info, x)):
 				return true
 			case name == "time.Sleep":
 				if len(x.Args) == 1 {

@@ -264,7 +264,7 @@ func (f *Finder) declOf(fn *types.Func) *ast.FuncDecl {
 // limiter returns the limiter vocabulary's Finder for the package.
 func (f *Finder) limiter() *limiter.Finder {
 	if f.lim == nil {
-		f.lim = limiter.New(f.info, f.insp)
+		f.lim = limiter.New(f.info, f.insp, nil)
 	}
 	return f.lim
 }
