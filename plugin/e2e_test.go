@@ -563,7 +563,8 @@ func TestGolangciLintUnknownDirective(t *testing.T) {
 }
 
 // A list of functions in the settings is checked as the flag checks it: a
-// malformed name stops the run with an error naming the setting.
+// malformed name stops the run with an error naming the setting, and a name
+// that names nothing is warned about once on standard error.
 func TestGolangciLintFunctionListSettings(t *testing.T) {
 	bin := golangciLint(t)
 	t.Parallel()
@@ -577,5 +578,12 @@ func TestGolangciLintFunctionListSettings(t *testing.T) {
 	out := r.stdout + r.stderr
 	if r.code == 0 || r.code == 1 || !strings.Contains(out, `setting "waits"`) || !strings.Contains(out, `"Sleep" is not a function name`) {
 		t.Errorf("malformed name: exit code %d, want a failure naming the setting and the name\n%s", r.code, out)
+	}
+
+	const warning = "queuecheck: warning: -retrysend.waits: queuecheck.example/gcllint/lib.Dail names nothing: package queuecheck.example/gcllint/lib has no function Dail"
+	cfg = writeConfig(t, t.TempDir(), "golangci.yml", configWith(`"queuecheck.example/gcllint/lib.Dail"`))
+	r = lint(t, bin, dir, "run", "--config="+cfg, "./...")
+	if n := strings.Count(r.stderr, warning); n != 1 {
+		t.Errorf("warned %d times, want once (lib and app both have lib in view)\n%s%s", n, r.stdout, r.stderr)
 	}
 }

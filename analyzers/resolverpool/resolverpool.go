@@ -50,6 +50,8 @@ type task struct {
 func run(pass *analysis.Pass) (any, error) {
 	rep := report.New(pass)
 	defer rep.Finish()
+	resolveTable.Verify(pass.Pkg)
+	slowTable.Verify(pass.Pkg)
 
 	// The tables describe the standard library: its bodies need no walk,
 	// and it runs no pools of its own that anyone could fix.

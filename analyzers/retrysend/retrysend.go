@@ -57,6 +57,7 @@ type finding struct {
 func run(pass *analysis.Pass) (any, error) {
 	rep := report.New(pass)
 	defer rep.Finish()
+	waits.Verify(pass.Pkg)
 
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	var sends []send

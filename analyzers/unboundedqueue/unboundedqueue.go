@@ -73,6 +73,7 @@ type checker struct {
 func run(pass *analysis.Pass) (any, error) {
 	rep := report.New(pass)
 	defer rep.Finish()
+	acquires.Verify(pass.Pkg)
 
 	c := &checker{
 		pass:     pass,

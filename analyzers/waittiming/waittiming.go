@@ -81,6 +81,7 @@ type measurement struct {
 func run(pass *analysis.Pass) (any, error) {
 	rep := report.New(pass)
 	defer rep.Finish()
+	extraWaits.Verify(pass.Pkg)
 
 	if !mayMeasure(pass.Pkg) {
 		return nil, nil

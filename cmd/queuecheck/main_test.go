@@ -616,12 +616,51 @@ func TestUnknownDirective(t *testing.T) {
 }
 
 // TestFunctionFlags checks that a flag naming functions rejects a malformed
-// name under go vet too (standalone: TestBadInput).
+// name in either mode, and warns once on standard error about a name that
+// names nothing: one whose package is imported but has no such function,
+// and, standalone, one whose package nothing imports.
 func TestFunctionFlags(t *testing.T) {
 	dir := module(t, "chans")
+	files := map[string]string{
+		"retry/retry.go": "package retry\n\n// Wait backs off.\nfunc Wait() {}\n",
+		"a/a.go":         "package a\n\nimport \"example.com/chans/retry\"\n\n// A waits.\nfunc A() { retry.Wait() }\n",
+		"b/b.go":         "package b\n\nimport \"example.com/chans/retry\"\n\n// B waits.\nfunc B() { retry.Wait() }\n",
+	}
+	for name, content := range files {
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+
 	const bad = `invalid value "Sleep" for flag -retrysend.waits: "Sleep" is not a function name`
 	v := run(t, dir, "go", "vet", "-vettool="+bin, "-retrysend.waits=Sleep", "./...")
 	if v.code == 0 || !strings.Contains(v.stderr, bad) {
 		t.Errorf("go vet with a malformed name: exit %d, want a failure with %q:\n%s", v.code, bad, v.stderr)
+	}
+
+	const (
+		misspelt = "queuecheck: warning: -retrysend.waits: example.com/chans/retry.Wiat names nothing: package example.com/chans/retry has no function Wiat"
+		nowhere  = "queuecheck: warning: -retrysend.waits: example.com/nowhere.Wait names nothing: no package analyzed imports example.com/nowhere"
+	)
+	flag := "-retrysend.waits=example.com/chans/retry.Wait,example.com/chans/retry.Wiat,example.com/nowhere.Wait"
+	r := queuecheck(t, dir, flag, "./...")
+	r.want(t, 1) // the chans findings
+	for _, w := range []string{misspelt, nowhere} {
+		if n := strings.Count(r.stderr, w); n != 1 {
+			t.Errorf("standalone warns %d times, want once: %s\nstderr:\n%s", n, w, r.stderr)
+		}
+	}
+	if strings.Contains(r.stderr, "retry.Wait names nothing") {
+		t.Errorf("warned about a name that names a function:\n%s", r.stderr)
+	}
+	// go vet runs a process per package: the warning comes with each
+	// package that has the named package in view (retry, a and b).
+	v = run(t, dir, "go", "vet", "-vettool="+bin, flag, "./...")
+	v.want(t, 1)
+	if n := strings.Count(v.stderr, misspelt); n != 3 {
+		t.Errorf("go vet warns %d times, want once per package that imports or is retry (3):\n%s", n, v.stderr)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -177,5 +178,73 @@ func TestSetRejectsMalformedNames(t *testing.T) {
 		if got := tab.String(); got != "time.Sleep" {
 			t.Errorf("Set(%q) failed but changed the table to %q", bad, got)
 		}
+	}
+}
+
+// Verify warns once about each entry that certainly names nothing in the
+// package analyzed or its imports, and stays silent about the rest;
+// Unresolved then gives the entries whose package no package analyzed
+// imports.
+func TestVerify(t *testing.T) {
+	var out strings.Builder
+	defer calls.SetWarnings(&out)()
+	pkg, _, _ := check(t)
+	tab := calls.New("-resolverpool.slow")
+	err := tab.Set(strings.Join([]string{
+		"p.T.Sleep",                  // found
+		"(*p.T).Slep",                // a misspelt method
+		"p.Nope",                     // no such function
+		"p.U.M",                      // no such type
+		"p.f",                        // found: unexported, in the package analyzed
+		"time.Sleeep",                // misspelt, in an import
+		"(*net/http.Client).Doo",     // misspelt method, in an import
+		"time.sleep",                 // unexported, in an import: unknown
+		"example.com/other.Compact",  // not in view
+		"gopkg.in/yaml.v3.Unmarshal", // not in view, two readings
+	}, ","))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab.Verify(pkg)
+	tab.Verify(pkg) // a second package: nothing new
+	want := []string{
+		"queuecheck: warning: -resolverpool.slow: net/http.Client.Doo names nothing: type net/http.Client declares no method Doo",
+		"queuecheck: warning: -resolverpool.slow: p.Nope names nothing: package p has no function Nope",
+		"queuecheck: warning: -resolverpool.slow: p.T.Slep names nothing: type p.T declares no method Slep",
+		"queuecheck: warning: -resolverpool.slow: p.U.M names nothing: package p has no type U",
+		"queuecheck: warning: -resolverpool.slow: time.Sleeep names nothing: package time has no function Sleeep",
+	}
+	if got := strings.Split(strings.TrimSpace(out.String()), "\n"); !slices.Equal(got, want) {
+		t.Errorf("Verify warned:\n%s\nwant:\n%s", out.String(), strings.Join(want, "\n"))
+	}
+
+	loaded := func(path string) *types.Package {
+		for _, p := range append(pkg.Imports(), pkg) {
+			if p.Path() == path {
+				return p
+			}
+		}
+		return nil
+	}
+	got := tab.Unresolved(loaded)
+	want = []string{
+		"queuecheck: warning: -resolverpool.slow: example.com/other.Compact names nothing: no package analyzed imports example.com/other",
+		"queuecheck: warning: -resolverpool.slow: gopkg.in/yaml.v3.Unmarshal names nothing: no package analyzed imports gopkg.in/yaml.v3",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("Unresolved = %q, want %q", got, want)
+	}
+	if again := tab.Unresolved(loaded); len(again) > 0 {
+		t.Errorf("a second Unresolved repeats %q", again)
+	}
+
+	// Setting the flag again starts afresh.
+	out.Reset()
+	if err := tab.Set("p.Nope"); err != nil {
+		t.Fatal(err)
+	}
+	tab.Verify(pkg)
+	if !strings.Contains(out.String(), "p.Nope names nothing") {
+		t.Errorf("after Set, Verify warned %q", out.String())
 	}
 }

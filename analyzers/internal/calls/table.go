@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // A Table is a set of functions: built-in entries plus extra ones set through
@@ -13,8 +14,10 @@ import (
 type Table struct {
 	flag    string // the flag that sets the extra entries, for warnings: "-retrysend.waits"
 	builtin map[string]bool
-	extra   []*entry // sorted by key
-	extras  map[string]bool
+
+	mu     sync.Mutex
+	extra  []*entry // sorted by key
+	extras map[string]bool
 }
 
 // An entry is one extra entry of a table.
@@ -23,11 +26,16 @@ type entry struct {
 	// names are the ways to read key: "a/b.c.F" is function F of package
 	// a/b.c or method F of type c of package a/b.
 	names []name
+
+	found  bool // some name was found
+	warned bool // reported as naming nothing
 }
 
 // A name is one reading of an entry: a function or method of a package.
 type name struct {
 	pkg, recv, fn string // recv is "" for a function
+	missing       string // why it names nothing, once known: "package p has no function F"
+	unloaded      bool   // missing because no package loaded is pkg
 }
 
 // New returns a table with no built-in entries whose extra entries flag sets
@@ -65,6 +73,8 @@ func (t *Table) String() string {
 	if t == nil {
 		return ""
 	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	keys := make([]string, len(t.extra))
 	for i, e := range t.extra {
 		keys[i] = e.key
@@ -92,6 +102,8 @@ func (t *Table) Set(s string) error {
 		}
 	}
 	slices.SortFunc(extra, func(a, b *entry) int { return strings.Compare(a.key, b.key) })
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	t.extra, t.extras = extra, extras
 	return nil
 }
