@@ -5,6 +5,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/queuecheck/queuecheck/analyzers/chansize"
+	"github.com/queuecheck/queuecheck/analyzers/internal/report"
 	"github.com/queuecheck/queuecheck/analyzers/resolverpool"
 	"github.com/queuecheck/queuecheck/analyzers/retrysend"
 	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue"
@@ -20,4 +21,26 @@ var All = []*analysis.Analyzer{
 	retrysend.Analyzer,
 	resolverpool.Analyzer,
 	waittiming.Analyzer,
+}
+
+// SetRunning tells the suite which of its checks the driver runs in this
+// process. One thing depends on it: a //queuecheck:ignore directive that
+// names no check is reported by exactly one check that runs (the one whose
+// name is nearest the name given), so that it is reported once, by the same
+// check every time, whichever checks run. A check cannot see which others
+// run beside it, so the driver says so: selected is called after the driver
+// has selected its checks. Without it every check is assumed to run, and a
+// directive nearest a check that does not run goes unreported.
+func SetRunning(selected func() []*analysis.Analyzer) {
+	if selected == nil {
+		report.SetRunning(nil)
+		return
+	}
+	report.SetRunning(func() []string {
+		var names []string
+		for _, a := range selected() {
+			names = append(names, a.Name)
+		}
+		return names
+	})
 }

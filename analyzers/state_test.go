@@ -63,7 +63,7 @@ func analyzerPackage(a *analysis.Analyzer) string {
 // any driver, nogo in particular.
 func TestScaleOutAnalyzers(t *testing.T) {
 	t.Run("importable", testImportable)
-	pkgs, gopath := load(t)
+	pkgs, gopath := sharedTestdata(t)
 	t.Run("no hidden state", func(t *testing.T) { testNoHiddenState(t, pkgs) })
 	t.Run("nogo", func(t *testing.T) { testNogo(t, pkgs, gopath) })
 }
@@ -148,6 +148,13 @@ func declaresAnalyzer(t *testing.T, dir string) bool {
 // with their dependencies from source, as analysistest does.
 func load(t *testing.T) (pkgs []*packages.Package, gopath string) {
 	t.Helper()
+	gopath = t.TempDir()
+	return loadInto(t, gopath), gopath
+}
+
+// loadInto is load into the GOPATH gopath.
+func loadInto(t *testing.T, gopath string) []*packages.Package {
+	t.Helper()
 	src := filepath.Join(repoRoot(t), "testdata", "src")
 	var patterns []string
 	for _, a := range analyzers.All {
@@ -158,15 +165,47 @@ func load(t *testing.T) (pkgs []*packages.Package, gopath string) {
 	if len(patterns) == 0 {
 		t.Skip("no check has a testdata/src tree")
 	}
-	gopath = t.TempDir()
 	if err := os.CopyFS(filepath.Join(gopath, "src"), os.DirFS(src)); err != nil {
 		t.Fatal(err)
 	}
-	pkgs = loadGOPATH(t, gopath, patterns...)
+	pkgs := loadGOPATH(t, gopath, patterns...)
 	if len(pkgs) == 0 {
 		t.Fatalf("no packages match %v", patterns)
 	}
-	return pkgs, gopath
+	return pkgs
+}
+
+// shared is the testdata as load loads it, loaded once (it takes seconds)
+// for the tests that only read it; TestMain removes its copy.
+var shared struct {
+	once   sync.Once
+	pkgs   []*packages.Package
+	gopath string
+}
+
+// sharedTestdata is load for a test that does not change the files.
+func sharedTestdata(t *testing.T) (pkgs []*packages.Package, gopath string) {
+	t.Helper()
+	shared.once.Do(func() {
+		dir, err := os.MkdirTemp("", "queuecheck-testdata-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		shared.gopath = dir
+		shared.pkgs = loadInto(t, dir)
+	})
+	if shared.pkgs == nil {
+		t.Fatal("loading the testdata failed in an earlier test")
+	}
+	return shared.pkgs, shared.gopath
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if shared.gopath != "" {
+		os.RemoveAll(shared.gopath)
+	}
+	os.Exit(code)
 }
 
 // flagValues records the value of every flag of every check.

@@ -527,3 +527,100 @@ func TestDogfoodConfigEnablesEveryCheck(t *testing.T) {
 		}
 	}
 }
+
+// A directive that names no check is reported once, by one enabled linter:
+// the check it misspells when that one runs, otherwise another. golangci-lint
+// tells a plugin which linters it constructs (those configured under
+// linters.settings.custom), not which it enables, so a directive nearest a
+// check configured but not enabled goes unreported, as docs/golangci-lint.md
+// says.
+func TestGolangciLintUnknownDirective(t *testing.T) {
+	bin := golangciLint(t)
+	t.Parallel()
+	dir := copyModule(t)
+	src := "package queue\n\n//queuecheck:ignore chansise a misspelling\nvar tiny = make(chan int, 1)\n"
+	writeConfig(t, filepath.Join(dir, "queue"), "typo.go", src)
+	const text = "//queuecheck:ignore names unknown check chansise; did you mean chansize?"
+
+	// configFor enables the checks named and configures those and more.
+	configFor := func(enable []string, configure ...string) string {
+		var b strings.Builder
+		b.WriteString("version: \"2\"\nlinters:\n  default: none\n  enable:\n")
+		for _, name := range enable {
+			fmt.Fprintf(&b, "    - %s\n", name)
+		}
+		b.WriteString("  settings:\n    custom:\n")
+		for _, name := range append(enable, configure...) {
+			fmt.Fprintf(&b, "      %s:\n        type: module\n", name)
+		}
+		b.WriteString("issues:\n  max-issues-per-linter: 0\n  max-same-issues: 0\n")
+		return b.String()
+	}
+	var all []string
+	for _, a := range analyzers.All {
+		all = append(all, a.Name)
+	}
+	tests := []struct {
+		name      string
+		enable    []string
+		configure []string // besides those enabled
+		by        string   // the linter that reports it; "" for none
+	}{
+		{"every check", all, nil, "chansize"},
+		{"only waittiming", []string{"waittiming"}, nil, "waittiming"},
+		{"all but chansize", all[1:], nil, "any"},
+		{"chansize configured, not enabled", []string{"waittiming"}, []string{"chansize"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			cfg := writeConfig(t, t.TempDir(), "golangci.yml", configFor(tt.enable, tt.configure...))
+			r := lint(t, bin, dir, "run", "--config="+cfg, "./...")
+			var by []string
+			for _, is := range r.issues {
+				if is.Text == text {
+					if filepath.Base(is.Pos.Filename) != "typo.go" || is.Pos.Line != 3 {
+						t.Errorf("reported at %s:%d, want typo.go:3", is.Pos.Filename, is.Pos.Line)
+					}
+					by = append(by, is.FromLinter)
+				}
+			}
+			switch {
+			case tt.by == "" && len(by) != 0:
+				t.Errorf("reported by %v, want no report", by)
+			case tt.by != "" && len(by) != 1:
+				t.Errorf("reported by %v, want exactly one linter\n%s%s", by, r.stdout, r.stderr)
+			case tt.by != "" && tt.by != "any" && by[0] != tt.by:
+				t.Errorf("reported by %s, want %s", by[0], tt.by)
+			case tt.by == "any" && !slices.Contains(tt.enable, by[0]):
+				t.Errorf("reported by %s, which is not enabled", by[0])
+			}
+		})
+	}
+}
+
+// A list of functions in the settings is checked as the flag checks it: a
+// malformed name stops the run with an error naming the setting, and a name
+// that names nothing is warned about once on standard error.
+func TestGolangciLintFunctionListSettings(t *testing.T) {
+	bin := golangciLint(t)
+	t.Parallel()
+	dir := copyModule(t)
+	configWith := func(waits string) string {
+		return "version: \"2\"\nlinters:\n  default: none\n  enable: [retrysend]\n  settings:\n    custom:\n      retrysend:\n        type: module\n        settings:\n          waits: " + waits + "\n"
+	}
+
+	cfg := writeConfig(t, t.TempDir(), "golangci.yml", configWith(`["queuecheck.example/gcllint/lib.Dial", "Sleep"]`))
+	r := lint(t, bin, dir, "run", "--config="+cfg, "./...")
+	out := r.stdout + r.stderr
+	if r.code == 0 || r.code == 1 || !strings.Contains(out, `setting "waits"`) || !strings.Contains(out, `"Sleep" is not a function name`) {
+		t.Errorf("malformed name: exit code %d, want a failure naming the setting and the name\n%s", r.code, out)
+	}
+
+	const warning = "queuecheck: warning: -retrysend.waits: queuecheck.example/gcllint/lib.Dail names nothing: package queuecheck.example/gcllint/lib has no function Dail"
+	cfg = writeConfig(t, t.TempDir(), "golangci.yml", configWith(`"queuecheck.example/gcllint/lib.Dail"`))
+	r = lint(t, bin, dir, "run", "--config="+cfg, "./...")
+	if n := strings.Count(r.stderr, warning); n != 1 {
+		t.Errorf("warned %d times, want once (lib and app both have lib in view)\n%s%s", n, r.stdout, r.stderr)
+	}
+}

@@ -30,6 +30,14 @@
 // construction first resets the check's flags to their defaults and then
 // applies its settings, so constructing a plugin more than once (golangci-lint
 // may) is harmless, and the last construction wins.
+//
+// # Directives naming no check
+//
+// A //queuecheck:ignore directive that names no check is reported by one
+// check of those that run (see [analyzers.SetRunning]). golangci-lint does
+// not tell a plugin which linters it enables, only which it constructs, so
+// the plugin declares the checks constructed in this process as the ones
+// that run.
 package plugin
 
 import (
@@ -57,6 +65,7 @@ func init() {
 			return New(a, settings)
 		})
 	}
+	analyzers.SetRunning(constructed)
 }
 
 // Linter is one check as a golangci-lint module plugin.
@@ -74,8 +83,28 @@ func (l *Linter) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 // GetLoadMode asks for type information: every check needs it.
 func (*Linter) GetLoadMode() string { return register.LoadModeTypesInfo }
 
-// mu serializes changes to analyzer flags.
-var mu sync.Mutex
+var (
+	mu    sync.Mutex                      // serializes changes to analyzer flags and to built
+	built = map[*analysis.Analyzer]bool{} // the checks constructed in this process
+)
+
+// constructed returns the checks golangci-lint constructed, which it does
+// for every check with a block under linters.settings.custom, before it
+// runs any: the best a plugin can know of the linters enabled. The suite
+// assumes they all run when it picks the one check that reports a
+// //queuecheck:ignore directive naming no check; a directive nearest a check
+// constructed but disabled goes unreported.
+func constructed() []*analysis.Analyzer {
+	mu.Lock()
+	defer mu.Unlock()
+	var as []*analysis.Analyzer
+	for _, a := range analyzers.All {
+		if built[a] {
+			as = append(as, a)
+		}
+	}
+	return as
+}
 
 // New applies settings, as golangci-lint passes them from a custom linter's
 // settings block, to a's flags, and returns a as a plugin.
@@ -118,6 +147,7 @@ func New(a *analysis.Analyzer, settings any) (*Linter, error) {
 			return nil, fmt.Errorf("%s: setting %q: invalid value %q: %v", a.Name, s.key, s.value, err)
 		}
 	}
+	built[a] = true
 	return &Linter{analyzer: a}, nil
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/queuecheck/queuecheck/analyzers"
 	"github.com/queuecheck/queuecheck/analyzers/chansize"
+	"github.com/queuecheck/queuecheck/analyzers/retrysend"
 )
 
 // Every check of the suite is a plugin under its own name, returning exactly
@@ -98,6 +99,22 @@ func TestChansizeSettingsSetItsFlags(t *testing.T) {
 	_, err = newPlugin(map[string]any{"maxbytes": "lots"})
 	if err == nil || !strings.Contains(err.Error(), `"maxbytes"`) || !strings.Contains(err.Error(), "lots") {
 		t.Errorf("bad value: err = %v, want one naming maxbytes and the value", err)
+	}
+}
+
+// A list of functions is checked when it is set: a malformed name is an
+// error naming the setting, and either spelling of a method is accepted.
+func TestFunctionListSettings(t *testing.T) {
+	waits := retrysend.Analyzer.Flags.Lookup("waits")
+	t.Cleanup(func() { mustNew(t, retrysend.Analyzer, nil) })
+
+	_, err := New(retrysend.Analyzer, map[string]any{"waits": []any{"example.com/retry.Wait", "Sleep"}})
+	if err == nil || !strings.Contains(err.Error(), `setting "waits"`) || !strings.Contains(err.Error(), `"Sleep" is not a function name`) {
+		t.Errorf("malformed name: err = %v, want one naming the setting and the name", err)
+	}
+	mustNew(t, retrysend.Analyzer, map[string]any{"waits": []any{"(*example.com/retry.Backoff).Wait", "example.com/retry.Sleep"}})
+	if got, want := waits.Value.String(), "example.com/retry.Backoff.Wait,example.com/retry.Sleep"; got != want {
+		t.Errorf("-retrysend.waits = %q, want %q", got, want)
 	}
 }
 

@@ -69,8 +69,8 @@
 //	-resolverpool.resolve  extra resolving functions, comma-separated
 //	-resolverpool.slow     extra slow functions, comma-separated
 //
-// Both take "pkgpath.Func" or "pkgpath.Type.Method", for example
-// "example.com/dns.Client.Query".
+// Both take "pkg/path.Func", and "pkg/path.Type.Method" or
+// "(*pkg/path.Type).Method", for example "example.com/dns.Client.Query".
 //
 // Categories: resolverpool/semaphore, resolverpool/errgroup,
 // resolverpool/tokenchan, resolverpool/workers. Suppress one finding with a

@@ -34,13 +34,13 @@ var docFile string
 var doc = report.Doc(docFile, "resolverpool")
 
 var (
-	resolveTable = calls.NewResolving()
-	slowTable    = calls.NewSlow()
+	resolveTable = calls.NewResolving("-resolverpool.resolve")
+	slowTable    = calls.NewSlow("-resolverpool.slow")
 )
 
 func init() {
-	Analyzer.Flags.Var(resolveTable, "resolve", "extra functions that resolve hostnames, comma-separated, as pkgpath.Func or pkgpath.Type.Method")
-	Analyzer.Flags.Var(slowTable, "slow", "extra functions that are slow blocking work, comma-separated, as pkgpath.Func or pkgpath.Type.Method")
+	Analyzer.Flags.Var(resolveTable, "resolve", "extra functions that resolve hostnames, comma-separated: pkg/path.Func, pkg/path.Type.Method or (*pkg/path.Type).Method")
+	Analyzer.Flags.Var(slowTable, "slow", "extra functions that are slow blocking work, comma-separated: pkg/path.Func, pkg/path.Type.Method or (*pkg/path.Type).Method")
 }
 
 // A task is a pool's task with what it does while it holds its slot.
@@ -52,6 +52,8 @@ type task struct {
 func run(pass *analysis.Pass) (any, error) {
 	rep := report.New(pass)
 	defer rep.Finish()
+	resolveTable.Verify(pass.Pkg)
+	slowTable.Verify(pass.Pkg)
 
 	// The tables describe the standard library: its bodies need no walk,
 	// and it runs no pools of its own that anyone could fix.

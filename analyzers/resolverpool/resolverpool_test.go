@@ -14,8 +14,13 @@ func TestResolverpool(t *testing.T) {
 }
 
 func TestFlags(t *testing.T) {
-	fixtest.RunWithFlags(t, testdata, resolverpool.Analyzer, map[string]string{
-		"resolve": "resolverpool/flags.Client.Query",
-		"slow":    "resolverpool/flags.compact",
-	}, "resolverpool/flags")
+	// Either spelling of a method names it.
+	for _, resolve := range []string{"resolverpool/flags.Client.Query", "(*resolverpool/flags.Client).Query"} {
+		t.Run(resolve, func(t *testing.T) {
+			fixtest.RunWithFlags(t, testdata, resolverpool.Analyzer, map[string]string{
+				"resolve": resolve,
+				"slow":    "resolverpool/flags.compact",
+			}, "resolverpool/flags")
+		})
+	}
 }

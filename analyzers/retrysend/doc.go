@@ -59,7 +59,8 @@
 // Declarations and imports the fix leaves unused are removed.
 //
 // Flags: -retrysend.waits lists extra functions that only wait between
-// attempts (backoff helpers), as pkg/path.Func or (*pkg/path.T).Method.
+// attempts (backoff helpers), as pkg/path.Func, pkg/path.Type.Method or
+// (*pkg/path.Type).Method.
 //
 // Categories: retrysend/retryloop, retrysend/pollingsend, retrysend/overflow.
 // Suppress one finding with a comment on its line or the line above:

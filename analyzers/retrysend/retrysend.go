@@ -6,13 +6,13 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
+	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
 	"github.com/queuecheck/queuecheck/analyzers/internal/report"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 )
@@ -32,34 +32,11 @@ var docFile string
 
 var doc = report.Doc(docFile, "retrysend")
 
-// waits names extra functions that only wait (backoff helpers), as
-// (*pkg/path.T).Method or pkg/path.Func.
-var waits = nameList{}
+// waits names extra functions that only wait (backoff helpers).
+var waits = calls.New("-retrysend.waits")
 
 func init() {
-	Analyzer.Flags.Var(&waits, "waits", "comma-separated functions that only wait between attempts, such as backoff helpers: pkg/path.Func or (*pkg/path.T).Method")
-}
-
-// A nameList is a flag holding comma-separated function names.
-type nameList map[string]bool
-
-func (l *nameList) String() string {
-	names := make([]string, 0, len(*l))
-	for name := range *l {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	return strings.Join(names, ",")
-}
-
-func (l *nameList) Set(s string) error {
-	*l = nameList{}
-	for name := range strings.SplitSeq(s, ",") {
-		if name = strings.TrimSpace(name); name != "" {
-			(*l)[name] = true
-		}
-	}
-	return nil
+	Analyzer.Flags.Var(waits, "waits", "functions that only wait between attempts, such as backoff helpers, comma-separated: pkg/path.Func, pkg/path.Type.Method or (*pkg/path.Type).Method")
 }
 
 // A send is one non-blocking send of the package.
@@ -81,6 +58,7 @@ type finding struct {
 func run(pass *analysis.Pass) (any, error) {
 	rep := report.New(pass)
 	defer rep.Finish()
+	waits.Verify(pass.Pkg)
 
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	var sends []send
@@ -176,7 +154,7 @@ func (c *checker) add(f *finding) { c.findings = append(c.findings, f) }
 // (sleeps, waits for a timer or a backoff), in this package or, through its
 // fact, another.
 func (c *checker) isWait(fn *types.Func) bool {
-	if waits[fn.FullName()] {
+	if waits.Contains(fn) {
 		return true
 	}
 	h := c.res.Helper(fn)

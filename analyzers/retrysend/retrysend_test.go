@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/fixtest"
+	"github.com/queuecheck/queuecheck/analyzers/internal/report"
 	"github.com/queuecheck/queuecheck/analyzers/retrysend"
 )
 
@@ -29,8 +30,20 @@ func TestDirectives(t *testing.T) {
 	fixtest.Run(t, testdata, retrysend.Analyzer, "retrysend/directives")
 }
 
+// When retrysend is the only check that runs, it reports every directive
+// that names no check, and leaves those naming another check alone.
+func TestDirectivesNamingNoCheckWhenAlone(t *testing.T) {
+	report.SetRunning(func() []string { return []string{"retrysend"} })
+	t.Cleanup(func() { report.SetRunning(nil) })
+	fixtest.Run(t, testdata, retrysend.Analyzer, "retrysend/alone")
+}
+
 func TestFlags(t *testing.T) {
 	// b.Wait is no wait the check knows: without the flag the loop does
-	// other work between attempts.
-	fixtest.RunWithFlags(t, testdata, retrysend.Analyzer, map[string]string{"waits": "(*retrysend/flags.backoff).Wait"}, "retrysend/flags")
+	// other work between attempts. Either spelling of the method names it.
+	for _, waits := range []string{"(*retrysend/flags.backoff).Wait", "retrysend/flags.backoff.Wait"} {
+		t.Run(waits, func(t *testing.T) {
+			fixtest.RunWithFlags(t, testdata, retrysend.Analyzer, map[string]string{"waits": waits}, "retrysend/flags")
+		})
+	}
 }

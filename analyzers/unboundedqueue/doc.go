@@ -103,7 +103,8 @@
 //
 //	-unboundedqueue.bound N     the length limit the slicefifo and listfifo fixes declare (default 1024)
 //	-unboundedqueue.inflight N  the semaphore size the goroutineperitem fix uses (default 64)
-//	-unboundedqueue.acquire L   further blocking acquire calls, comma-separated, by full name:
+//	-unboundedqueue.acquire L   further blocking acquire calls, comma-separated, as pkg/path.Func,
+//	                            pkg/path.Type.Method or (*pkg/path.Type).Method:
 //	                            (*example.com/pool.Pool).Get,example.com/gate.Enter
 //
 // Suppress one finding with a comment on its line or the line above:

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
+	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/report"
 )
@@ -36,13 +37,13 @@ var doc = report.Doc(docFile, "unboundedqueue")
 var (
 	queueBound int64 = 1024
 	inFlight   int64 = 64
-	acquires   string
+	acquires         = calls.New("-unboundedqueue.acquire")
 )
 
 func init() {
 	Analyzer.Flags.Int64Var(&queueBound, "bound", queueBound, "length limit the fix declares for a slice or list queue")
 	Analyzer.Flags.Int64Var(&inFlight, "inflight", inFlight, "number of goroutines in flight the fix's semaphore allows")
-	Analyzer.Flags.StringVar(&acquires, "acquire", acquires, "comma-separated further blocking acquire calls, by full name: (*example.com/pool.Pool).Get,example.com/gate.Enter")
+	Analyzer.Flags.Var(acquires, "acquire", "further blocking acquire calls, comma-separated: pkg/path.Func, pkg/path.Type.Method or (*pkg/path.Type).Method")
 }
 
 // A checker holds what one pass has learned, shared by the four kinds.
@@ -74,6 +75,7 @@ type checker struct {
 func run(pass *analysis.Pass) (any, error) {
 	rep := report.New(pass)
 	defer rep.Finish()
+	acquires.Verify(pass.Pkg)
 
 	c := &checker{
 		pass:     pass,
@@ -87,7 +89,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil // no go statement, no front re-slice, no list: nothing can queue
 	}
 	c.res = pass.ResultOf[admission.Analyzer].(*admission.Result)
-	c.adm = c.res.Finder(admission.Options{Extra: newFullNames(acquires)})
+	c.adm = c.res.Finder(admission.Options{Extra: acquires})
 
 	c.goroutinesPerSend()
 	c.goroutinesPerItem()
@@ -446,18 +448,3 @@ func (c *checker) startsLine(pos token.Pos) bool {
 	}
 	return strings.TrimLeft(string(content[start:off]), " \t") == ""
 }
-
-// fullNames is a set of functions named as types.Func.FullName spells them.
-type fullNames map[string]bool
-
-func newFullNames(list string) fullNames {
-	names := make(fullNames)
-	for _, name := range strings.Split(list, ",") {
-		if name = strings.TrimSpace(name); name != "" {
-			names[name] = true
-		}
-	}
-	return names
-}
-
-func (n fullNames) Contains(fn *types.Func) bool { return n[fn.Origin().FullName()] }

@@ -18,9 +18,14 @@ func TestDirectives(t *testing.T) {
 }
 
 func TestFlags(t *testing.T) {
-	fixtest.RunWithFlags(t, testdata, unboundedqueue.Analyzer, map[string]string{
-		"acquire":  "(*unboundedqueue/flags.admission).Enter",
-		"bound":    "256",
-		"inflight": "16",
-	}, "unboundedqueue/flags")
+	// Either spelling of the method names it.
+	for _, acquire := range []string{"(*unboundedqueue/flags.admission).Enter", "unboundedqueue/flags.admission.Enter"} {
+		t.Run(acquire, func(t *testing.T) {
+			fixtest.RunWithFlags(t, testdata, unboundedqueue.Analyzer, map[string]string{
+				"acquire":  acquire,
+				"bound":    "256",
+				"inflight": "16",
+			}, "unboundedqueue/flags")
+		})
+	}
 }

@@ -76,8 +76,9 @@
 // fix moves the context's derivation (and its defer cancel()) below the
 // wait.
 //
-// Flags: -waittiming.waits=pkgpath.Func,pkgpath.Type.Method adds admission
-// waits; -waittiming.mutex counts mutex locks as waits.
+// Flags: -waittiming.waits=pkg/path.Func,pkg/path.Type.Method adds admission
+// waits (a method may also be written (*pkg/path.Type).Method);
+// -waittiming.mutex counts mutex locks as waits.
 //
 // Suppress one finding with a comment on its line or the line above:
 //

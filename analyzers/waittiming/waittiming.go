@@ -35,12 +35,12 @@ var docFile string
 var doc = report.Doc(docFile, "waittiming")
 
 var (
-	extraWaits = new(calls.Table) // no built-in entries: the waits package knows those
+	extraWaits = calls.New("-waittiming.waits") // no built-in entries: the waits package knows those
 	mutexWaits bool
 )
 
 func init() {
-	Analyzer.Flags.Var(extraWaits, "waits", "comma-separated further admission waits, as pkgpath.Func or pkgpath.Type.Method")
+	Analyzer.Flags.Var(extraWaits, "waits", "further admission waits, comma-separated: pkg/path.Func, pkg/path.Type.Method or (*pkg/path.Type).Method")
 	Analyzer.Flags.BoolVar(&mutexWaits, "mutex", false, "count sync.Mutex.Lock, sync.RWMutex.Lock and RLock as admission waits")
 }
 
@@ -82,6 +82,7 @@ type measurement struct {
 func run(pass *analysis.Pass) (any, error) {
 	rep := report.New(pass)
 	defer rep.Finish()
+	extraWaits.Verify(pass.Pkg)
 
 	if !mayMeasure(pass.Pkg) {
 		return nil, nil

@@ -15,9 +15,11 @@
 package main
 
 import (
+	"flag"
 	"os"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/queuecheck/queuecheck/analyzers"
@@ -26,6 +28,9 @@ import (
 
 func main() {
 	if invokedByGoVet(os.Args[1:]) {
+		// unitchecker parses the -CHECK flags into flag.CommandLine before
+		// any check runs and asks which others run beside it.
+		analyzers.SetRunning(func() []*analysis.Analyzer { return driver.VetSelection(flag.CommandLine, analyzers.All) })
 		unitchecker.Main(analyzers.All...) // exits
 	}
 	os.Exit(driver.Main(os.Args[1:], driver.Config{

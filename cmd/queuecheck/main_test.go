@@ -274,6 +274,8 @@ func TestBadInput(t *testing.T) {
 	}{
 		{[]string{"-nosuchflag"}, "flag provided but not defined: -nosuchflag"},
 		{[]string{"-chansize.maxbytes=lots"}, `invalid value "lots" for flag -chansize.maxbytes`},
+		{[]string{"-retrysend.waits=Sleep"}, `invalid value "Sleep" for flag -retrysend.waits: "Sleep" is not a function name; want pkg/path.Func, pkg/path.Type.Method, (pkg/path.Type).Method or (*pkg/path.Type).Method`},
+		{[]string{"-unboundedqueue.acquire=*example.com/pool.Pool.Get"}, `invalid value "*example.com/pool.Pool.Get" for flag -unboundedqueue.acquire`},
 		{[]string{"-format=xml"}, `unknown -format "xml"`},
 		{[]string{"./nosuchdir/..."}, "nosuchdir"},
 		{[]string{"-explain", "nosuchcheck"}, `unknown check "nosuchcheck"`},
@@ -631,4 +633,115 @@ func TestFixLeavesWhatHasNoFix(t *testing.T) {
 		t.Errorf("want only the directive that has no fix:\n%s", r.stdout)
 	}
 	run(t, dir, "go", "build", "./...").want(t, 0)
+}
+
+// TestUnknownDirective checks that a directive naming no check is reported
+// exactly once whichever checks run, standalone and under go vet alike: by
+// the check it misspells when that one runs, otherwise by one of those that
+// run, the same one in both modes.
+func TestUnknownDirective(t *testing.T) {
+	dir := module(t, "chans")
+	const directive = "//queuecheck:ignore chansise a misspelling\n"
+	src := "package chans\n\n" + directive + "var tiny = make(chan int, 1)\n"
+	if err := os.WriteFile(filepath.Join(dir, "typo.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const message = "typo.go:3:1: //queuecheck:ignore names unknown check chansise; did you mean chansize?"
+	for _, tc := range []struct {
+		flags []string
+		by    string // the check that reports it; "" for one that runs but is not chansize
+	}{
+		{nil, "chansize"},
+		{[]string{"-chansize=false"}, ""},
+		{[]string{"-chansize=false", "-resolverpool=false", "-waittiming=false"}, ""},
+		{[]string{"-retrysend"}, "retrysend"},
+		{[]string{"-waittiming"}, "waittiming"},
+	} {
+		t.Run(strings.Join(append([]string{"flags"}, tc.flags...), " "), func(t *testing.T) {
+			args := slices.Concat(tc.flags, []string{"./..."})
+			r := queuecheck(t, dir, args...)
+			r.want(t, 1)
+			if n := strings.Count(r.stdout, message); n != 1 {
+				t.Errorf("standalone reports the directive %d times, want once:\n%s", n, r.stdout)
+			}
+			v := run(t, dir, "go", append([]string{"vet", "-vettool=" + bin}, args...)...)
+			v.want(t, 1)
+			if n := strings.Count(v.stderr, message); n != 1 {
+				t.Errorf("go vet reports the directive %d times, want once:\n%s", n, v.stderr)
+			}
+
+			// Which check reports it shows in the JSON, where the two
+			// modes must agree.
+			r = queuecheck(t, dir, append([]string{"-json"}, args...)...)
+			v = run(t, dir, "go", append([]string{"vet", "-vettool=" + bin, "-json"}, args...)...)
+			mine, theirs := decodeVetJSON(t, r.stdout), decodeVetJSON(t, v.stdout)
+			if !equalJSON(mine, theirs) {
+				t.Errorf("queuecheck -json and go vet -json differ\nqueuecheck:\n%s\ngo vet:\n%s", r.stdout, v.stdout)
+			}
+			var by []string
+			for check, diags := range mine["example.com/chans"] {
+				if strings.Contains(fmt.Sprint(diags), "unknown check chansise") {
+					by = append(by, check)
+				}
+			}
+			switch {
+			case len(by) != 1:
+				t.Errorf("reported by %v, want exactly one check\n%s", by, r.stdout)
+			case tc.by != "" && by[0] != tc.by:
+				t.Errorf("reported by %s, want %s", by[0], tc.by)
+			case tc.by == "" && (by[0] == "chansize" || slices.Contains(tc.flags, "-"+by[0]+"=false")):
+				t.Errorf("reported by %s, which does not run", by[0])
+			}
+		})
+	}
+}
+
+// TestFunctionFlags checks that a flag naming functions rejects a malformed
+// name in either mode, and warns once on standard error about a name that
+// names nothing: one whose package is imported but has no such function,
+// and, standalone, one whose package nothing imports.
+func TestFunctionFlags(t *testing.T) {
+	dir := module(t, "chans")
+	files := map[string]string{
+		"retry/retry.go": "package retry\n\n// Wait backs off.\nfunc Wait() {}\n",
+		"a/a.go":         "package a\n\nimport \"example.com/chans/retry\"\n\n// A waits.\nfunc A() { retry.Wait() }\n",
+		"b/b.go":         "package b\n\nimport \"example.com/chans/retry\"\n\n// B waits.\nfunc B() { retry.Wait() }\n",
+	}
+	for name, content := range files {
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	const bad = `invalid value "Sleep" for flag -retrysend.waits: "Sleep" is not a function name`
+	v := run(t, dir, "go", "vet", "-vettool="+bin, "-retrysend.waits=Sleep", "./...")
+	if v.code == 0 || !strings.Contains(v.stderr, bad) {
+		t.Errorf("go vet with a malformed name: exit %d, want a failure with %q:\n%s", v.code, bad, v.stderr)
+	}
+
+	const (
+		misspelt = "queuecheck: warning: -retrysend.waits: example.com/chans/retry.Wiat names nothing: package example.com/chans/retry has no function Wiat"
+		nowhere  = "queuecheck: warning: -retrysend.waits: example.com/nowhere.Wait names nothing: no package analyzed imports example.com/nowhere"
+	)
+	flag := "-retrysend.waits=example.com/chans/retry.Wait,example.com/chans/retry.Wiat,example.com/nowhere.Wait"
+	r := queuecheck(t, dir, flag, "./...")
+	r.want(t, 1) // the chans findings
+	for _, w := range []string{misspelt, nowhere} {
+		if n := strings.Count(r.stderr, w); n != 1 {
+			t.Errorf("standalone warns %d times, want once: %s\nstderr:\n%s", n, w, r.stderr)
+		}
+	}
+	if strings.Contains(r.stderr, "retry.Wait names nothing") {
+		t.Errorf("warned about a name that names a function:\n%s", r.stderr)
+	}
+	// go vet runs a process per package: the warning comes with each
+	// package that has the named package in view (retry, a and b).
+	v = run(t, dir, "go", "vet", "-vettool="+bin, flag, "./...")
+	v.want(t, 1)
+	if n := strings.Count(v.stderr, misspelt); n != 3 {
+		t.Errorf("go vet warns %d times, want once per package that imports or is retry (3):\n%s", n, v.stderr)
+	}
 }

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"go/types"
 	"io"
 	"os"
 	"path/filepath"
@@ -22,6 +23,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/queuecheck/queuecheck/analyzers"
 	"github.com/queuecheck/queuecheck/internal/baseline"
 	"github.com/queuecheck/queuecheck/internal/fix"
 	"github.com/queuecheck/queuecheck/internal/output"
@@ -146,12 +148,16 @@ func run(opts *options, cfg Config) int {
 		code = ExitFailure
 	}
 
+	analyzers.SetRunning(func() []*analysis.Analyzer { return opts.analyzers })
 	graph, err := checker.Analyze(opts.analyzers, l.pkgs, nil)
 	if err != nil {
 		fail("%v", err)
 		return code
 	}
 	res := collect(graph, opts.analyzers, l.named, broken)
+	for _, msg := range unresolvedNames(opts.analyzers, l.pkgs) {
+		fmt.Fprintln(cfg.Stderr, msg)
+	}
 	for _, e := range res.Errors {
 		fail("%s: %s: %s", e.Package, e.Check, e.Message)
 	}
@@ -199,6 +205,46 @@ func run(opts *options, cfg Config) int {
 		code = ExitFindings
 	}
 	return code
+}
+
+// A funcTable is an analyzer flag that names functions (a calls.Table). The
+// checks warn about entries that name nothing in the packages they analyze
+// and import; after a run, the driver gives the table every package loaded,
+// so it can also warn about entries whose package no package analyzed
+// imports.
+type funcTable interface {
+	Unresolved(loaded func(path string) *types.Package) []string
+}
+
+// unresolvedNames returns the warnings of the function-naming flags of as
+// about entries that name nothing in pkgs and what they import.
+func unresolvedNames(as []*analysis.Analyzer, pkgs []*packages.Package) []string {
+	byPath := make(map[string]*types.Package)
+	var visit func(p *types.Package)
+	visit = func(p *types.Package) {
+		if _, ok := byPath[p.Path()]; ok {
+			return
+		}
+		byPath[p.Path()] = p
+		for _, imp := range p.Imports() {
+			visit(imp)
+		}
+	}
+	for _, p := range pkgs {
+		if p.Types != nil {
+			visit(p.Types)
+		}
+	}
+	loaded := func(path string) *types.Package { return byPath[path] }
+	var msgs []string
+	for _, a := range as {
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			if t, ok := f.Value.(funcTable); ok {
+				msgs = append(msgs, t.Unresolved(loaded)...)
+			}
+		})
+	}
+	return msgs
 }
 
 // needFacts reports whether any analyzer, or one it requires, uses facts.

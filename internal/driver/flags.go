@@ -88,6 +88,25 @@ func selectAnalyzers(all []*analysis.Analyzer, enabled map[*analysis.Analyzer]*t
 	return keep
 }
 
+// VetSelection returns the checks of all that unitchecker runs, given the
+// flag set it parsed the command line into: it registers a boolean flag per
+// check, named after it, and selects by the rule of selectAnalyzers. Only
+// which of those flags were set, and to what, counts.
+func VetSelection(fs *flag.FlagSet, all []*analysis.Analyzer) []*analysis.Analyzer {
+	enabled := make(map[*analysis.Analyzer]*triState)
+	for _, a := range all {
+		enabled[a] = new(triState)
+	}
+	fs.Visit(func(f *flag.Flag) {
+		for _, a := range all {
+			if a.Name == f.Name {
+				_ = enabled[a].Set(f.Value.String()) // unitchecker parsed it: a boolean
+			}
+		}
+	})
+	return selectAnalyzers(all, enabled)
+}
+
 func usage(fs *flag.FlagSet, w io.Writer) {
 	fmt.Fprint(w, `queuecheck finds unbounded queues, retry loops that bypass a bound, slow work
 sharing a pool with DNS resolution, and timings that hide queue wait.

@@ -1,18 +1,17 @@
-// Package calls holds the call tables queuecheck's checks consult: which calls
-// resolve a hostname and which calls are slow blocking work.
+// Package calls holds the call tables queuecheck's checks consult (which
+// calls resolve a hostname, which are slow blocking work), and [Table], the
+// one flag type for every check flag that names functions.
 //
 // A table names functions as "pkgpath.Func" and methods as
 // "pkgpath.Type.Method" (pointer or value receiver alike), so
-// "net/http.Client.Do" is (*http.Client).Do. The same form extends a table from
-// an analyzer flag: a check registers a [Table] as a flag.Value, and every entry
-// of a comma-separated list joins the built-in ones.
+// "net/http.Client.Do" is (*http.Client).Do. A flag also takes a method as
+// types.Func.FullName spells it, "(*pkgpath.Type).Method" or
+// "(pkgpath.Type).Method"; a generic type is named without type arguments.
 package calls
 
 import (
 	"go/ast"
 	"go/types"
-	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -56,59 +55,6 @@ var slow = []string{
 	"database/sql.Stmt.Exec", "database/sql.Stmt.ExecContext", "database/sql.Stmt.Query",
 	"database/sql.Stmt.QueryContext", "database/sql.Stmt.QueryRow", "database/sql.Stmt.QueryRowContext",
 	"database/sql.Conn.ExecContext", "database/sql.Conn.QueryContext", "database/sql.Conn.QueryRowContext",
-}
-
-// A Table is a set of functions: built-in entries plus extra ones set through
-// its flag.Value methods.
-type Table struct {
-	builtin map[string]bool
-	extra   []string
-	extras  map[string]bool
-}
-
-// NewResolving returns a table of the calls that resolve a hostname.
-func NewResolving() *Table { return newTable(resolving) }
-
-// NewSlow returns a table of the calls that are slow blocking work.
-func NewSlow() *Table { return newTable(slow) }
-
-func newTable(entries []string) *Table {
-	t := &Table{builtin: make(map[string]bool, len(entries))}
-	for _, e := range entries {
-		t.builtin[e] = true
-	}
-	return t
-}
-
-// Contains reports whether the table lists fn (its generic origin, for an
-// instantiated function or method).
-func (t *Table) Contains(fn *types.Func) bool {
-	if fn == nil || fn.Pkg() == nil {
-		return false
-	}
-	k := Key(fn)
-	return t.builtin[k] || t.extras[k]
-}
-
-// String returns the extra entries, comma-separated.
-func (t *Table) String() string {
-	if t == nil {
-		return ""
-	}
-	return strings.Join(t.extra, ",")
-}
-
-// Set replaces the extra entries with the comma-separated list s.
-func (t *Table) Set(s string) error {
-	t.extra, t.extras = nil, make(map[string]bool)
-	for e := range strings.SplitSeq(s, ",") {
-		if e = strings.TrimSpace(e); e != "" && !t.extras[e] {
-			t.extra = append(t.extra, e)
-			t.extras[e] = true
-		}
-	}
-	slices.Sort(t.extra)
-	return nil
 }
 
 // Key returns the name of fn in a table: "pkgpath.Func" or

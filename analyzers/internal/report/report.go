@@ -6,7 +6,9 @@
 //   - prefixes the diagnostic's kind with the check's name ("slicefifo" becomes
 //     "unboundedqueue/slicefifo") and points its URL at the check's docs page;
 //   - honours //queuecheck:ignore CHECK reason directives on the finding's line or
-//     the line above, and reports directives that silence nothing or give no reason.
+//     the line above, and reports directives that silence nothing, give no
+//     reason, or name no check (each of those by exactly one of the checks that
+//     run: see [SetRunning]).
 //
 // Suppression lives here, inside the analyzers, rather than in a driver: under
 // "go vet -vettool" and golangci-lint the analyzers are all that runs.
@@ -30,7 +32,10 @@ const DocsURL = "https://github.com/queuecheck/queuecheck/blob/main/docs/checks/
 // URL returns the documentation page of check.
 func URL(check string) string { return DocsURL + check + ".md" }
 
-// Checks lists, in the suite's order, every check a directive may name.
+// Checks lists, in the suite's order, every check a directive may name:
+// the names of analyzers.All, which this package cannot import (every check
+// imports it). TestReportChecksAreTheSuite in package analyzers keeps the two
+// equal.
 var Checks = []string{"chansize", "unboundedqueue", "retrysend", "resolverpool", "waittiming"}
 
 // directivePrefix starts a suppression comment.
@@ -170,8 +175,9 @@ func (r *Reporter) ignoreFor(pos token.Pos) *Ignore {
 }
 
 // Finish reports this check's directives that silenced nothing or lack a
-// reason. The first check of the suite also reports directives that name no
-// known check. Call it once, after the last Report, including on a fast path
+// reason, and the directives naming no known check that this check owns
+// (see [SetRunning]): each of those is reported by exactly one of the checks
+// that run. Call it once, after the last Report, including on a fast path
 // that returns early.
 func (r *Reporter) Finish() {
 	for _, ig := range r.pkg.ignores {
@@ -191,16 +197,12 @@ func (r *Reporter) Finish() {
 				Message:        "//queuecheck:ignore " + r.check + " silences nothing here; remove it",
 				SuggestedFixes: []analysis.SuggestedFix{removeComment(r.pass, ig)},
 			})
-		case r.check == Checks[0] && !slices.Contains(Checks, ig.Check):
-			name := ig.Check
-			if name == "" {
-				name = "(none)"
-			}
+		case !slices.Contains(Checks, ig.Check) && ownerOf(ig.Check) == r.check:
 			r.pass.Report(analysis.Diagnostic{
 				Pos: ig.Pos, End: ig.End,
 				Category: r.check + "/directive",
 				URL:      URL(r.check) + "#suppressing-a-finding",
-				Message:  "//queuecheck:ignore names unknown check " + name + "; known checks are " + strings.Join(Checks, ", "),
+				Message:  unknownMessage(ig.Check),
 			})
 		}
 	}

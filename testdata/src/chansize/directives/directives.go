@@ -25,3 +25,6 @@ var other = make(chan item, 10)
 //
 //queuecheck:ignore chansize stale after the buffer shrank // want `//queuecheck:ignore chansize silences nothing here; remove it`
 var documented = make(chan item, 10)
+
+//queuecheck:ignore waittimng waittiming answers for its own misspellings
+var notMine = make(chan item, 10)

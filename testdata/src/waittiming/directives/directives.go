@@ -48,3 +48,9 @@ func Stale(ctx context.Context) error {
 	log.Printf("took %v (wait %v)", time.Since(started), started.Sub(start))
 	return err
 }
+
+//queuecheck:ignore waittimng a misspelling is reported by the check it misspells // want `//queuecheck:ignore names unknown check waittimng; did you mean waittiming\?`
+var misspelled = 1
+
+//queuecheck:ignore chansiz chansize answers for its own misspellings
+var notMine = 2

@@ -1,0 +1,193 @@
+package calls
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// A Table is a set of functions: built-in entries plus extra ones set through
+// its flag.Value methods, from a comma-separated list.
+type Table struct {
+	flag    string // the flag that sets the extra entries, for warnings: "-retrysend.waits"
+	builtin map[string]bool
+
+	mu     sync.Mutex
+	extra  []*entry // sorted by key
+	extras map[string]bool
+}
+
+// An entry is one extra entry of a table.
+type entry struct {
+	key string // as Key spells a function it matches
+	// names are the ways to read key: "a/b.c.F" is function F of package
+	// a/b.c or method F of type c of package a/b.
+	names []name
+
+	found  bool // some name was found
+	warned bool // reported as naming nothing
+}
+
+// A name is one reading of an entry: a function or method of a package.
+type name struct {
+	pkg, recv, fn string // recv is "" for a function
+	missing       string // why it names nothing, once known: "package p has no function F"
+	unloaded      bool   // missing because no package loaded is pkg
+}
+
+// New returns a table with no built-in entries whose extra entries flag sets
+// ("-check.name").
+func New(flag string) *Table { return newTable(flag, nil) }
+
+// NewResolving returns a table of the calls that resolve a hostname, extended
+// by flag.
+func NewResolving(flag string) *Table { return newTable(flag, resolving) }
+
+// NewSlow returns a table of the calls that are slow blocking work, extended
+// by flag.
+func NewSlow(flag string) *Table { return newTable(flag, slow) }
+
+func newTable(flag string, entries []string) *Table {
+	t := &Table{flag: flag, builtin: make(map[string]bool, len(entries))}
+	for _, e := range entries {
+		t.builtin[e] = true
+	}
+	return t
+}
+
+// Contains reports whether the table lists fn (its generic origin, for an
+// instantiated function or method). A nil table lists nothing.
+func (t *Table) Contains(fn *types.Func) bool {
+	if t == nil || fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	k := Key(fn)
+	return t.builtin[k] || t.extras[k] // Set, like any flag's, runs before analysis
+}
+
+// String returns the extra entries, comma-separated, as Key spells them.
+func (t *Table) String() string {
+	if t == nil {
+		return ""
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	keys := make([]string, len(t.extra))
+	for i, e := range t.extra {
+		keys[i] = e.key
+	}
+	return strings.Join(keys, ",")
+}
+
+// Set replaces the extra entries with the comma-separated list s. An entry
+// that is not a function or method name is an error, and leaves the table
+// as it was.
+func (t *Table) Set(s string) error {
+	var extra []*entry
+	extras := make(map[string]bool)
+	for text := range strings.SplitSeq(s, ",") {
+		if text = strings.TrimSpace(text); text == "" {
+			continue
+		}
+		e, err := parseEntry(text)
+		if err != nil {
+			return err
+		}
+		if !extras[e.key] {
+			extra = append(extra, e)
+			extras[e.key] = true
+		}
+	}
+	slices.SortFunc(extra, func(a, b *entry) int { return strings.Compare(a.key, b.key) })
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.extra, t.extras = extra, extras
+	return nil
+}
+
+// notation is the accepted spellings, for errors.
+const notation = "want pkg/path.Func, pkg/path.Type.Method, (pkg/path.Type).Method or (*pkg/path.Type).Method"
+
+// parseEntry parses one function or method name.
+func parseEntry(text string) (*entry, error) {
+	if strings.HasPrefix(text, "(") {
+		return parseMethod(text)
+	}
+	if strings.ContainsAny(text, "()*[] \t") {
+		return nil, fmt.Errorf("%q is not a function name (a method is (*pkg/path.Type).Method or pkg/path.Type.Method, a generic type is named without type parameters); %s", text, notation)
+	}
+	// The package path runs to some dot after its last slash; what
+	// follows is a function or a type and a method. Both readings match
+	// the same functions (Key spells them alike), so keep those that are
+	// well formed.
+	slash := strings.LastIndex(text, "/") + 1
+	parts := strings.Split(text[slash:], ".")
+	e := &entry{key: text}
+	for _, n := range []int{1, 2} { // Func, Type.Method
+		if len(parts) <= n || !allIdents(parts[len(parts)-n:]) {
+			continue
+		}
+		nm := name{pkg: text[:slash] + strings.Join(parts[:len(parts)-n], "."), fn: parts[len(parts)-1]}
+		if n == 2 {
+			nm.recv = parts[len(parts)-2]
+		}
+		if validPath(nm.pkg) {
+			e.names = append(e.names, nm)
+		}
+	}
+	if len(e.names) == 0 {
+		return nil, fmt.Errorf("%q is not a function name; %s", text, notation)
+	}
+	return e, nil
+}
+
+// parseMethod parses "(pkg/path.Type).Method" or "(*pkg/path.Type).Method",
+// the type perhaps with its type parameters, as types.Func.FullName spells a
+// method of a generic type: "(*pkg/path.List[T]).Push".
+func parseMethod(text string) (*entry, error) {
+	bad := fmt.Errorf("%q is not a method name; %s", text, notation)
+	recv, method, ok := strings.Cut(text[1:], ").")
+	if !ok || !token.IsIdentifier(method) {
+		return nil, bad
+	}
+	recv = strings.TrimPrefix(recv, "*")
+	if i := strings.IndexByte(recv, '['); i >= 0 {
+		if !strings.HasSuffix(recv, "]") {
+			return nil, bad
+		}
+		recv = recv[:i]
+	}
+	dot := strings.LastIndex(recv, ".")
+	if dot < 0 || strings.LastIndex(recv, "/") > dot || !token.IsIdentifier(recv[dot+1:]) || !validPath(recv[:dot]) {
+		return nil, bad
+	}
+	nm := name{pkg: recv[:dot], recv: recv[dot+1:], fn: method}
+	return &entry{key: nm.pkg + "." + nm.recv + "." + nm.fn, names: []name{nm}}, nil
+}
+
+func allIdents(ss []string) bool {
+	for _, s := range ss {
+		if !token.IsIdentifier(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// validPath reports whether path could be an import path: non-empty
+// elements separated by slashes, without blanks or the characters that
+// start or end a name's other parts.
+func validPath(path string) bool {
+	if path == "" || strings.ContainsAny(path, " \t()*[]\\,") {
+		return false
+	}
+	for elem := range strings.SplitSeq(path, "/") {
+		if elem == "" || elem == "." || elem == ".." {
+			return false
+		}
+	}
+	return true
+}
