@@ -563,8 +563,9 @@ func TestOddInput(t *testing.T) {
 		// A missing import: the go command's message, exit 2.
 		{"./missing", 2, "", "missing/missing.go:4:8: could not import example.com/odd/nosuchpackage"},
 		// cgo: the package is analyzed; files that import "C" reach the
-		// analyzers as cmd/cgo's generated copies, so only the others report.
+		// analyzers as cmd/cgo's copies, which report at the user's lines.
 		{"./cgo", 1, "cgo/queue.go:4:14: channel buffer of 100000 items", ""},
+		{"./cgo", 1, "cgo/cgo.go:14:17: channel buffer of 100000 items", ""},
 		// Build tags: only the files of this build; never.go is excluded.
 		{"./tagged", 0, "", ""},
 		// A package every file of which is excluded: named, it is an error.
@@ -587,6 +588,40 @@ func TestOddInput(t *testing.T) {
 	if strings.Contains(r.stderr, "ignored") || !strings.Contains(r.stdout, "cgo/queue.go") {
 		t.Errorf("./...:\nstdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
 	}
+}
+
+// TestCgoFindings checks that a finding in a file that imports "C" is
+// reported at its line of the user's file, in both modes, and carries no
+// fix: -fix changes nothing in that file, fixes the other, and exits 1.
+func TestCgoFindings(t *testing.T) {
+	dir := module(t, "odd")
+	const want = "cgo/cgo.go:14:17: channel buffer of 100000 items"
+	v := run(t, dir, "go", "vet", "-vettool="+bin, "./cgo")
+	v.want(t, 1)
+	if !strings.Contains(v.stderr, want) {
+		t.Errorf("go vet:\n%s\nwant %s", v.stderr, want)
+	}
+	r := queuecheck(t, dir, "-json", "./cgo")
+	if strings.Count(r.stdout, "suggested_fixes") != 1 {
+		t.Errorf("want a fix for queue.go's finding only:\n%s", r.stdout)
+	}
+	before, err := os.ReadFile(filepath.Join(dir, "cgo", "cgo.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = queuecheck(t, dir, "-fix", "./cgo")
+	r.want(t, 1)
+	if !strings.Contains(r.stdout, want) {
+		t.Errorf("-fix: want the cgo finding left:\n%s", r.stdout)
+	}
+	after, err := os.ReadFile(filepath.Join(dir, "cgo", "cgo.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(before, after) {
+		t.Errorf("-fix changed cgo.go:\n%s", after)
+	}
+	run(t, dir, "go", "build", "./cgo").want(t, 0)
 }
 
 // TestHugeGeneratedFile checks that a large generated file is skipped

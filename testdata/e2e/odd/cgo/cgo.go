@@ -9,6 +9,6 @@ import "C"
 // Twice doubles x in C.
 func Twice(x int) int { return int(C.twice(C.int(x))) }
 
-// A hazard in a file that imports "C" is not reported: the build compiles a
-// copy that cmd/cgo generated, and a fix cannot be mapped back to this file.
+// A hazard in a file that imports "C" is reported at this line, from the copy
+// cmd/cgo generated, without a fix: its edits would land in the copy.
 var cgoEvents = make(chan [4096]byte, 100000)
