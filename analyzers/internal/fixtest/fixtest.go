@@ -1,7 +1,10 @@
 // Package fixtest checks the suggested fixes of a queuecheck check beyond
-// what analysistest's golden files can: that every finding carries exactly one
+// what analysistest's golden files can: that every finding carries at most one
 // fix, that no two fixes in a file overlap, and that applying them all leaves
-// every file gofmt-clean and the package type-checking.
+// every file gofmt-clean and the package type-checking. A finding without a
+// fix is allowed (its message says what to do by hand); the test log lists
+// each one, so a fix that goes missing shows there as well as in the golden
+// files.
 //
 // Every check's test calls [Run] on its testdata packages.
 package fixtest
@@ -42,8 +45,12 @@ func Run(t *testing.T, dir string, a *analysis.Analyzer, patterns ...string) []*
 		if r.Action == nil || r.Action.Err != nil {
 			continue
 		}
-		if err := CheckFixes(r.Action.Package, r.Action.Diagnostics); err != nil {
+		unfixed, err := CheckFixes(r.Action.Package, r.Action.Diagnostics)
+		if err != nil {
 			t.Errorf("%s: %v", r.Action.Package.PkgPath, err)
+		}
+		if len(unfixed) > 0 {
+			t.Logf("%s: %d findings without a fix:\n\t%s", r.Action.Package.PkgPath, len(unfixed), strings.Join(unfixed, "\n\t"))
 		}
 	}
 	return results
@@ -89,20 +96,26 @@ func writeGolden(t *testing.T, dir string, a *analysis.Analyzer, patterns ...str
 	return results
 }
 
-// CheckFixes checks the fixes of diags, reported on pkg.
-func CheckFixes(pkg *packages.Package, diags []analysis.Diagnostic) error {
+// CheckFixes checks the fixes of diags, reported on pkg, and returns the
+// findings that have none, as "file:line: message".
+func CheckFixes(pkg *packages.Package, diags []analysis.Diagnostic) (unfixed []string, err error) {
 	fset := pkg.Fset
 	edits := make(map[string][]analysis.TextEdit) // by file name
 	for _, d := range diags {
-		if len(d.SuggestedFixes) != 1 {
-			if strings.HasSuffix(d.Category, "/directive") && len(d.SuggestedFixes) == 0 {
-				continue // a directive without a reason has nothing to fix automatically
-			}
-			return fmt.Errorf("%s: %d suggested fixes, want exactly 1: %s", fset.Position(d.Pos), len(d.SuggestedFixes), d.Message)
+		switch len(d.SuggestedFixes) {
+		case 0:
+			p := fset.Position(d.Pos)
+			unfixed = append(unfixed, fmt.Sprintf("%s:%d: %s", filepath.Base(p.Filename), p.Line, d.Message))
+			continue
+		case 1:
+		default:
+			// x/tools applies only the first; golangci-lint applies them
+			// all at once and drops every fix of the file when they overlap.
+			return unfixed, fmt.Errorf("%s: %d suggested fixes, want at most 1: %s", fset.Position(d.Pos), len(d.SuggestedFixes), d.Message)
 		}
 		fix := d.SuggestedFixes[0]
 		if fix.Message == "" || len(fix.TextEdits) == 0 {
-			return fmt.Errorf("%s: empty fix for %q", fset.Position(d.Pos), d.Message)
+			return unfixed, fmt.Errorf("%s: empty fix for %q", fset.Position(d.Pos), d.Message)
 		}
 		for _, e := range fix.TextEdits {
 			name := fset.File(e.Pos).Name()
@@ -113,25 +126,25 @@ func CheckFixes(pkg *packages.Package, diags []analysis.Diagnostic) error {
 	for name, es := range edits {
 		src, err := os.ReadFile(name)
 		if err != nil {
-			return err
+			return unfixed, err
 		}
 		out, err := Apply(fset.File(es[0].Pos), src, es)
 		if err != nil {
-			return fmt.Errorf("%s: %v", name, err)
+			return unfixed, fmt.Errorf("%s: %v", name, err)
 		}
 		formatted, err := format.Source(out)
 		if err != nil {
-			return fmt.Errorf("%s: fixed file does not parse: %v\n%s", name, err, out)
+			return unfixed, fmt.Errorf("%s: fixed file does not parse: %v\n%s", name, err, out)
 		}
 		if !bytes.Equal(formatted, out) && isFormatted(src) {
-			return fmt.Errorf("%s: fixed file is not gofmt-clean; gofmt gives\n%s\nfix gives\n%s", name, formatted, out)
+			return unfixed, fmt.Errorf("%s: fixed file is not gofmt-clean; gofmt gives\n%s\nfix gives\n%s", name, formatted, out)
 		}
 		fixed[name] = out
 	}
 	if len(fixed) == 0 {
-		return nil
+		return unfixed, nil
 	}
-	return typeCheck(pkg, fixed)
+	return unfixed, typeCheck(pkg, fixed)
 }
 
 // Apply applies edits, all in file tf, to src: see edits.Apply.
