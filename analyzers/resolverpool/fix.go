@@ -62,7 +62,7 @@ func (x *fixer) fix(p *pools.Pool, t *pools.Task) (analysis.SuggestedFix, bool) 
 	for _, ref := range t.Refs {
 		raw = append(raw, edits.Replace(ref, sib.name))
 	}
-	es, ok := edits.Normalize(x.pass, raw)
+	es, ok := edits.Finish(x.pass, raw)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}

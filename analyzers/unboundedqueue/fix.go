@@ -56,43 +56,13 @@ func (c *checker) reportAll() {
 				es = append(es, imp...)
 			}
 		}
-		es, ok := c.formatted(es)
+		es, ok := edits.Finish(c.pass, es)
 		if !ok {
-			continue // no fix that keeps the file gofmt-clean: stay silent
+			continue // edits that collide or do not parse: stay silent
 		}
 		f.diag.SuggestedFixes = []analysis.SuggestedFix{edits.Fix(f.msg, es...)}
 		c.rep.Report(f.diag)
 	}
-}
-
-// formatted returns the edits of one fix, file by file, widened where needed
-// so that the fixed files stay gofmt-clean (see keepFormatted).
-func (c *checker) formatted(es []analysis.TextEdit) ([]analysis.TextEdit, bool) {
-	byFile := make(map[*token.File][]analysis.TextEdit)
-	var files []*token.File
-	for _, e := range es {
-		tf := c.pass.Fset.File(e.Pos)
-		if tf == nil {
-			return nil, false
-		}
-		if byFile[tf] == nil {
-			files = append(files, tf)
-		}
-		byFile[tf] = append(byFile[tf], e)
-	}
-	var out []analysis.TextEdit
-	for _, tf := range files {
-		src, err := edits.FileContent(c.pass, tf)
-		if err != nil {
-			return nil, false
-		}
-		fes, ok := keepFormatted(tf, src, byFile[tf])
-		if !ok {
-			return nil, false
-		}
-		out = append(out, fes...)
-	}
-	return out, true
 }
 
 // A nameKey scopes a name a fix introduces: a package-level name (decl nil)

@@ -462,8 +462,8 @@ func (c *checker) reportTimings(found []finding) {
 		es := fx.finish()
 		// Rewritten lines change width: realign trailing comments as gofmt
 		// would.
-		if normalized, ok := edits.Normalize(c.pass, es); ok {
-			es = normalized
+		if finished, ok := edits.Finish(c.pass, es); ok {
+			es = finished
 		}
 		c.rep.Report(timingDiagnostic(fixed, es))
 	}

@@ -251,19 +251,29 @@ func AddImport(pass *analysis.Pass, file *ast.File, path string) (string, []anal
 // including two different insertions at one point, is an error, since their
 // order would be undefined.
 func Apply(tf *token.File, src []byte, es []analysis.TextEdit) ([]byte, error) {
-	type span struct {
-		start, end int
-		text       string
-	}
-	var spans []span
+	out, _, err := apply(tf, src, es)
+	return out, err
+}
+
+// A placed edit is an edit as offsets of the source, with the offset at
+// which its text starts in the edited file.
+type placed struct {
+	start, end int
+	text       string
+	at         int
+}
+
+// apply is Apply, which also returns the distinct edits in order, placed.
+func apply(tf *token.File, src []byte, es []analysis.TextEdit) ([]byte, []placed, error) {
+	var spans []placed
 	for _, e := range es {
 		end := e.End
 		if !end.IsValid() {
 			end = e.Pos
 		}
-		spans = append(spans, span{tf.Offset(e.Pos), tf.Offset(end), string(e.NewText)})
+		spans = append(spans, placed{start: tf.Offset(e.Pos), end: tf.Offset(end), text: string(e.NewText)})
 	}
-	slices.SortStableFunc(spans, func(a, b span) int {
+	slices.SortStableFunc(spans, func(a, b placed) int {
 		if a.start != b.start {
 			return a.start - b.start
 		}
@@ -274,15 +284,16 @@ func Apply(tf *token.File, src []byte, es []analysis.TextEdit) ([]byte, error) {
 	last := 0
 	for i, s := range spans {
 		if s.start < last || (i > 0 && s.start == spans[i-1].start && s.start == s.end && spans[i-1].start == spans[i-1].end) {
-			return nil, fmt.Errorf("overlapping edits at offset %d", s.start)
+			return nil, nil, fmt.Errorf("overlapping edits at offset %d", s.start)
 		}
 		if s.end > len(src) {
-			return nil, fmt.Errorf("edit [%d,%d) past the end of the file", s.start, s.end)
+			return nil, nil, fmt.Errorf("edit [%d,%d) past the end of the file", s.start, s.end)
 		}
 		out.Write(src[last:s.start])
+		spans[i].at = out.Len()
 		out.WriteString(s.text)
 		last = s.end
 	}
 	out.Write(src[last:])
-	return out.Bytes(), nil
+	return out.Bytes(), spans, nil
 }
