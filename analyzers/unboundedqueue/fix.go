@@ -2,7 +2,6 @@ package unboundedqueue
 
 import (
 	"go/ast"
-	"go/format"
 	"go/token"
 	"go/types"
 	"strconv"
@@ -124,34 +123,6 @@ func (c *checker) freeIn(file *ast.File, decl ast.Decl, name string) bool {
 // fileOf returns the file containing pos.
 func (c *checker) fileOf(pos token.Pos) *ast.File {
 	return edits.EnclosingFile(c.pass.Files, pos)
-}
-
-// formatStmt lays out the statement text the way gofmt would at the
-// indentation of the line holding pos, so that a rewritten statement may span
-// lines and keep its comments. It reports false if text does not parse.
-func (c *checker) formatStmt(pos token.Pos, text string) (string, bool) {
-	src := "package p\n\nfunc _() {\n" + text + "\n}\n"
-	out, err := format.Source([]byte(src))
-	if err != nil {
-		return "", false
-	}
-	body := string(out)
-	start := strings.Index(body, "func _() {\n")
-	end := strings.LastIndex(body, "\n}")
-	if start < 0 || end < 0 {
-		return "", false
-	}
-	body = body[start+len("func _() {\n") : end]
-	indent := edits.Indent(c.pass, pos)
-	lines := strings.Split(body, "\n")
-	for i, line := range lines {
-		line = strings.TrimPrefix(line, "\t")
-		if i > 0 && line != "" {
-			line = indent + line
-		}
-		lines[i] = line
-	}
-	return strings.Join(lines, "\n"), true
 }
 
 // insertLineAfterBrace inserts stmt on a line of its own as the first line of

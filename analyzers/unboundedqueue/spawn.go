@@ -882,7 +882,7 @@ func (c *checker) releaseEdits(sp spawn, loop, spawnCur inspector.Cursor, file *
 		// A one-line literal: rewrite the statement, gofmt lays it out.
 		src := edits.Source(c.pass, sp.stmt)
 		at := int(lit.Body.Lbrace - sp.stmt.Pos() + 1)
-		text, ok := c.formatStmt(sp.stmt.Pos(), acquire+"\n"+src[:at]+"\n"+release+"\n"+src[at:])
+		text, ok := edits.FormatStmts(acquire+"\n"+src[:at]+"\n"+release+"\n"+src[at:], edits.Indent(c.pass, sp.stmt.Pos()))
 		if !ok {
 			return nil, false
 		}
@@ -902,7 +902,7 @@ func (c *checker) releaseEdits(sp spawn, loop, spawnCur inspector.Cursor, file *
 	case "waitgroup":
 		stmt = edits.Source(c.pass, sp.call.Fun) + "(func() {\n" + release + "\n" + call + "\n})"
 	}
-	text, ok := c.formatStmt(sp.stmt.Pos(), strings.Join(append(append([]string{acquire}, pre...), stmt), "\n"))
+	text, ok := edits.FormatStmts(strings.Join(append(append([]string{acquire}, pre...), stmt), "\n"), edits.Indent(c.pass, sp.stmt.Pos()))
 	if !ok {
 		return nil, false
 	}

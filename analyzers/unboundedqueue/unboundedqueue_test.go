@@ -13,6 +13,12 @@ func TestSliceFIFO(t *testing.T) {
 	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/slicefifo", "unboundedqueue/listfifo", "unboundedqueue/persend", "unboundedqueue/peritem", "unboundedqueue/loopvar", "unboundedqueue/multifile", "unboundedqueue/crosscheck", "unboundedqueue/dominance", "unboundedqueue/urgent", "unboundedqueue/twice", "unboundedqueue/crosspkg")
 }
 
+// TestFixText covers the text of fixes: statements rewritten around a
+// string literal that spans lines.
+func TestFixText(t *testing.T) {
+	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/rawstring")
+}
+
 func TestDirectives(t *testing.T) {
 	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/directives")
 }

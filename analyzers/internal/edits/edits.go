@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/format"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"os"
@@ -110,6 +111,56 @@ func InsertAfter(pass *analysis.Pass, stmt ast.Node, text string) analysis.TextE
 // line holding pos, for text placed inside a block that starts on that line.
 func IndentBlock(pass *analysis.Pass, pos token.Pos, text string) string {
 	return indentLines(text, Indent(pass, pos)+"\t")
+}
+
+// FormatStmts lays out the statements text (lines separated by "\n",
+// without indentation) as gofmt lays them out in a function body, with each
+// line after the first indented by indent, for text that goes where a
+// statement indented so starts. Fixes move expressions and build statements
+// from parts, and the spacing gofmt gives an expression depends on where it
+// sits. The continuation lines of a string literal stay as they are, since
+// indenting them would change the string. It reports false when text does
+// not parse as statements.
+func FormatStmts(text, indent string) (string, bool) {
+	const head, tail = "package p\n\nfunc _() {\n", "\n}\n"
+	out, err := format.Source([]byte(head + text + tail))
+	if err != nil || !bytes.HasPrefix(out, []byte(head)) || !bytes.HasSuffix(out, []byte(tail)) {
+		return "", false
+	}
+	inString := stringLines(out)
+	firstLine := strings.Count(head, "\n") + 1
+	lines := strings.Split(string(out[len(head):len(out)-len(tail)]), "\n")
+	for i, l := range lines {
+		if inString[firstLine+i] {
+			continue
+		}
+		l = strings.TrimPrefix(l, "\t")
+		if i > 0 && l != "" {
+			l = indent + l
+		}
+		lines[i] = l
+	}
+	return strings.Join(lines, "\n"), true
+}
+
+// stringLines returns the lines of the Go file src that continue a string
+// literal begun on an earlier line.
+func stringLines(src []byte) map[int]bool {
+	lines := make(map[int]bool)
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)
+	if err != nil {
+		return lines
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+			for l := fset.Position(lit.Pos()).Line + 1; l <= fset.Position(lit.End()).Line; l++ {
+				lines[l] = true
+			}
+		}
+		return true
+	})
+	return lines
 }
 
 // InsertDeclBefore inserts the top-level declaration text before decl (and
