@@ -190,12 +190,10 @@ func (b *builder) wait(c inspector.Cursor) {
 		return
 	}
 	file := edits.EnclosingFile(b.pass.Files, call.Pos())
-	name, imp := edits.AddImport(b.pass, file, "errors")
-	if obj := lookup(b.pass, call.Pos(), name); obj != nil {
-		if pn, ok := obj.(*types.PkgName); !ok || pn.Imported().Path() != "errors" {
-			b.fail() // errors means something else here
-			return
-		}
+	name, imp, ok := edits.AddImport(b.pass, file, "errors", call.Pos())
+	if !ok {
+		b.fail() // errors means something else here
+		return
 	}
 	b.edits = append(b.edits, imp...)
 	b.edits = append(b.edits, edits.Replace(call, name+".Join("+edits.Source(b.pass, call)+", "+b.cloneText(call)+")"))
@@ -574,14 +572,4 @@ func onlyStartAndCalls(body []ast.Stmt, s ast.Stmt) bool {
 		}
 	}
 	return true
-}
-
-// lookup returns the object name refers to at pos, or nil.
-func lookup(pass *analysis.Pass, pos token.Pos, name string) types.Object {
-	scope := pass.Pkg.Scope().Innermost(pos)
-	if scope == nil {
-		return nil
-	}
-	_, obj := scope.LookupParent(name, pos)
-	return obj
 }

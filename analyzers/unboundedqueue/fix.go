@@ -51,7 +51,7 @@ func (c *checker) reportAll() {
 			}
 			es = append(es, edits.InsertDeclBefore(f.anchor, strings.Join(texts, "\n\n")))
 			if needErrors {
-				_, imp := edits.AddImport(c.pass, f.file, "errors")
+				_, imp, _ := edits.AddImport(c.pass, f.file, "errors") // it could when the sentinel was declared
 				es = append(es, imp...)
 			}
 		}
@@ -263,24 +263,6 @@ func (c *checker) rejectReturn(file *ast.File, sig *types.Signature, errName str
 		vals = append(vals, z)
 	}
 	return "return " + strings.Join(append(vals, errName), ", "), true
-}
-
-// canImportErrors reports whether file can name package errors: it imports it
-// under a usable name, or nothing else is called errors.
-func (c *checker) canImportErrors(file *ast.File) bool {
-	if _, ok := edits.ImportName(file, "errors"); ok {
-		return true
-	}
-	return edits.FreshName(c.pass.Pkg, file, "errors") == "errors"
-}
-
-// errorsName returns the name by which file refers to package errors once
-// the fix has imported it.
-func errorsName(file *ast.File) string {
-	if name, ok := edits.ImportName(file, "errors"); ok {
-		return name
-	}
-	return "errors"
 }
 
 // exportedName capitalises the first letter of name for use inside a

@@ -260,7 +260,11 @@ func (fx *fixer) addTimer(m *measurement) bool {
 	if _, done := fx.queued[startStmt.Node()]; done {
 		return true // another end of the same timer planned it
 	}
-	timeName, imp := edits.AddImport(fx.pass, fx.file, "time")
+	// time.Now() goes where the timer started and after the wait.
+	timeName, imp, ok := edits.AddImport(fx.pass, fx.file, "time", startStmt.Node().Pos(), fx.ip.pos())
+	if !ok {
+		return false
+	}
 	q := fx.queuedName(m)
 	if fx.now == "" {
 		fx.now = timeName + ".Now()"

@@ -245,15 +245,55 @@ func ImportName(file *ast.File, path string) (string, bool) {
 }
 
 // AddImport returns the name by which file can refer to the standard package
-// path and, when file does not import it yet, the edit that adds the import.
+// path at the positions uses and, when file does not import it yet, the edit
+// that adds the import. It reports false when no name can: a declaration in
+// scope at a use shadows the import's name or, for a new import, the
+// package declares the name or the file imports another package under it.
+// Then the caller leaves the fix out: a renamed standard import would
+// surprise readers more than a finding without a fix.
+//
 // The new import joins the first import block in sorted position, so gofmt
 // leaves it where it is. A caller that already made the same edit for another
 // diagnostic gets an identical edit back, which drivers merge.
-func AddImport(pass *analysis.Pass, file *ast.File, path string) (string, []analysis.TextEdit) {
+func AddImport(pass *analysis.Pass, file *ast.File, path string, uses ...token.Pos) (string, []analysis.TextEdit, bool) {
 	if name, ok := ImportName(file, path); ok {
-		return name, nil
+		if !importedAt(pass, name, path, uses) {
+			return "", nil, false
+		}
+		return name, nil, true
 	}
 	name := path[strings.LastIndex(path, "/")+1:]
+	if types.Universe.Lookup(name) != nil || pass.Pkg.Scope().Lookup(name) != nil {
+		return "", nil, false
+	}
+	if fs := pass.TypesInfo.Scopes[file]; fs != nil && fs.Lookup(name) != nil {
+		return "", nil, false
+	}
+	if !importedAt(pass, name, path, uses) {
+		return "", nil, false
+	}
+	return name, []analysis.TextEdit{importEdit(pass, file, path)}, true
+}
+
+// importedAt reports whether name, at each of uses, refers to an import of
+// path or to nothing yet.
+func importedAt(pass *analysis.Pass, name, path string, uses []token.Pos) bool {
+	for _, pos := range uses {
+		scope := pass.Pkg.Scope().Innermost(pos)
+		if scope == nil {
+			continue
+		}
+		if _, obj := scope.LookupParent(name, pos); obj != nil {
+			if pn, ok := obj.(*types.PkgName); !ok || pn.Imported().Path() != path {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// importEdit returns the edit that adds an import of path to file.
+func importEdit(pass *analysis.Pass, file *ast.File, path string) analysis.TextEdit {
 	quoted := strconv.Quote(path)
 	for _, decl := range file.Decls {
 		gen, ok := decl.(*ast.GenDecl)
@@ -262,7 +302,7 @@ func AddImport(pass *analysis.Pass, file *ast.File, path string) (string, []anal
 		}
 		if !gen.Lparen.IsValid() {
 			// import "x": add a second single import below it.
-			return name, []analysis.TextEdit{{Pos: gen.End(), End: gen.End(), NewText: []byte("\nimport " + quoted)}}
+			return analysis.TextEdit{Pos: gen.End(), End: gen.End(), NewText: []byte("\nimport " + quoted)}
 		}
 		// Insert into the first group (specs on consecutive lines) in sorted position.
 		specs := gen.Specs
@@ -278,23 +318,23 @@ func AddImport(pass *analysis.Pass, file *ast.File, path string) (string, []anal
 			return strings.Compare(sp, p)
 		})
 		if len(group) == 0 {
-			return name, []analysis.TextEdit{{Pos: gen.Lparen + 1, End: gen.Lparen + 1, NewText: []byte("\n\t" + quoted)}}
+			return analysis.TextEdit{Pos: gen.Lparen + 1, End: gen.Lparen + 1, NewText: []byte("\n\t" + quoted)}
 		}
 		if idx < len(group) {
 			at := group[idx].Pos()
 			if d := group[idx].(*ast.ImportSpec).Doc; d != nil {
 				at = d.Pos()
 			}
-			return name, []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(quoted + "\n" + Indent(pass, at))}}
+			return analysis.TextEdit{Pos: at, End: at, NewText: []byte(quoted + "\n" + Indent(pass, at))}
 		}
 		last := group[len(group)-1]
 		if c := last.(*ast.ImportSpec).Comment; c != nil {
-			return name, []analysis.TextEdit{{Pos: c.End(), End: c.End(), NewText: []byte("\n" + Indent(pass, last.Pos()) + quoted)}}
+			return analysis.TextEdit{Pos: c.End(), End: c.End(), NewText: []byte("\n" + Indent(pass, last.Pos()) + quoted)}
 		}
-		return name, []analysis.TextEdit{{Pos: last.End(), End: last.End(), NewText: []byte("\n" + Indent(pass, last.Pos()) + quoted)}}
+		return analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte("\n" + Indent(pass, last.Pos()) + quoted)}
 	}
 	// No imports yet: add one after the package clause.
-	return name, []analysis.TextEdit{{Pos: file.Name.End(), End: file.Name.End(), NewText: []byte("\n\nimport " + quoted)}}
+	return analysis.TextEdit{Pos: file.Name.End(), End: file.Name.End(), NewText: []byte("\n\nimport " + quoted)}
 }
 
 // Apply applies edits, all in the file tf, to its content src. Identical
