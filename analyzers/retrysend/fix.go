@@ -374,7 +374,7 @@ func (c *checker) timedSendFix(s send, l loop, a attempt) (*fixPlan, string, boo
 		return nil, "", false
 	}
 	kept = append(append(kept, bodyKept...), spanOf(s.nb.Send))
-	timer := c.freshLocal(l.cur, "timer")
+	timer := c.freshNames.Local(l.stmt.Pos(), "timer")
 	lines := []string{
 		timer + " := " + timePkg + ".NewTimer(" + budget + ")",
 		"select {",
@@ -544,46 +544,6 @@ func subtract(whole span, kept []span) []span {
 		out = next
 	}
 	return out
-}
-
-// freshGlobal returns a name for a new package-level declaration in file
-// that nothing in the file uses and no other fix of the package has taken.
-func (c *checker) freshGlobal(file *ast.File, base string) string {
-	for i := 1; ; i++ {
-		name := numbered(base, i)
-		if !c.taken[name] && edits.FreshName(c.pass.Pkg, file, name) == name {
-			c.taken[name] = true
-			return name
-		}
-	}
-}
-
-// freshLocal returns a name for a new local variable at cur that its
-// function does not use, nor another fix there declares.
-func (c *checker) freshLocal(cur inspector.Cursor, base string) string {
-	fn := enclosingFunc(cur)
-	used := c.localNames[fn.Node()]
-	if used == nil {
-		used = make(map[string]bool)
-		for id := range fn.Preorder((*ast.Ident)(nil)) {
-			used[id.Node().(*ast.Ident).Name] = true
-		}
-		c.localNames[fn.Node()] = used
-	}
-	for i := 1; ; i++ {
-		name := numbered(base, i)
-		if !used[name] && scopeLookup(c.pass.Pkg, cur.Node().Pos(), name) == nil {
-			used[name] = true
-			return name
-		}
-	}
-}
-
-func numbered(base string, i int) string {
-	if i == 1 {
-		return base
-	}
-	return fmt.Sprint(base, i)
 }
 
 // gotoTargets reports whether a goto statement jumps to l's label.

@@ -381,7 +381,7 @@ func (c *checker) returnShed(s send, file *ast.File, plan *fixPlan) (string, boo
 	key := sentinelKey{file, chName}
 	sen := c.sentinel[key]
 	if sen == nil {
-		name := c.freshGlobal(file, "err"+exported(chName)+"Full")
+		name := c.freshNames.Package("err"+exported(chName)+"Full", s.cur.Node().Pos())
 		sen = &sentinel{
 			name: name,
 			decl: fmt.Sprintf("// %s reports that %s is full: the item is shed, not queued beyond the bound.\nvar %s = %s.New(%q)",
@@ -391,16 +391,6 @@ func (c *checker) returnShed(s send, file *ast.File, plan *fixPlan) (string, boo
 	}
 	plan.sentinel = sen
 	return "return " + zeros + sen.name, true
-}
-
-// scopeLookup returns the object name denotes at pos, or nil.
-func scopeLookup(pkg *types.Package, pos token.Pos, name string) types.Object {
-	scope := pkg.Scope().Innermost(pos)
-	if scope == nil {
-		return nil
-	}
-	_, obj := scope.LookupParent(name, pos)
-	return obj
 }
 
 // locksAround reports whether before and after are X.Lock() and X.Unlock()

@@ -692,10 +692,15 @@ func (c *checker) declareQueue(q *queue, stmt ast.Stmt) bool {
 	if name := typeNameAround(anchor, q.v.Pos()); name != "" {
 		q.expr = name + "." + q.v.Name() // s.jobs reads oddly away from its method
 	}
-	q.maxName = c.freshName(file, nil, "max"+exportedName(q.v.Name()))
+	// The guards at the enqueue sites name the limit and the sentinel.
+	var sites []token.Pos
+	for _, site := range q.enqueues {
+		sites = append(sites, site.Node().Pos())
+	}
+	q.maxName = c.names.Package("max"+exportedName(q.v.Name()), sites...)
 	// errTooManyJobs, not errJobsFull: retrysend names the sentinel of a
 	// full channel that way, and a channel and a slice field may share a name.
-	q.errName = c.freshName(file, nil, "errTooMany"+exportedName(q.v.Name()))
+	q.errName = c.names.Package("errTooMany"+exportedName(q.v.Name()), sites...)
 	c.declared[anchor] = append(c.declared[anchor], declaration{text: fmt.Sprintf(
 		"// %s bounds the length of %s; set it to acceptable wait × consumer rate.\nconst %s = %d",
 		q.maxName, q.expr, q.maxName, queueBound)})

@@ -64,62 +64,6 @@ func (c *checker) reportAll() {
 	}
 }
 
-// A nameKey scopes a name a fix introduces: a package-level name (decl nil)
-// or a local one in a top-level declaration.
-type nameKey struct {
-	decl ast.Decl
-	name string
-}
-
-// freshName returns a name based on base that is free where it goes and not
-// yet given to another fix of this pass. A package-level name (local nil)
-// must be free in file and the package; a local one, declared inside the
-// top-level declaration local, only there and in the package and file scopes
-// (so that two loops in different functions both get "sem").
-func (c *checker) freshName(file *ast.File, local ast.Decl, base string) string {
-	for i := 1; ; i++ {
-		name := base
-		if i > 1 {
-			name = base + strconv.Itoa(i)
-		}
-		if c.names[nameKey{nil, name}] || c.names[nameKey{local, name}] {
-			continue
-		}
-		if local == nil && edits.FreshName(c.pass.Pkg, file, name) != name {
-			continue
-		}
-		if local != nil && !c.freeIn(file, local, name) {
-			continue
-		}
-		c.names[nameKey{local, name}] = true
-		return name
-	}
-}
-
-// freeIn reports whether name is declared nowhere a new local variable in
-// decl could clash with or shadow: not in decl, the package, the file's
-// imports or the universe.
-func (c *checker) freeIn(file *ast.File, decl ast.Decl, name string) bool {
-	if types.Universe.Lookup(name) != nil || c.pass.Pkg.Scope().Lookup(name) != nil {
-		return false
-	}
-	for _, imp := range file.Imports {
-		if path, err := strconv.Unquote(imp.Path.Value); err == nil {
-			if n, ok := edits.ImportName(file, path); ok && n == name {
-				return false
-			}
-		}
-	}
-	free := true
-	ast.Inspect(decl, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && id.Name == name {
-			free = false
-		}
-		return free
-	})
-	return free
-}
-
 // fileOf returns the file containing pos.
 func (c *checker) fileOf(pos token.Pos) *ast.File {
 	return edits.EnclosingFile(c.pass.Files, pos)

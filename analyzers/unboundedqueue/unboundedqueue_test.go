@@ -14,9 +14,10 @@ func TestSliceFIFO(t *testing.T) {
 }
 
 // TestFixText covers the text of fixes: statements rewritten around a
-// string literal that spans lines.
+// string literal that spans lines, and new names whose first choice a
+// parameter or a package variable would shadow or clash with.
 func TestFixText(t *testing.T) {
-	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/rawstring")
+	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/rawstring", "unboundedqueue/shadowed")
 }
 
 func TestDirectives(t *testing.T) {

@@ -1,10 +1,8 @@
-package edits_test
+package edits
 
 import (
 	"go/token"
 	"testing"
-
-	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 )
 
 func TestAddImport(t *testing.T) {
@@ -74,7 +72,7 @@ func TestAddImport(t *testing.T) {
 			if test.use != "" {
 				uses = append(uses, at(t, pass, test.files[0], test.use))
 			}
-			name, es, ok := edits.AddImport(pass, pass.Files[0], "errors", uses...)
+			name, es, ok := AddImport(pass, pass.Files[0], "errors", uses...)
 			if ok != (test.want != "") || name != test.want || len(es) != test.edits {
 				t.Errorf("AddImport = %q, %d edits, %v; want %q, %d edits, %v", name, len(es), ok, test.want, test.edits, test.want != "")
 			}

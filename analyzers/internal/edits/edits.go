@@ -200,32 +200,6 @@ func EnclosingFile(files []*ast.File, pos token.Pos) *ast.File {
 	return nil
 }
 
-// FreshName returns base, or base followed by the smallest number from 2 up,
-// such that the name is neither declared in the package scope or universe nor
-// used as an identifier anywhere in file. Checking every identifier of the file
-// is stricter than scoping rules require, and it keeps a new name from
-// shadowing, or being shadowed by, anything the reader can see.
-func FreshName(pkg *types.Package, file *ast.File, base string) string {
-	used := make(map[string]bool)
-	ast.Inspect(file, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			used[id.Name] = true
-		}
-		return true
-	})
-	taken := func(name string) bool {
-		if used[name] || types.Universe.Lookup(name) != nil {
-			return true
-		}
-		return pkg != nil && pkg.Scope().Lookup(name) != nil
-	}
-	name := base
-	for i := 2; taken(name); i++ {
-		name = base + strconv.Itoa(i)
-	}
-	return name
-}
-
 // ImportName returns the name by which file refers to the package with the
 // given import path, and whether file imports it under a usable name.
 func ImportName(file *ast.File, path string) (string, bool) {

@@ -1,4 +1,4 @@
-package edits_test
+package edits
 
 import (
 	"go/ast"
@@ -14,8 +14,9 @@ import (
 
 // newPass parses and type-checks the files of one package, given as name
 // and source, for a pass that reads them from memory. Imports resolve to
-// empty packages: the tests need their names, not their members, and type
-// errors are tolerated as RunDespiteErrors drivers do.
+// packages that declare only the variables memberVars lists: the tests need
+// names, not behaviour, and type errors are tolerated as RunDespiteErrors
+// drivers do.
 func newPass(t *testing.T, files ...string) *analysis.Pass {
 	t.Helper()
 	fset := token.NewFileSet()
@@ -39,6 +40,9 @@ func newPass(t *testing.T, files ...string) *analysis.Pass {
 	conf := types.Config{
 		Importer: importerFunc(func(path string) (*types.Package, error) {
 			pkg := types.NewPackage(path, path[strings.LastIndex(path, "/")+1:])
+			for _, name := range memberVars[path] {
+				pkg.Scope().Insert(types.NewVar(token.NoPos, pkg, name, types.Typ[types.Int]))
+			}
 			pkg.MarkComplete()
 			return pkg, nil
 		}),
@@ -58,6 +62,9 @@ func newPass(t *testing.T, files ...string) *analysis.Pass {
 		},
 	}
 }
+
+// memberVars lists the variables of the packages the tests import.
+var memberVars = map[string][]string{"example.com/limits": {"MaxJobs"}}
 
 type importerFunc func(path string) (*types.Package, error)
 

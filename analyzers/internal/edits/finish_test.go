@@ -1,4 +1,4 @@
-package edits_test
+package edits
 
 import (
 	"bytes"
@@ -7,8 +7,6 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-
-	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 )
 
 const aligned = `package p
@@ -77,12 +75,12 @@ func TestFinish(t *testing.T) {
 		},
 	} {
 		t.Run(test.name, func(t *testing.T) {
-			got, ok := edits.Finish(pass, test.raw)
+			got, ok := Finish(pass, test.raw)
 			if !ok {
 				t.Fatal("Finish failed")
 			}
 			tf := pass.Fset.File(field)
-			rawOut, err := edits.Apply(tf, src, test.raw)
+			rawOut, err := Apply(tf, src, test.raw)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -90,7 +88,7 @@ func TestFinish(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			out, err := edits.Apply(tf, src, got)
+			out, err := Apply(tf, src, got)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -116,7 +114,7 @@ func TestFinishFails(t *testing.T) {
 		"two insertions at a point":  {insert(far, "a"), insert(far, "b")},
 		"a file that does not parse": {insert(far, "}")},
 	} {
-		if _, ok := edits.Finish(pass, raw); ok {
+		if _, ok := Finish(pass, raw); ok {
 			t.Errorf("%s: Finish succeeded", name)
 		}
 	}
@@ -128,7 +126,7 @@ func TestFinishUnformatted(t *testing.T) {
 	pass := newPass(t, "a.go", aligned) // the comments of aligned are not aligned
 	field := at(t, pass, "a.go", "jobs []int")
 	raw := []analysis.TextEdit{insert(field, "slowSem chan struct{}\n\t")}
-	got, ok := edits.Finish(pass, raw)
+	got, ok := Finish(pass, raw)
 	if !ok || len(got) != 1 || got[0].Pos != raw[0].Pos || !bytes.Equal(got[0].NewText, raw[0].NewText) {
 		t.Errorf("Finish = %v, %v; want the raw edit", got, ok)
 	}

@@ -1,9 +1,7 @@
-package edits_test
+package edits
 
 import (
 	"testing"
-
-	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 )
 
 func TestFormatStmts(t *testing.T) {
@@ -42,13 +40,13 @@ func TestFormatStmts(t *testing.T) {
 		},
 	} {
 		t.Run(test.name, func(t *testing.T) {
-			got, ok := edits.FormatStmts(test.text, test.indent)
+			got, ok := FormatStmts(test.text, test.indent)
 			if !ok || got != test.want {
 				t.Errorf("FormatStmts(%q, %q) = %q, %v; want %q", test.text, test.indent, got, ok, test.want)
 			}
 		})
 	}
-	if got, ok := edits.FormatStmts("x := (", "\t"); ok {
+	if got, ok := FormatStmts("x := (", "\t"); ok {
 		t.Errorf("FormatStmts of a broken statement = %q, true; want false", got)
 	}
 }
