@@ -2,7 +2,11 @@
 //
 // Fixes must leave a package compiling and gofmt-clean, and they must keep the
 // user's formatting elsewhere, so every builder here edits the smallest span it
-// can and indents inserted lines like the statement they sit beside.
+// can and indents inserted lines like the statement they sit beside. One
+// place decides each question a fix asks: which name a new declaration may
+// take (Names), how an import is named where the fix uses it (AddImport),
+// how built statements are laid out (FormatStmts), and how a fix's edits
+// stay gofmt-clean next to what gofmt would realign (Finish).
 package edits
 
 import (

@@ -12,7 +12,8 @@ import (
 // Names chooses the names of the declarations a pass's fixes add. Make one
 // per pass: it remembers the names it gave, so that the fixes of two
 // findings in one package never declare the same package-level name, nor
-// the same local in one function, and a driver can apply them together.
+// the same local in one top-level declaration, and a driver can apply them
+// together.
 //
 // A name is free when declaring it changes what no identifier means: it
 // shadows nothing at the insertion point (Scope.LookupParent there, as x/tools'
