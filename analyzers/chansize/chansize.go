@@ -358,7 +358,7 @@ func diagnostic(pass *analysis.Pass, f finding, bounds map[*types.Const]int64) (
 	}
 	// The new text can be narrower or wider than the old: realign what
 	// gofmt would realign (trailing comments in a const or var block).
-	es, ok := edits.Normalize(pass, []analysis.TextEdit{edit})
+	es, ok := edits.Finish(pass, []analysis.TextEdit{edit})
 	if !ok {
 		es = []analysis.TextEdit{edit}
 	}

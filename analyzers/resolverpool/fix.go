@@ -5,7 +5,6 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -29,10 +28,7 @@ type fixer struct {
 	pass     *analysis.Pass
 	insp     *inspector.Inspector
 	siblings map[*pools.Pool]*sibling
-	used     map[ast.Node]map[string]bool // identifiers in use, per scope (nil: the package), built on first use
-	// taken are the sibling names given so far: per function for local
-	// pools (nil key for package variables and fields).
-	taken map[ast.Node]map[string]bool
+	names    *edits.Names
 }
 
 // A sibling is the second pool of a shared one: its name and the edits that
@@ -46,7 +42,7 @@ type sibling struct {
 }
 
 func newFixer(pass *analysis.Pass, insp *inspector.Inspector) *fixer {
-	return &fixer{pass: pass, insp: insp, siblings: make(map[*pools.Pool]*sibling)}
+	return &fixer{pass: pass, insp: insp, siblings: make(map[*pools.Pool]*sibling), names: edits.NewNames(pass)}
 }
 
 // fix returns the fix for task t of pool p, or false when none would compile.
@@ -62,7 +58,7 @@ func (x *fixer) fix(p *pools.Pool, t *pools.Task) (analysis.SuggestedFix, bool) 
 	for _, ref := range t.Refs {
 		raw = append(raw, edits.Replace(ref, sib.name))
 	}
-	es, ok := edits.Normalize(x.pass, raw)
+	es, ok := edits.Finish(x.pass, raw)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
@@ -73,7 +69,7 @@ func (x *fixer) sibling(p *pools.Pool) *sibling {
 	if s, ok := x.siblings[p]; ok {
 		return s
 	}
-	s := &sibling{name: x.freshName("slow"+upperFirst(p.Obj.Name()), x.scopeOf(p.Obj))}
+	s := &sibling{name: x.siblingName(p.Obj)}
 	x.siblings[p] = s
 	b := &builder{fixer: x, obj: p.Obj, name: s.name, ok: true}
 	if p.Obj.IsField() && p.Obj.Exported() {
@@ -190,12 +186,10 @@ func (b *builder) wait(c inspector.Cursor) {
 		return
 	}
 	file := edits.EnclosingFile(b.pass.Files, call.Pos())
-	name, imp := edits.AddImport(b.pass, file, "errors")
-	if obj := lookup(b.pass, call.Pos(), name); obj != nil {
-		if pn, ok := obj.(*types.PkgName); !ok || pn.Imported().Path() != "errors" {
-			b.fail() // errors means something else here
-			return
-		}
+	name, imp, ok := edits.AddImport(b.pass, file, "errors", call.Pos())
+	if !ok {
+		b.fail() // errors means something else here
+		return
 	}
 	b.edits = append(b.edits, imp...)
 	b.edits = append(b.edits, edits.Replace(call, name+".Join("+edits.Source(b.pass, call)+", "+b.cloneText(call)+")"))
@@ -435,76 +429,14 @@ func (x *fixer) lineEnd(pos token.Pos) (token.Pos, string) {
 	return tf.Pos(end), string(content[off:end])
 }
 
-// scopeOf returns the function declaring a local variable, or nil for a
-// package variable or a field.
-func (x *fixer) scopeOf(v *types.Var) ast.Node {
-	if v.IsField() || v.Parent() == nil || v.Parent().Parent() == types.Universe {
-		return nil
+// siblingName returns the name of the sibling of pool v: a local beside a
+// local pool, a package-level name beside a package variable or a field.
+func (x *fixer) siblingName(v *types.Var) string {
+	base := "slow" + upperFirst(v.Name())
+	if v.IsField() || v.Parent() == nil || v.Parent() == x.pass.Pkg.Scope() {
+		return x.names.Package(base)
 	}
-	file := edits.EnclosingFile(x.pass.Files, v.Pos())
-	if file == nil {
-		return nil
-	}
-	return edits.EnclosingDecl(file, v.Pos())
-}
-
-// freshName returns base, or base with the smallest number from 2 up, that
-// no identifier of the package uses and the package scope does not declare,
-// so the sibling neither shadows nor is shadowed by anything in any file, and
-// that no other sibling in the same function or at package level took.
-func (x *fixer) freshName(base string, scope ast.Node) string {
-	if x.used == nil {
-		x.used = make(map[ast.Node]map[string]bool)
-	}
-	// A package-level or field sibling must be free in every file; a local
-	// one only in its function (and must not shadow what the package or
-	// the file declares, checked below).
-	used := x.used[scope]
-	if used == nil {
-		used = make(map[string]bool)
-		var roots []ast.Node
-		if scope == nil {
-			for _, f := range x.pass.Files {
-				roots = append(roots, f)
-			}
-		} else {
-			roots = append(roots, scope)
-			if f := edits.EnclosingFile(x.pass.Files, scope.Pos()); f != nil {
-				for _, imp := range f.Imports {
-					if path, err := strconv.Unquote(imp.Path.Value); err == nil {
-						if n, ok := edits.ImportName(f, path); ok {
-							used[n] = true
-						}
-					}
-				}
-			}
-		}
-		for _, r := range roots {
-			ast.Inspect(r, func(n ast.Node) bool {
-				if id, ok := n.(*ast.Ident); ok {
-					used[id.Name] = true
-				}
-				return true
-			})
-		}
-		x.used[scope] = used
-	}
-	if x.taken == nil {
-		x.taken = make(map[ast.Node]map[string]bool)
-	}
-	if x.taken[scope] == nil {
-		x.taken[scope] = make(map[string]bool)
-	}
-	taken := func(name string) bool {
-		return used[name] || x.taken[nil][name] || x.taken[scope][name] ||
-			types.Universe.Lookup(name) != nil || x.pass.Pkg.Scope().Lookup(name) != nil
-	}
-	name := base
-	for i := 2; taken(name); i++ {
-		name = base + strconv.Itoa(i)
-	}
-	x.taken[scope][name] = true
-	return name
+	return x.names.Local(v.Pos(), base)
 }
 
 func upperFirst(s string) string {
@@ -574,14 +506,4 @@ func onlyStartAndCalls(body []ast.Stmt, s ast.Stmt) bool {
 		}
 	}
 	return true
-}
-
-// lookup returns the object name refers to at pos, or nil.
-func lookup(pass *analysis.Pass, pos token.Pos, name string) types.Object {
-	scope := pass.Pkg.Scope().Innermost(pos)
-	if scope == nil {
-		return nil
-	}
-	_, obj := scope.LookupParent(name, pos)
-	return obj
 }

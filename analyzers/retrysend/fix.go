@@ -1,10 +1,8 @@
 package retrysend
 
 import (
-	"bytes"
 	"fmt"
 	"go/ast"
-	"go/format"
 	"go/token"
 	"go/types"
 	"strings"
@@ -58,14 +56,15 @@ func (c *checker) blockingSendFix(s send, l loop, a attempt) (*fixPlan, bool, bo
 		loopCtx = edits.Source(c.pass, l.ctx)
 	}
 	plan, honours := c.blockingPlan(s.file, l, edits.Source(c.pass, s.nb.Send), body, append(kept, spanOf(s.nb.Send)), loopCtx)
-	return plan, honours, true
+	return plan, honours, plan != nil
 }
 
 // blockingPlan plans the replacement of l by one blocking send, sendText,
 // followed by body. The send also waits on ctx.Done() when a context is in
 // scope and the function can return its error, or when the loop ran until
 // loopCtx was cancelled (then what followed the loop runs, as before). It
-// reports whether the send waits for cancellation.
+// reports whether the send waits for cancellation; the plan is nil when the
+// new statements do not parse.
 func (c *checker) blockingPlan(file inspector.Cursor, l loop, sendText string, body []string, kept []span, loopCtx string) (*fixPlan, bool) {
 	var lines []string
 	var uses []types.Object
@@ -90,6 +89,9 @@ func (c *checker) blockingPlan(file inspector.Cursor, l loop, sendText string, b
 		}, false
 	}
 	plan := c.replaceLoop(file, l, lines, kept)
+	if plan == nil {
+		return nil, false
+	}
 	plan.message = "Replace the retry loop with a blocking send"
 	plan.uses = uses
 	return plan, loopCtx != "" || len(uses) > 0
@@ -372,7 +374,7 @@ func (c *checker) timedSendFix(s send, l loop, a attempt) (*fixPlan, string, boo
 		return nil, "", false
 	}
 	kept = append(append(kept, bodyKept...), spanOf(s.nb.Send))
-	timer := c.freshLocal(l.cur, "timer")
+	timer := c.freshNames.Local(l.stmt.Pos(), "timer")
 	lines := []string{
 		timer + " := " + timePkg + ".NewTimer(" + budget + ")",
 		"select {",
@@ -382,6 +384,9 @@ func (c *checker) timedSendFix(s send, l loop, a attempt) (*fixPlan, string, boo
 	lines = append(lines, indentEach(body)...)
 	lines = append(lines, "case <-"+timer+".C:", "}")
 	plan := c.replaceLoop(s.file, l, lines, kept)
+	if plan == nil {
+		return nil, "", false
+	}
 	plan.message = "Replace the polling loop with one send that waits on a timer"
 	plan.uses = []types.Object{pkgNameOf(c.info, file, "time")}
 	return plan, human, true
@@ -462,6 +467,7 @@ func pkgNameOf(info *types.Info, file *ast.File, path string) types.Object {
 
 // replaceLoop plans the replacement of l (and its label) by lines, which
 // start at the loop's indentation and take the kept spans of the loop along.
+// It returns nil when the lines do not parse as statements.
 func (c *checker) replaceLoop(file inspector.Cursor, l loop, lines []string, kept []span) *fixPlan {
 	tf := c.pass.Fset.File(l.stmt.Pos())
 	indent := edits.Indent(c.pass, l.stmt.Pos())
@@ -474,7 +480,11 @@ func (c *checker) replaceLoop(file inspector.Cursor, l loop, lines []string, kep
 		// The label has a line of its own, indented less than the loop.
 		start, prefix = tf.LineStart(tf.Line(l.outer.Pos())), indent
 	}
-	edit := analysis.TextEdit{Pos: start, End: l.stmt.End(), NewText: []byte(prefix + joinLines(gofmtLines(lines), indent))}
+	text, ok := edits.FormatStmts(strings.Join(lines, "\n"), indent)
+	if !ok {
+		return nil
+	}
+	edit := analysis.TextEdit{Pos: start, End: l.stmt.End(), NewText: []byte(prefix + text)}
 	return &fixPlan{
 		file:    file,
 		edits:   []analysis.TextEdit{edit},
@@ -502,22 +512,6 @@ func (c *checker) moveStmt(st ast.Stmt) ([]string, bool) {
 	return lines, true
 }
 
-// gofmtLines formats statements the way gofmt would in a function body:
-// the spacing of an expression depends on where it sits, and the fix moves
-// expressions (a helper's argument into a send, a body out of a select).
-func gofmtLines(lines []string) []string {
-	const head, tail = "package p\n\nfunc _() {\n", "\n}\n"
-	out, err := format.Source([]byte(head + strings.Join(indentEach(lines), "\n") + tail))
-	if err != nil || !bytes.HasPrefix(out, []byte(head)) || !bytes.HasSuffix(out, []byte(tail)) {
-		return lines
-	}
-	formatted := strings.Split(string(out[len(head):len(out)-len(tail)]), "\n")
-	for i, l := range formatted {
-		formatted[i] = strings.TrimPrefix(l, "\t")
-	}
-	return formatted
-}
-
 // indentEach indents every non-blank line one level deeper.
 func indentEach(lines []string) []string {
 	out := make([]string, len(lines))
@@ -528,21 +522,6 @@ func indentEach(lines []string) []string {
 		out[i] = l
 	}
 	return out
-}
-
-// joinLines joins lines, indenting all but the first by indent.
-func joinLines(lines []string, indent string) string {
-	var b strings.Builder
-	for i, l := range lines {
-		if i > 0 {
-			b.WriteString("\n")
-			if l != "" {
-				b.WriteString(indent)
-			}
-		}
-		b.WriteString(l)
-	}
-	return b.String()
 }
 
 // subtract returns whole minus the kept spans inside it.
@@ -565,46 +544,6 @@ func subtract(whole span, kept []span) []span {
 		out = next
 	}
 	return out
-}
-
-// freshGlobal returns a name for a new package-level declaration in file
-// that nothing in the file uses and no other fix of the package has taken.
-func (c *checker) freshGlobal(file *ast.File, base string) string {
-	for i := 1; ; i++ {
-		name := numbered(base, i)
-		if !c.taken[name] && edits.FreshName(c.pass.Pkg, file, name) == name {
-			c.taken[name] = true
-			return name
-		}
-	}
-}
-
-// freshLocal returns a name for a new local variable at cur that its
-// function does not use, nor another fix there declares.
-func (c *checker) freshLocal(cur inspector.Cursor, base string) string {
-	fn := enclosingFunc(cur)
-	used := c.localNames[fn.Node()]
-	if used == nil {
-		used = make(map[string]bool)
-		for id := range fn.Preorder((*ast.Ident)(nil)) {
-			used[id.Node().(*ast.Ident).Name] = true
-		}
-		c.localNames[fn.Node()] = used
-	}
-	for i := 1; ; i++ {
-		name := numbered(base, i)
-		if !used[name] && scopeLookup(c.pass.Pkg, cur.Node().Pos(), name) == nil {
-			used[name] = true
-			return name
-		}
-	}
-}
-
-func numbered(base string, i int) string {
-	if i == 1 {
-		return base
-	}
-	return fmt.Sprint(base, i)
 }
 
 // gotoTargets reports whether a goto statement jumps to l's label.

@@ -168,6 +168,9 @@ func (c *checker) helperLoop(file, cur inspector.Cursor, helpers map[*types.Func
 		return nil
 	}
 	plan, honours := c.blockingPlan(file, l, sendText, nil, kept, "")
+	if plan == nil {
+		return nil
+	}
 	ch, _ := c.substituteExpr(h, astFile, h.nb.Send.Chan, args)
 	msg := c.retryMessage(ch+" through "+fn.Name(), attempt{before: wait}, false, honours)
 	return &finding{
@@ -273,6 +276,9 @@ func (c *checker) siblingLoop(file inspector.Cursor, l loop, call *ast.CallExpr,
 	}
 	text := edits.Source(c.pass, sel.X) + "." + h.Blocking + "(" + edits.Source(c.pass, call.Args[h.Param]) + ")"
 	plan := c.replaceLoop(file, l, []string{text}, []span{spanOf(sel.X), spanOf(call.Args[h.Param])})
+	if plan == nil {
+		return nil
+	}
 	plan.message = "Replace the retry loop with " + h.Blocking + ", which blocks until the channel has room"
 	return &finding{
 		kind:    "retryloop",

@@ -368,15 +368,11 @@ func (c *checker) returnShed(s send, file *ast.File, plan *fixPlan) (string, boo
 	if !ok {
 		return "", false
 	}
-	if name, ok := importedAs(file, "errors"); ok && name != "errors" {
+	// Only the sentinel's declaration, at the top level, names errors.
+	errorsPkg, imp, ok := edits.AddImport(c.pass, file, "errors")
+	if !ok {
 		return "", false
 	}
-	if obj := scopeLookup(c.pass.Pkg, s.cur.Node().Pos(), "errors"); obj != nil {
-		if _, ok := obj.(*types.PkgName); !ok {
-			return "", false // errors is shadowed here
-		}
-	}
-	errorsPkg, imp := edits.AddImport(c.pass, file, "errors")
 	plan.edits = append(plan.edits, imp...)
 	if obj := pkgNameOf(c.info, file, "errors"); obj != nil {
 		plan.uses = append(plan.uses, obj)
@@ -385,7 +381,7 @@ func (c *checker) returnShed(s send, file *ast.File, plan *fixPlan) (string, boo
 	key := sentinelKey{file, chName}
 	sen := c.sentinel[key]
 	if sen == nil {
-		name := c.freshGlobal(file, "err"+exported(chName)+"Full")
+		name := c.freshNames.Package("err"+exported(chName)+"Full", s.cur.Node().Pos())
 		sen = &sentinel{
 			name: name,
 			decl: fmt.Sprintf("// %s reports that %s is full: the item is shed, not queued beyond the bound.\nvar %s = %s.New(%q)",
@@ -395,36 +391,6 @@ func (c *checker) returnShed(s send, file *ast.File, plan *fixPlan) (string, boo
 	}
 	plan.sentinel = sen
 	return "return " + zeros + sen.name, true
-}
-
-// importedAs returns the name under which file imports a package whose name
-// would be name, whatever its path: another package imported as errors
-// blocks adding the standard one.
-func importedAs(file *ast.File, name string) (string, bool) {
-	for _, spec := range file.Imports {
-		path := strings.Trim(spec.Path.Value, "`\"")
-		local := path[strings.LastIndex(path, "/")+1:]
-		if spec.Name != nil {
-			local = spec.Name.Name
-		}
-		if local == name {
-			if path == "errors" {
-				return "errors", true
-			}
-			return path, true
-		}
-	}
-	return "", false
-}
-
-// scopeLookup returns the object name denotes at pos, or nil.
-func scopeLookup(pkg *types.Package, pos token.Pos, name string) types.Object {
-	scope := pkg.Scope().Innermost(pos)
-	if scope == nil {
-		return nil
-	}
-	_, obj := scope.LookupParent(name, pos)
-	return obj
 }
 
 // locksAround reports whether before and after are X.Lock() and X.Unlock()

@@ -13,6 +13,7 @@ import (
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
 	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
+	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 	"github.com/queuecheck/queuecheck/analyzers/internal/report"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 )
@@ -132,8 +133,7 @@ type checker struct {
 	info       *types.Info
 	res        *admission.Result
 	findings   []*finding
-	taken      map[string]bool              // package-level names fixes declare
-	localNames map[ast.Node]map[string]bool // per function: names used or declared by fixes
+	freshNames *edits.Names // the names fixes declare
 	sentinel   map[sentinelKey]*sentinel
 }
 
@@ -141,8 +141,7 @@ func newChecker(pass *analysis.Pass) *checker {
 	return &checker{
 		pass:       pass,
 		info:       pass.TypesInfo,
-		taken:      make(map[string]bool),
-		localNames: make(map[ast.Node]map[string]bool),
+		freshNames: edits.NewNames(pass),
 		sentinel:   make(map[sentinelKey]*sentinel),
 	}
 }

@@ -603,13 +603,15 @@ func (c *checker) fifoFinding(q *queue, site, fn, consumer inspector.Cursor) (*f
 	// Only a declared function rejects: the error of a function literal goes
 	// to whoever runs it, and from a g.Go task it would cancel the group.
 	_, declared := fn.Node().(*ast.FuncDecl)
+	// The sentinel's declaration, at the top level, is all that names errors.
+	errorsPkg, _, canImport := edits.AddImport(c.pass, q.file, "errors")
 	// Two pushes in one function must not reject between them: the first
 	// item would stay queued while the caller is told both were refused.
-	if ret, ok := c.rejectReturn(q.file, c.signatureOf(fn), q.errName); ok && declared && c.canImportErrors(q.file) && enqueuesIn(q, fn) == 1 {
+	if ret, ok := c.rejectReturn(q.file, c.signatureOf(fn), q.errName); ok && declared && canImport && enqueuesIn(q, fn) == 1 {
 		msg = "Reject new items when the queue is full"
 		body = strings.Join(append(c.unlocksBeforeReturn(site, fn), ret), "\n")
 		if !q.declared {
-			c.declareSentinel(q)
+			c.declareSentinel(q, errorsPkg)
 		}
 	}
 	if body == dropOldest && q.jumps {
@@ -690,10 +692,15 @@ func (c *checker) declareQueue(q *queue, stmt ast.Stmt) bool {
 	if name := typeNameAround(anchor, q.v.Pos()); name != "" {
 		q.expr = name + "." + q.v.Name() // s.jobs reads oddly away from its method
 	}
-	q.maxName = c.freshName(file, nil, "max"+exportedName(q.v.Name()))
+	// The guards at the enqueue sites name the limit and the sentinel.
+	var sites []token.Pos
+	for _, site := range q.enqueues {
+		sites = append(sites, site.Node().Pos())
+	}
+	q.maxName = c.names.Package("max"+exportedName(q.v.Name()), sites...)
 	// errTooManyJobs, not errJobsFull: retrysend names the sentinel of a
 	// full channel that way, and a channel and a slice field may share a name.
-	q.errName = c.freshName(file, nil, "errTooMany"+exportedName(q.v.Name()))
+	q.errName = c.names.Package("errTooMany"+exportedName(q.v.Name()), sites...)
 	c.declared[anchor] = append(c.declared[anchor], declaration{text: fmt.Sprintf(
 		"// %s bounds the length of %s; set it to acceptable wait × consumer rate.\nconst %s = %d",
 		q.maxName, q.expr, q.maxName, queueBound)})
@@ -715,8 +722,9 @@ func typeNameAround(decl ast.Decl, pos token.Pos) string {
 	return ""
 }
 
-// declareSentinel declares q's error for rejected items.
-func (c *checker) declareSentinel(q *queue) {
+// declareSentinel declares q's error for rejected items, made by the
+// package errors imported as errorsPkg.
+func (c *checker) declareSentinel(q *queue, errorsPkg string) {
 	q.declared = true
 	what := q.v.Name()
 	if !strings.Contains(strings.ToLower(what), "queue") {
@@ -724,7 +732,7 @@ func (c *checker) declareSentinel(q *queue) {
 	}
 	c.declared[q.anchor] = append(c.declared[q.anchor], declaration{
 		text: fmt.Sprintf("// %s rejects items while %s is full.\nvar %s = %s.New(%q)",
-			q.errName, q.expr, q.errName, errorsName(q.file), what+" is full"),
+			q.errName, q.expr, q.errName, errorsPkg, what+" is full"),
 		errors: true,
 	})
 }

@@ -2,7 +2,6 @@ package unboundedqueue
 
 import (
 	"go/ast"
-	"go/format"
 	"go/token"
 	"go/types"
 	"strconv"
@@ -52,136 +51,22 @@ func (c *checker) reportAll() {
 			}
 			es = append(es, edits.InsertDeclBefore(f.anchor, strings.Join(texts, "\n\n")))
 			if needErrors {
-				_, imp := edits.AddImport(c.pass, f.file, "errors")
+				_, imp, _ := edits.AddImport(c.pass, f.file, "errors") // it could when the sentinel was declared
 				es = append(es, imp...)
 			}
 		}
-		es, ok := c.formatted(es)
+		es, ok := edits.Finish(c.pass, es)
 		if !ok {
-			continue // no fix that keeps the file gofmt-clean: stay silent
+			continue // edits that collide or do not parse: stay silent
 		}
 		f.diag.SuggestedFixes = []analysis.SuggestedFix{edits.Fix(f.msg, es...)}
 		c.rep.Report(f.diag)
 	}
 }
 
-// formatted returns the edits of one fix, file by file, widened where needed
-// so that the fixed files stay gofmt-clean (see keepFormatted).
-func (c *checker) formatted(es []analysis.TextEdit) ([]analysis.TextEdit, bool) {
-	byFile := make(map[*token.File][]analysis.TextEdit)
-	var files []*token.File
-	for _, e := range es {
-		tf := c.pass.Fset.File(e.Pos)
-		if tf == nil {
-			return nil, false
-		}
-		if byFile[tf] == nil {
-			files = append(files, tf)
-		}
-		byFile[tf] = append(byFile[tf], e)
-	}
-	var out []analysis.TextEdit
-	for _, tf := range files {
-		src, err := edits.FileContent(c.pass, tf)
-		if err != nil {
-			return nil, false
-		}
-		fes, ok := keepFormatted(tf, src, byFile[tf])
-		if !ok {
-			return nil, false
-		}
-		out = append(out, fes...)
-	}
-	return out, true
-}
-
-// A nameKey scopes a name a fix introduces: a package-level name (decl nil)
-// or a local one in a top-level declaration.
-type nameKey struct {
-	decl ast.Decl
-	name string
-}
-
-// freshName returns a name based on base that is free where it goes and not
-// yet given to another fix of this pass. A package-level name (local nil)
-// must be free in file and the package; a local one, declared inside the
-// top-level declaration local, only there and in the package and file scopes
-// (so that two loops in different functions both get "sem").
-func (c *checker) freshName(file *ast.File, local ast.Decl, base string) string {
-	for i := 1; ; i++ {
-		name := base
-		if i > 1 {
-			name = base + strconv.Itoa(i)
-		}
-		if c.names[nameKey{nil, name}] || c.names[nameKey{local, name}] {
-			continue
-		}
-		if local == nil && edits.FreshName(c.pass.Pkg, file, name) != name {
-			continue
-		}
-		if local != nil && !c.freeIn(file, local, name) {
-			continue
-		}
-		c.names[nameKey{local, name}] = true
-		return name
-	}
-}
-
-// freeIn reports whether name is declared nowhere a new local variable in
-// decl could clash with or shadow: not in decl, the package, the file's
-// imports or the universe.
-func (c *checker) freeIn(file *ast.File, decl ast.Decl, name string) bool {
-	if types.Universe.Lookup(name) != nil || c.pass.Pkg.Scope().Lookup(name) != nil {
-		return false
-	}
-	for _, imp := range file.Imports {
-		if path, err := strconv.Unquote(imp.Path.Value); err == nil {
-			if n, ok := edits.ImportName(file, path); ok && n == name {
-				return false
-			}
-		}
-	}
-	free := true
-	ast.Inspect(decl, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && id.Name == name {
-			free = false
-		}
-		return free
-	})
-	return free
-}
-
 // fileOf returns the file containing pos.
 func (c *checker) fileOf(pos token.Pos) *ast.File {
 	return edits.EnclosingFile(c.pass.Files, pos)
-}
-
-// formatStmt lays out the statement text the way gofmt would at the
-// indentation of the line holding pos, so that a rewritten statement may span
-// lines and keep its comments. It reports false if text does not parse.
-func (c *checker) formatStmt(pos token.Pos, text string) (string, bool) {
-	src := "package p\n\nfunc _() {\n" + text + "\n}\n"
-	out, err := format.Source([]byte(src))
-	if err != nil {
-		return "", false
-	}
-	body := string(out)
-	start := strings.Index(body, "func _() {\n")
-	end := strings.LastIndex(body, "\n}")
-	if start < 0 || end < 0 {
-		return "", false
-	}
-	body = body[start+len("func _() {\n") : end]
-	indent := edits.Indent(c.pass, pos)
-	lines := strings.Split(body, "\n")
-	for i, line := range lines {
-		line = strings.TrimPrefix(line, "\t")
-		if i > 0 && line != "" {
-			line = indent + line
-		}
-		lines[i] = line
-	}
-	return strings.Join(lines, "\n"), true
 }
 
 // insertLineAfterBrace inserts stmt on a line of its own as the first line of
@@ -322,24 +207,6 @@ func (c *checker) rejectReturn(file *ast.File, sig *types.Signature, errName str
 		vals = append(vals, z)
 	}
 	return "return " + strings.Join(append(vals, errName), ", "), true
-}
-
-// canImportErrors reports whether file can name package errors: it imports it
-// under a usable name, or nothing else is called errors.
-func (c *checker) canImportErrors(file *ast.File) bool {
-	if _, ok := edits.ImportName(file, "errors"); ok {
-		return true
-	}
-	return edits.FreshName(c.pass.Pkg, file, "errors") == "errors"
-}
-
-// errorsName returns the name by which file refers to package errors once
-// the fix has imported it.
-func errorsName(file *ast.File) string {
-	if name, ok := edits.ImportName(file, "errors"); ok {
-		return name
-	}
-	return "errors"
 }
 
 // exportedName capitalises the first letter of name for use inside a

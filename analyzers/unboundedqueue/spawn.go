@@ -824,7 +824,6 @@ func (c *checker) itemFinding(sp spawn, loop, spawnCur inspector.Cursor, stream 
 	if file == nil {
 		return nil, false
 	}
-	anchor := edits.EnclosingDecl(file, sp.stmt.Pos())
 	// The semaphore is made before the loop, or before its label: gofmt
 	// outdents labels, so the new line takes the indentation of the for.
 	loopStmt := loop
@@ -835,15 +834,21 @@ func (c *checker) itemFinding(sp spawn, loop, spawnCur inspector.Cursor, stream 
 	if _, isGo := sp.stmt.(*ast.GoStmt); !isGo {
 		stmtCur = spawnCur.Parent()
 	}
-	if anchor == nil || !c.startsLine(loopStmt.Node().Pos()) || !c.startsLine(loop.Node().Pos()) || !inStatementList(loopStmt) ||
+	if !c.startsLine(loopStmt.Node().Pos()) || !c.startsLine(loop.Node().Pos()) || !inStatementList(loopStmt) ||
 		!c.startsLine(sp.stmt.Pos()) || !inStatementList(stmtCur) {
 		return nil, false
 	}
 
-	sem := c.freshName(file, anchor, "sem")
+	// It is acquired at the spawn and released in the goroutine, a literal
+	// whose parameters must not shadow it, or a wrapper at the spawn.
+	uses := []token.Pos{sp.stmt.Pos()}
+	if lit, ok := ast.Unparen(sp.fun).(*ast.FuncLit); ok {
+		uses = append(uses, lit.Body.Lbrace+1)
+	}
+	sem := c.names.Local(loopStmt.Node().Pos(), "sem", uses...)
 	release := "defer func() { <-" + sem + " }()"
 	acquire := sem + " <- struct{}{}"
-	es, ok := c.releaseEdits(sp, loop, spawnCur, file, anchor, acquire, release)
+	es, ok := c.releaseEdits(sp, loop, spawnCur, file, acquire, release)
 	if !ok {
 		return nil, false
 	}
@@ -871,7 +876,7 @@ func (c *checker) itemFinding(sp spawn, loop, spawnCur inspector.Cursor, stream 
 // and release it when the goroutine ends: a deferred receive as the first
 // statement of a function literal, or, for go f(x) and g.Go(f), a literal
 // wrapped around the call.
-func (c *checker) releaseEdits(sp spawn, loop, spawnCur inspector.Cursor, file *ast.File, anchor ast.Decl, acquire, release string) ([]analysis.TextEdit, bool) {
+func (c *checker) releaseEdits(sp spawn, loop, spawnCur inspector.Cursor, file *ast.File, acquire, release string) ([]analysis.TextEdit, bool) {
 	if lit, ok := ast.Unparen(sp.fun).(*ast.FuncLit); ok {
 		if len(lit.Body.List) == 0 {
 			return nil, false
@@ -882,14 +887,14 @@ func (c *checker) releaseEdits(sp spawn, loop, spawnCur inspector.Cursor, file *
 		// A one-line literal: rewrite the statement, gofmt lays it out.
 		src := edits.Source(c.pass, sp.stmt)
 		at := int(lit.Body.Lbrace - sp.stmt.Pos() + 1)
-		text, ok := c.formatStmt(sp.stmt.Pos(), acquire+"\n"+src[:at]+"\n"+release+"\n"+src[at:])
+		text, ok := edits.FormatStmts(acquire+"\n"+src[:at]+"\n"+release+"\n"+src[at:], edits.Indent(c.pass, sp.stmt.Pos()))
 		if !ok {
 			return nil, false
 		}
 		return []analysis.TextEdit{edits.Replace(sp.stmt, text)}, true
 	}
 
-	pre, call, ok := c.wrapCall(sp, loop, spawnCur, file, anchor)
+	pre, call, ok := c.wrapCall(sp, loop, spawnCur, file)
 	if !ok {
 		return nil, false
 	}
@@ -902,7 +907,7 @@ func (c *checker) releaseEdits(sp spawn, loop, spawnCur inspector.Cursor, file *
 	case "waitgroup":
 		stmt = edits.Source(c.pass, sp.call.Fun) + "(func() {\n" + release + "\n" + call + "\n})"
 	}
-	text, ok := c.formatStmt(sp.stmt.Pos(), strings.Join(append(append([]string{acquire}, pre...), stmt), "\n"))
+	text, ok := edits.FormatStmts(strings.Join(append(append([]string{acquire}, pre...), stmt), "\n"), edits.Indent(c.pass, sp.stmt.Pos()))
 	if !ok {
 		return nil, false
 	}
@@ -916,7 +921,7 @@ func (c *checker) releaseEdits(sp spawn, loop, spawnCur inspector.Cursor, file *
 // that do work (calls, receives) or read variables that change before the
 // goroutine runs are hoisted into fresh variables; loop variables shared
 // between iterations (before Go 1.22) are copied.
-func (c *checker) wrapCall(sp spawn, loop, spawnCur inspector.Cursor, file *ast.File, anchor ast.Decl) ([]string, string, bool) {
+func (c *checker) wrapCall(sp spawn, loop, spawnCur inspector.Cursor, file *ast.File) ([]string, string, bool) {
 	info := c.pass.TypesInfo
 	fn, ok := enclosingFunc(loop)
 	if !ok {
@@ -937,7 +942,7 @@ func (c *checker) wrapCall(sp spawn, loop, spawnCur inspector.Cursor, file *ast.
 		}
 		stable, copies := st.check(e)
 		if !stable {
-			name := c.freshName(file, anchor, base)
+			name := c.names.Local(sp.stmt.Pos(), base)
 			pre = append(pre, name+" := "+edits.Source(c.pass, e))
 			return name, true
 		}

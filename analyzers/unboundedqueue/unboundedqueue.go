@@ -69,7 +69,7 @@ type checker struct {
 	persend  map[*ast.GoStmt]bool // go statements reported as goroutinepersend
 	findings []*finding
 	declared map[ast.Decl][]declaration
-	names    map[nameKey]bool
+	names    *edits.Names
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -83,7 +83,7 @@ func run(pass *analysis.Pass) (any, error) {
 		insp:     pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
 		persend:  make(map[*ast.GoStmt]bool),
 		declared: make(map[ast.Decl][]declaration),
-		names:    make(map[nameKey]bool),
+		names:    edits.NewNames(pass),
 	}
 	if !c.collect() {
 		return nil, nil // no go statement, no front re-slice, no list: nothing can queue

@@ -13,6 +13,13 @@ func TestSliceFIFO(t *testing.T) {
 	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/slicefifo", "unboundedqueue/listfifo", "unboundedqueue/persend", "unboundedqueue/peritem", "unboundedqueue/loopvar", "unboundedqueue/multifile", "unboundedqueue/crosscheck", "unboundedqueue/dominance", "unboundedqueue/urgent", "unboundedqueue/twice", "unboundedqueue/crosspkg")
 }
 
+// TestFixText covers the text of fixes: statements rewritten around a
+// string literal that spans lines, and new names whose first choice a
+// parameter or a package variable would shadow or clash with.
+func TestFixText(t *testing.T) {
+	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/rawstring", "unboundedqueue/shadowed")
+}
+
 func TestDirectives(t *testing.T) {
 	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/directives")
 }

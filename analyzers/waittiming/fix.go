@@ -5,7 +5,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -31,8 +30,7 @@ type fixer struct {
 	edits   []analysis.TextEdit
 	imports []analysis.TextEdit
 	queued  map[ast.Node]string // the name replacing each deferred start
-	taken   map[string]bool
-	start   *types.Var // the start variable of the measurement being added
+	start   *types.Var          // the start variable of the measurement being added
 
 	// declAt, when set, is a deferred closure that stays where it is because
 	// it reads the function's results (to label failures, which a move
@@ -50,71 +48,14 @@ type move struct {
 }
 
 func newFixer(c *checker, ip insertion) *fixer {
-	file := edits.EnclosingFile(c.pass.Files, ip.stmt.Node().Pos())
-	decl := edits.EnclosingDecl(file, ip.stmt.Node().Pos())
-	if c.names[decl] == nil {
-		c.names[decl] = declNames(decl)
+	return &fixer{
+		c:       c,
+		pass:    c.pass,
+		file:    edits.EnclosingFile(c.pass.Files, ip.stmt.Node().Pos()),
+		ip:      ip,
+		queued:  make(map[ast.Node]string),
+		started: c.names.Local(ip.pos(), "started"),
 	}
-	fx := &fixer{
-		c:      c,
-		pass:   c.pass,
-		file:   file,
-		ip:     ip,
-		queued: make(map[ast.Node]string),
-		taken:  c.names[decl],
-	}
-	fx.started = fx.fresh("started")
-	return fx
-}
-
-// fresh returns a name based on base (base, base2, ...) that the function
-// does not use, that names nothing in the package or file scope, and that
-// this pass's fixes have not declared in the function yet. A new local can
-// only clash with what its function can see, so other functions' names do
-// not count.
-func (fx *fixer) fresh(base string) string {
-	for i := 1; ; i++ {
-		name := base
-		if i > 1 {
-			name += strconv.Itoa(i)
-		}
-		if fx.taken[name] || types.Universe.Lookup(name) != nil || fx.pass.Pkg.Scope().Lookup(name) != nil {
-			continue
-		}
-		if _, imported := fx.importNames()[name]; imported {
-			continue
-		}
-		fx.taken[name] = true
-		return name
-	}
-}
-
-// importNames returns the names the file's imports declare.
-func (fx *fixer) importNames() map[string]bool {
-	names := make(map[string]bool)
-	for _, imp := range fx.file.Imports {
-		if imp.Name != nil {
-			names[imp.Name.Name] = true
-		} else if path, err := strconv.Unquote(imp.Path.Value); err == nil {
-			names[path[strings.LastIndex(path, "/")+1:]] = true
-		}
-	}
-	return names
-}
-
-// declNames returns every identifier used in decl.
-func declNames(decl ast.Decl) map[string]bool {
-	names := make(map[string]bool)
-	if decl == nil {
-		return names
-	}
-	ast.Inspect(decl, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			names[id.Name] = true
-		}
-		return true
-	})
-	return names
 }
 
 // add plans the fix of one measurement, or reports that it cannot be fixed
@@ -138,9 +79,9 @@ func (fx *fixer) add(f finding) bool {
 		ok = fx.addTimer(f.m)
 	}
 	if !ok {
-		queued, taken := fx.queued, fx.taken
+		queued := fx.queued
 		*fx = saved
-		fx.queued, fx.taken = queued, taken
+		fx.queued = queued
 	}
 	return ok
 }
@@ -260,7 +201,11 @@ func (fx *fixer) addTimer(m *measurement) bool {
 	if _, done := fx.queued[startStmt.Node()]; done {
 		return true // another end of the same timer planned it
 	}
-	timeName, imp := edits.AddImport(fx.pass, fx.file, "time")
+	// time.Now() goes where the timer started and after the wait.
+	timeName, imp, ok := edits.AddImport(fx.pass, fx.file, "time", startStmt.Node().Pos(), fx.ip.pos())
+	if !ok {
+		return false
+	}
 	q := fx.queuedName(m)
 	if fx.now == "" {
 		fx.now = timeName + ".Now()"
@@ -299,7 +244,9 @@ func (fx *fixer) queuedName(m *measurement) string {
 	if q, ok := fx.queued[key]; ok {
 		return q
 	}
-	q := fx.fresh("queued")
+	// queued replaces the start where it stood, and the wait is measured
+	// from it after the wait.
+	q := fx.c.names.Local(key.Pos(), "queued", fx.ip.pos())
 	fx.queued[key] = q
 	return q
 }

@@ -466,11 +466,11 @@ func (fx *fixer) fallback(wait string) bool {
 	if v := fx.pass.TypesInfo.FileVersions[fx.file]; v != "" && version.Compare(v, "go1.21") < 0 {
 		return false // no log/slog
 	}
-	name, imp := edits.AddImport(fx.pass, fx.file, "log/slog")
-	// A new import must not clash with a name the file already uses: another
-	// package imported as slog (golang.org/x/exp/slog), a package-level or
-	// a local declaration.
-	if len(imp) > 0 && edits.FreshName(fx.pass.Pkg, fx.file, name) != name {
+	// Another package imported as slog (golang.org/x/exp/slog), or a
+	// declaration called slog in the package or in scope here, leaves no
+	// name for log/slog.
+	name, imp, ok := edits.AddImport(fx.pass, fx.file, "log/slog", fx.ip.pos())
+	if !ok {
 		return false
 	}
 	fx.imports = append(fx.imports, imp...)

@@ -94,7 +94,7 @@ func run(pass *analysis.Pass) (any, error) {
 		adm:    pass.ResultOf[admission.Analyzer].(*admission.Result).Finder(admission.Options{Strict: true, Extra: extraWaits, Mutex: mutexWaits}),
 		insp:   insp,
 		starts: make(map[*types.Var][]inspector.Cursor),
-		names:  make(map[ast.Decl]map[string]bool),
+		names:  edits.NewNames(pass),
 	}
 	var deadlines []inspector.Cursor
 	for file := range insp.Root().Children() {
@@ -151,8 +151,8 @@ type checker struct {
 	ends     []varEnd
 	deferred []*measurement
 
-	stages map[*types.Var][]string      // label names of *Vec observers, by variable
-	names  map[ast.Decl]map[string]bool // names taken in each top-level declaration
+	stages map[*types.Var][]string // label names of *Vec observers, by variable
+	names  *edits.Names
 }
 
 // A varEnd is an expression that ends a measurement from the variable v.
@@ -462,8 +462,8 @@ func (c *checker) reportTimings(found []finding) {
 		es := fx.finish()
 		// Rewritten lines change width: realign trailing comments as gofmt
 		// would.
-		if normalized, ok := edits.Normalize(c.pass, es); ok {
-			es = normalized
+		if finished, ok := edits.Finish(c.pass, es); ok {
+			es = finished
 		}
 		c.rep.Report(timingDiagnostic(fixed, es))
 	}

@@ -20,6 +20,12 @@ func TestWaittiming(t *testing.T) {
 		"waittiming/backoff", "waittiming/generic", "waittiming/slogclash", "waittiming/printf", "waittiming/twoends", "waittiming/crosspkg")
 }
 
+// TestTimeClash: a Prometheus timer's fix needs time.Now(), and a
+// declaration called time in scope leaves it no name.
+func TestTimeClash(t *testing.T) {
+	fixtest.Run(t, testdata, waittiming.Analyzer, "waittiming/timeclash")
+}
+
 func TestFlags(t *testing.T) {
 	// Mutexes and the listed pool calls count as waits only with the flags;
 	// without them the same package has no finding.

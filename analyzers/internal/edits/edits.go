@@ -2,7 +2,11 @@
 //
 // Fixes must leave a package compiling and gofmt-clean, and they must keep the
 // user's formatting elsewhere, so every builder here edits the smallest span it
-// can and indents inserted lines like the statement they sit beside.
+// can and indents inserted lines like the statement they sit beside. One
+// place decides each question a fix asks: which name a new declaration may
+// take (Names), how an import is named where the fix uses it (AddImport),
+// how built statements are laid out (FormatStmts), and how a fix's edits
+// stay gofmt-clean next to what gofmt would realign (Finish).
 package edits
 
 import (
@@ -10,6 +14,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/format"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"os"
@@ -112,6 +117,56 @@ func IndentBlock(pass *analysis.Pass, pos token.Pos, text string) string {
 	return indentLines(text, Indent(pass, pos)+"\t")
 }
 
+// FormatStmts lays out the statements text (lines separated by "\n",
+// without indentation) as gofmt lays them out in a function body, with each
+// line after the first indented by indent, for text that goes where a
+// statement indented so starts. Fixes move expressions and build statements
+// from parts, and the spacing gofmt gives an expression depends on where it
+// sits. The continuation lines of a string literal stay as they are, since
+// indenting them would change the string. It reports false when text does
+// not parse as statements.
+func FormatStmts(text, indent string) (string, bool) {
+	const head, tail = "package p\n\nfunc _() {\n", "\n}\n"
+	out, err := format.Source([]byte(head + text + tail))
+	if err != nil || !bytes.HasPrefix(out, []byte(head)) || !bytes.HasSuffix(out, []byte(tail)) {
+		return "", false
+	}
+	inString := stringLines(out)
+	firstLine := strings.Count(head, "\n") + 1
+	lines := strings.Split(string(out[len(head):len(out)-len(tail)]), "\n")
+	for i, l := range lines {
+		if inString[firstLine+i] {
+			continue
+		}
+		l = strings.TrimPrefix(l, "\t")
+		if i > 0 && l != "" {
+			l = indent + l
+		}
+		lines[i] = l
+	}
+	return strings.Join(lines, "\n"), true
+}
+
+// stringLines returns the lines of the Go file src that continue a string
+// literal begun on an earlier line.
+func stringLines(src []byte) map[int]bool {
+	lines := make(map[int]bool)
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)
+	if err != nil {
+		return lines
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+			for l := fset.Position(lit.Pos()).Line + 1; l <= fset.Position(lit.End()).Line; l++ {
+				lines[l] = true
+			}
+		}
+		return true
+	})
+	return lines
+}
+
 // InsertDeclBefore inserts the top-level declaration text before decl (and
 // before decl's doc comment), followed by a blank line.
 func InsertDeclBefore(decl ast.Decl, text string) analysis.TextEdit {
@@ -149,32 +204,6 @@ func EnclosingFile(files []*ast.File, pos token.Pos) *ast.File {
 	return nil
 }
 
-// FreshName returns base, or base followed by the smallest number from 2 up,
-// such that the name is neither declared in the package scope or universe nor
-// used as an identifier anywhere in file. Checking every identifier of the file
-// is stricter than scoping rules require, and it keeps a new name from
-// shadowing, or being shadowed by, anything the reader can see.
-func FreshName(pkg *types.Package, file *ast.File, base string) string {
-	used := make(map[string]bool)
-	ast.Inspect(file, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			used[id.Name] = true
-		}
-		return true
-	})
-	taken := func(name string) bool {
-		if used[name] || types.Universe.Lookup(name) != nil {
-			return true
-		}
-		return pkg != nil && pkg.Scope().Lookup(name) != nil
-	}
-	name := base
-	for i := 2; taken(name); i++ {
-		name = base + strconv.Itoa(i)
-	}
-	return name
-}
-
 // ImportName returns the name by which file refers to the package with the
 // given import path, and whether file imports it under a usable name.
 func ImportName(file *ast.File, path string) (string, bool) {
@@ -194,15 +223,55 @@ func ImportName(file *ast.File, path string) (string, bool) {
 }
 
 // AddImport returns the name by which file can refer to the standard package
-// path and, when file does not import it yet, the edit that adds the import.
+// path at the positions uses and, when file does not import it yet, the edit
+// that adds the import. It reports false when no name can: a declaration in
+// scope at a use shadows the import's name or, for a new import, the
+// package declares the name or the file imports another package under it.
+// Then the caller leaves the fix out: a renamed standard import would
+// surprise readers more than a finding without a fix.
+//
 // The new import joins the first import block in sorted position, so gofmt
 // leaves it where it is. A caller that already made the same edit for another
 // diagnostic gets an identical edit back, which drivers merge.
-func AddImport(pass *analysis.Pass, file *ast.File, path string) (string, []analysis.TextEdit) {
+func AddImport(pass *analysis.Pass, file *ast.File, path string, uses ...token.Pos) (string, []analysis.TextEdit, bool) {
 	if name, ok := ImportName(file, path); ok {
-		return name, nil
+		if !importedAt(pass, name, path, uses) {
+			return "", nil, false
+		}
+		return name, nil, true
 	}
 	name := path[strings.LastIndex(path, "/")+1:]
+	if types.Universe.Lookup(name) != nil || pass.Pkg.Scope().Lookup(name) != nil {
+		return "", nil, false
+	}
+	if fs := pass.TypesInfo.Scopes[file]; fs != nil && fs.Lookup(name) != nil {
+		return "", nil, false
+	}
+	if !importedAt(pass, name, path, uses) {
+		return "", nil, false
+	}
+	return name, []analysis.TextEdit{importEdit(pass, file, path)}, true
+}
+
+// importedAt reports whether name, at each of uses, refers to an import of
+// path or to nothing yet.
+func importedAt(pass *analysis.Pass, name, path string, uses []token.Pos) bool {
+	for _, pos := range uses {
+		scope := pass.Pkg.Scope().Innermost(pos)
+		if scope == nil {
+			continue
+		}
+		if _, obj := scope.LookupParent(name, pos); obj != nil {
+			if pn, ok := obj.(*types.PkgName); !ok || pn.Imported().Path() != path {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// importEdit returns the edit that adds an import of path to file.
+func importEdit(pass *analysis.Pass, file *ast.File, path string) analysis.TextEdit {
 	quoted := strconv.Quote(path)
 	for _, decl := range file.Decls {
 		gen, ok := decl.(*ast.GenDecl)
@@ -211,7 +280,7 @@ func AddImport(pass *analysis.Pass, file *ast.File, path string) (string, []anal
 		}
 		if !gen.Lparen.IsValid() {
 			// import "x": add a second single import below it.
-			return name, []analysis.TextEdit{{Pos: gen.End(), End: gen.End(), NewText: []byte("\nimport " + quoted)}}
+			return analysis.TextEdit{Pos: gen.End(), End: gen.End(), NewText: []byte("\nimport " + quoted)}
 		}
 		// Insert into the first group (specs on consecutive lines) in sorted position.
 		specs := gen.Specs
@@ -227,23 +296,23 @@ func AddImport(pass *analysis.Pass, file *ast.File, path string) (string, []anal
 			return strings.Compare(sp, p)
 		})
 		if len(group) == 0 {
-			return name, []analysis.TextEdit{{Pos: gen.Lparen + 1, End: gen.Lparen + 1, NewText: []byte("\n\t" + quoted)}}
+			return analysis.TextEdit{Pos: gen.Lparen + 1, End: gen.Lparen + 1, NewText: []byte("\n\t" + quoted)}
 		}
 		if idx < len(group) {
 			at := group[idx].Pos()
 			if d := group[idx].(*ast.ImportSpec).Doc; d != nil {
 				at = d.Pos()
 			}
-			return name, []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(quoted + "\n" + Indent(pass, at))}}
+			return analysis.TextEdit{Pos: at, End: at, NewText: []byte(quoted + "\n" + Indent(pass, at))}
 		}
 		last := group[len(group)-1]
 		if c := last.(*ast.ImportSpec).Comment; c != nil {
-			return name, []analysis.TextEdit{{Pos: c.End(), End: c.End(), NewText: []byte("\n" + Indent(pass, last.Pos()) + quoted)}}
+			return analysis.TextEdit{Pos: c.End(), End: c.End(), NewText: []byte("\n" + Indent(pass, last.Pos()) + quoted)}
 		}
-		return name, []analysis.TextEdit{{Pos: last.End(), End: last.End(), NewText: []byte("\n" + Indent(pass, last.Pos()) + quoted)}}
+		return analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte("\n" + Indent(pass, last.Pos()) + quoted)}
 	}
 	// No imports yet: add one after the package clause.
-	return name, []analysis.TextEdit{{Pos: file.Name.End(), End: file.Name.End(), NewText: []byte("\n\nimport " + quoted)}}
+	return analysis.TextEdit{Pos: file.Name.End(), End: file.Name.End(), NewText: []byte("\n\nimport " + quoted)}
 }
 
 // Apply applies edits, all in the file tf, to its content src. Identical
@@ -251,19 +320,29 @@ func AddImport(pass *analysis.Pass, file *ast.File, path string) (string, []anal
 // including two different insertions at one point, is an error, since their
 // order would be undefined.
 func Apply(tf *token.File, src []byte, es []analysis.TextEdit) ([]byte, error) {
-	type span struct {
-		start, end int
-		text       string
-	}
-	var spans []span
+	out, _, err := apply(tf, src, es)
+	return out, err
+}
+
+// A placed edit is an edit as offsets of the source, with the offset at
+// which its text starts in the edited file.
+type placed struct {
+	start, end int
+	text       string
+	at         int
+}
+
+// apply is Apply, which also returns the distinct edits in order, placed.
+func apply(tf *token.File, src []byte, es []analysis.TextEdit) ([]byte, []placed, error) {
+	var spans []placed
 	for _, e := range es {
 		end := e.End
 		if !end.IsValid() {
 			end = e.Pos
 		}
-		spans = append(spans, span{tf.Offset(e.Pos), tf.Offset(end), string(e.NewText)})
+		spans = append(spans, placed{start: tf.Offset(e.Pos), end: tf.Offset(end), text: string(e.NewText)})
 	}
-	slices.SortStableFunc(spans, func(a, b span) int {
+	slices.SortStableFunc(spans, func(a, b placed) int {
 		if a.start != b.start {
 			return a.start - b.start
 		}
@@ -274,15 +353,16 @@ func Apply(tf *token.File, src []byte, es []analysis.TextEdit) ([]byte, error) {
 	last := 0
 	for i, s := range spans {
 		if s.start < last || (i > 0 && s.start == spans[i-1].start && s.start == s.end && spans[i-1].start == spans[i-1].end) {
-			return nil, fmt.Errorf("overlapping edits at offset %d", s.start)
+			return nil, nil, fmt.Errorf("overlapping edits at offset %d", s.start)
 		}
 		if s.end > len(src) {
-			return nil, fmt.Errorf("edit [%d,%d) past the end of the file", s.start, s.end)
+			return nil, nil, fmt.Errorf("edit [%d,%d) past the end of the file", s.start, s.end)
 		}
 		out.Write(src[last:s.start])
+		spans[i].at = out.Len()
 		out.WriteString(s.text)
 		last = s.end
 	}
 	out.Write(src[last:])
-	return out.Bytes(), nil
+	return out.Bytes(), spans, nil
 }
