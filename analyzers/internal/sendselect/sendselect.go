@@ -214,13 +214,13 @@ func isWait(info *types.Info, s ast.Stmt, waits func(*types.Func) bool, p *Path)
 			if fn, ok := typeutil.Callee(info, x).(*types.Func); ok && waits != nil && waits(fn.Origin()) {
 				return true
 			}
-			switch name := CallName(info, x); {
-			case name == "time.Sleep":
+			switch CallName(info, x) {
+			case "time.Sleep":
 				if len(x.Args) == 1 {
 					p.Sleep = x.Args[0]
 				}
 				return true
-			case name == "runtime.Gosched":
+			case "runtime.Gosched":
 				return true
 			}
 		case *ast.UnaryExpr:
