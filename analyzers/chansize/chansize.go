@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 	"github.com/queuecheck/queuecheck/analyzers/internal/report"
@@ -229,19 +230,8 @@ func isHTTPHandler(info *types.Info, ft *ast.FuncType) bool {
 	if len(params) != 2 {
 		return false
 	}
-	return isNamed(params[0], "net/http", "ResponseWriter") && isNamed(types.Unalias(params[1]), "net/http", "Request", true)
-}
-
-func isNamed(t types.Type, pkg, name string, pointer ...bool) bool {
-	if len(pointer) > 0 && pointer[0] {
-		p, ok := types.Unalias(t).(*types.Pointer)
-		if !ok {
-			return false
-		}
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
+	req, ok := types.Unalias(params[1]).(*types.Pointer)
+	return code.IsExactly(params[0], "net/http", "ResponseWriter") && ok && code.IsExactly(req.Elem(), "net/http", "Request")
 }
 
 // fitBound is the capacity the fix proposes for elements of the given size:

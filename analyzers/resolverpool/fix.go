@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 	"github.com/queuecheck/queuecheck/analyzers/internal/pools"
 )
@@ -115,7 +116,7 @@ func (b *builder) created(p *pools.Pool) {
 		b.field()
 	}
 	for _, c := range p.Fills {
-		b.cloneStmt(liftLoop(stmtOf(c), onlyStmt))
+		b.cloneStmt(liftLoop(code.StmtOf(c), onlyStmt))
 	}
 	if p.Kind == pools.Workers {
 		if !p.StartsKnown || len(p.Starts) == 0 {
@@ -451,16 +452,6 @@ func inList(c inspector.Cursor) bool {
 		return true
 	}
 	return false
-}
-
-// stmtOf returns the statement holding the node at c.
-func stmtOf(c inspector.Cursor) inspector.Cursor {
-	for ; c.Node() != nil; c = c.Parent() {
-		if _, ok := c.Node().(ast.Stmt); ok {
-			return c
-		}
-	}
-	return c
 }
 
 // liftLoop returns the loop whose body is made of the statement at c and

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
@@ -204,7 +205,7 @@ func (c *checker) breaksLoop(st ast.Stmt, l loop, inBody bool) bool {
 
 // readOutside reports whether the function around l reads v outside l.
 func (c *checker) readOutside(l loop, v *types.Var) bool {
-	fn := enclosingFunc(l.cur)
+	fn := code.EnclosingFunc(l.cur)
 	if !fn.Valid() {
 		return true
 	}
@@ -216,29 +217,6 @@ func (c *checker) readOutside(l loop, v *types.Var) bool {
 		}
 	}
 	return false
-}
-
-// enclosingFunc returns the innermost function declaration or literal around
-// cur, or an invalid cursor.
-func enclosingFunc(cur inspector.Cursor) inspector.Cursor {
-	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		return fn
-	}
-	return inspector.Cursor{}
-}
-
-// signatureOf returns the signature of the function at fn.
-func (c *checker) signatureOf(fn inspector.Cursor) *types.Signature {
-	switch n := fn.Node().(type) {
-	case *ast.FuncDecl:
-		if f, ok := c.info.Defs[n.Name].(*types.Func); ok {
-			return f.Signature()
-		}
-	case *ast.FuncLit:
-		sig, _ := c.info.TypeOf(n).(*types.Signature)
-		return sig
-	}
-	return nil
 }
 
 // cancellation returns the context in scope at cur and the zero values that
@@ -257,11 +235,11 @@ func (c *checker) cancellation(cur inspector.Cursor) (*types.Var, string, bool) 
 // the function around cur, as "" or "0, nil, ", when its last result is an
 // error and the file can spell the others' zero values.
 func (c *checker) errorReturn(cur inspector.Cursor) (string, bool) {
-	fn := enclosingFunc(cur)
+	fn := code.EnclosingFunc(cur)
 	if !fn.Valid() {
 		return "", false
 	}
-	sig := c.signatureOf(fn)
+	sig := code.FuncSignature(c.info, fn.Node())
 	if sig == nil || sig.Results().Len() == 0 {
 		return "", false
 	}
@@ -551,7 +529,7 @@ func (c *checker) gotoTargets(l loop) bool {
 	if l.label == nil {
 		return false
 	}
-	for cur := range enclosingFunc(l.cur).Preorder((*ast.BranchStmt)(nil)) {
+	for cur := range code.EnclosingFunc(l.cur).Preorder((*ast.BranchStmt)(nil)) {
 		br := cur.Node().(*ast.BranchStmt)
 		if br.Tok == token.GOTO && br.Label != nil && c.info.Uses[br.Label] == l.label {
 			return true

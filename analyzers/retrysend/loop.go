@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
@@ -221,7 +222,7 @@ func (c *checker) forBound(l *loop, fs *ast.ForStmt) bool {
 
 // ctxErrNil matches ctx.Err() == nil.
 func (c *checker) ctxErrNil(cond *ast.BinaryExpr) (ast.Expr, bool) {
-	if cond.Op != token.EQL || !isNil(c.info, cond.Y) {
+	if cond.Op != token.EQL || !code.IsNil(c.info, cond.Y) {
 		return nil, false
 	}
 	call, ok := ast.Unparen(cond.X).(*ast.CallExpr)
@@ -236,15 +237,6 @@ func (c *checker) ctxErrNil(cond *ast.BinaryExpr) (ast.Expr, bool) {
 		return nil, false
 	}
 	return sel.X, true
-}
-
-func isNil(info *types.Info, e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	_, ok = info.Uses[id].(*types.Nil)
-	return ok
 }
 
 // deadlineCond matches time.Now().Before(d) and time.Since(t) < d, and
@@ -399,7 +391,7 @@ func (c *checker) invariant(l loop, sendCase ast.Node, exprs ...ast.Expr) bool {
 	if !sendselect.CallFree(c.info, exprs...) {
 		return false
 	}
-	assigned := assignedIn(c.info, l.stmt, sendCase)
+	assigned := code.AssignedIn(c.info, l.stmt, sendCase)
 	for _, e := range exprs {
 		changed := false
 		ast.Inspect(e, func(n ast.Node) bool {
@@ -413,43 +405,6 @@ func (c *checker) invariant(l loop, sendCase ast.Node, exprs ...ast.Expr) bool {
 		}
 	}
 	return true
-}
-
-// assignedIn returns the variables that node, outside skip, assigns or takes
-// the address of.
-func assignedIn(info *types.Info, node, skip ast.Node) map[types.Object]bool {
-	assigned := make(map[types.Object]bool)
-	mark := func(e ast.Expr) {
-		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
-			if obj := info.ObjectOf(id); obj != nil {
-				assigned[obj] = true
-			}
-		}
-	}
-	ast.Inspect(node, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case nil:
-		case *ast.AssignStmt:
-			for _, lhs := range n.Lhs {
-				mark(lhs)
-			}
-		case *ast.IncDecStmt:
-			mark(n.X)
-		case *ast.RangeStmt:
-			if n.Key != nil {
-				mark(n.Key)
-			}
-			if n.Value != nil {
-				mark(n.Value)
-			}
-		case *ast.UnaryExpr:
-			if n.Op == token.AND {
-				mark(n.X)
-			}
-		}
-		return n != skip
-	})
-	return assigned
 }
 
 // setsFlag reports whether body assigns true to flag as one of its own

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 )
@@ -243,7 +244,7 @@ func isBuiltin(info *types.Info, fun ast.Expr, name string) bool {
 // container itself: it measures it (len, cap, Len) or shrinks, resets or
 // deletes from it besides the store.
 func (c *checker) capped(sel inspector.Cursor, st store) bool {
-	fn := enclosingFunc(sel)
+	fn := code.EnclosingFunc(sel)
 	if !fn.Valid() {
 		return true
 	}

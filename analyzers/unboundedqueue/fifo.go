@@ -125,7 +125,7 @@ func isFrontDequeue(info *types.Info, cur inspector.Cursor, v *types.Var) bool {
 			}
 		}
 	case *ast.CallExpr:
-		switch builtinName(info, p) {
+		switch code.BuiltinName(info, p) {
 		case "copy":
 			return len(p.Args) == 2 && p.Args[1] == s && code.Var(info, p.Args[0]) == v
 		case "append":
@@ -185,7 +185,7 @@ func appendedVar(info *types.Info, a *ast.AssignStmt) *types.Var {
 		return nil
 	}
 	call, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr)
-	if !ok || builtinName(info, call) != "append" || len(call.Args) != 2 || call.Ellipsis.IsValid() {
+	if !ok || code.BuiltinName(info, call) != "append" || len(call.Args) != 2 || call.Ellipsis.IsValid() {
 		return nil
 	}
 	v := code.Var(info, a.Lhs[0])
@@ -259,8 +259,8 @@ func removedEnd(info *types.Info, cur inspector.Cursor, v *types.Var) string {
 		return ""
 	}
 	elem := code.Var(info, id)
-	fn, ok := enclosingFunc(cur)
-	if elem == nil || !ok {
+	fn := code.EnclosingFunc(cur)
+	if elem == nil || !fn.Valid() {
 		return ""
 	}
 	for a := range fn.Preorder((*ast.AssignStmt)(nil)) {
@@ -296,8 +296,8 @@ func endCall(info *types.Info, expr ast.Expr, v *types.Var) string {
 // other than one that dequeues, when q is shared between goroutines.
 func (c *checker) reportQueue(q *queue) {
 	for _, site := range q.enqueues {
-		fn, ok := enclosingFunc(site)
-		if !ok || inBoundedLoop(c.pass.TypesInfo, site) || inOverflowDefault(c.pass.TypesInfo, site, nil) {
+		fn := code.EnclosingFunc(site)
+		if !fn.Valid() || inBoundedLoop(c.pass.TypesInfo, site) || inOverflowDefault(c.pass.TypesInfo, site, nil) {
 			continue
 		}
 		consumer, ok := c.consumerElsewhere(q, fn)
@@ -333,22 +333,13 @@ func (c *checker) blocksAfter(fn, site inspector.Cursor) bool {
 		case *ast.SendStmt:
 			blocks = !code.InSelectWithDefault(cur)
 		case *ast.SelectStmt:
-			blocks = !hasDefault(n)
+			blocks = !code.HasDefault(n)
 		case *ast.CallExpr:
 			blocks = isSyncCall(c.callee(n), "Wait")
 		}
 		return !blocks
 	})
 	return blocks
-}
-
-func hasDefault(sel *ast.SelectStmt) bool {
-	for _, s := range sel.Body.List {
-		if s.(*ast.CommClause).Comm == nil {
-			return true
-		}
-	}
-	return false
 }
 
 // inBoundedLoop reports whether the enqueue at site sits in a range over a
@@ -378,8 +369,8 @@ func (c *checker) consumerElsewhere(q *queue, fn inspector.Cursor) (inspector.Cu
 	var other inspector.Cursor
 	found := false
 	for _, d := range q.dequeues {
-		dfn, ok := enclosingFunc(d)
-		if !ok {
+		dfn := code.EnclosingFunc(d)
+		if !dfn.Valid() {
 			continue
 		}
 		if dfn.Node() == fn.Node() {
@@ -409,8 +400,8 @@ func (c *checker) requeues(q *queue, fn inspector.Cursor) bool {
 		return false
 	}
 	for _, site := range callers {
-		caller, ok := enclosingFunc(site)
-		if !ok || !c.dequeuesIn(q, caller) {
+		caller := code.EnclosingFunc(site)
+		if !caller.Valid() || !c.dequeuesIn(q, caller) {
 			return false
 		}
 	}
@@ -420,7 +411,7 @@ func (c *checker) requeues(q *queue, fn inspector.Cursor) bool {
 // dequeuesIn reports whether one of q's dequeue sites is in the function at fn.
 func (c *checker) dequeuesIn(q *queue, fn inspector.Cursor) bool {
 	for _, d := range q.dequeues {
-		if dfn, ok := enclosingFunc(d); ok && dfn.Node() == fn.Node() {
+		if dfn := code.EnclosingFunc(d); dfn.Valid() && dfn.Node() == fn.Node() {
 			return true
 		}
 	}
@@ -435,7 +426,7 @@ func (c *checker) isShared(q *queue) bool {
 	}
 	shared := false
 	for _, site := range append(append([]inspector.Cursor(nil), q.enqueues...), q.dequeues...) {
-		if fn, ok := enclosingFunc(site); ok && (c.runsConcurrently(fn) || c.holdsLock(fn)) {
+		if fn := code.EnclosingFunc(site); fn.Valid() && (c.runsConcurrently(fn) || c.holdsLock(fn)) {
 			shared = true
 			break
 		}
@@ -486,7 +477,7 @@ func (c *checker) boundedIn(fn inspector.Cursor, q *queue, depth int) bool {
 	if decl, ok := fn.Node().(*ast.FuncDecl); ok && depth == 0 {
 		if obj, ok := info.Defs[decl.Name].(*types.Func); ok {
 			for _, site := range c.callersOf(obj) {
-				if caller, ok := enclosingFunc(site); ok && caller.Node() != decl && c.boundedIn(caller, q, 1) {
+				if caller := code.EnclosingFunc(site); caller.Valid() && caller.Node() != decl && c.boundedIn(caller, q, 1) {
 					return true
 				}
 			}
@@ -524,7 +515,7 @@ func mentionsLength(info *types.Info, expr ast.Expr, v *types.Var) bool {
 		if !ok || found {
 			return !found
 		}
-		switch builtinName(info, call) {
+		switch code.BuiltinName(info, call) {
 		case "len", "cap":
 			if len(call.Args) == 1 && code.Var(info, call.Args[0]) == v {
 				found = true
@@ -553,18 +544,6 @@ func isMethodOn(info *types.Info, call *ast.CallExpr, v *types.Var, names ...str
 	return false
 }
 
-// builtinName returns the name of the builtin function call calls, or "".
-func builtinName(info *types.Info, call *ast.CallExpr) string {
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return ""
-	}
-	if b, ok := info.Uses[id].(*types.Builtin); ok {
-		return b.Name()
-	}
-	return ""
-}
-
 // isConst reports whether expr is a constant with the exact value val.
 func isConst(info *types.Info, expr ast.Expr, val string) bool {
 	tv, ok := info.Types[expr]
@@ -582,7 +561,7 @@ func (c *checker) fifoFinding(q *queue, site, fn, consumer inspector.Cursor) (*f
 	if !c.startsLine(stmt.Pos()) || !inStatementList(site) {
 		return nil, false
 	}
-	if q.jumps && (!returnsError(c.signatureOf(fn)) || enqueuesIn(q, fn) > 1) {
+	if q.jumps && (!returnsError(code.FuncSignature(c.pass.TypesInfo, fn.Node())) || enqueuesIn(q, fn) > 1) {
 		// Only rejecting is safe when items are also pushed at the end they
 		// leave from: dropping the oldest would drop an item meant to jump
 		// the queue. No fix, no finding.
@@ -607,7 +586,7 @@ func (c *checker) fifoFinding(q *queue, site, fn, consumer inspector.Cursor) (*f
 	errorsPkg, _, canImport := edits.AddImport(c.pass, q.file, "errors")
 	// Two pushes in one function must not reject between them: the first
 	// item would stay queued while the caller is told both were refused.
-	if ret, ok := c.rejectReturn(q.file, c.signatureOf(fn), q.errName); ok && declared && canImport && enqueuesIn(q, fn) == 1 {
+	if ret, ok := c.rejectReturn(q.file, code.FuncSignature(c.pass.TypesInfo, fn.Node()), q.errName); ok && declared && canImport && enqueuesIn(q, fn) == 1 {
 		msg = "Reject new items when the queue is full"
 		body = strings.Join(append(c.unlocksBeforeReturn(site, fn), ret), "\n")
 		if !q.declared {
@@ -645,7 +624,7 @@ func (c *checker) fifoFinding(q *queue, site, fn, consumer inspector.Cursor) (*f
 
 // funcOf returns the function around cur.
 func funcOf(cur inspector.Cursor) inspector.Cursor {
-	fn, _ := enclosingFunc(cur)
+	fn := code.EnclosingFunc(cur)
 	return fn
 }
 
@@ -735,24 +714,6 @@ func (c *checker) declareSentinel(q *queue, errorsPkg string) {
 			q.errName, q.expr, q.errName, errorsPkg, what+" is full"),
 		errors: true,
 	})
-}
-
-// signatureOf returns the type of the function at fn.
-func (c *checker) signatureOf(fn inspector.Cursor) *types.Signature {
-	var t types.Type
-	switch n := fn.Node().(type) {
-	case *ast.FuncDecl:
-		if obj := c.pass.TypesInfo.Defs[n.Name]; obj != nil {
-			t = obj.Type()
-		}
-	case *ast.FuncLit:
-		t = c.pass.TypesInfo.TypeOf(n)
-	}
-	sig, _ := t.(*types.Signature)
-	if sig == nil {
-		return types.NewSignatureType(nil, nil, nil, nil, nil, false)
-	}
-	return sig
 }
 
 // inStatementList reports whether the statement at cur sits in a list of

@@ -193,6 +193,9 @@ var errorType = types.Universe.Lookup("error").Type()
 // the function does not end its results with an error or a zero value cannot
 // be written.
 func (c *checker) rejectReturn(file *ast.File, sig *types.Signature, errName string) (string, bool) {
+	if sig == nil {
+		return "", false
+	}
 	res := sig.Results()
 	if res.Len() == 0 || !types.Identical(res.At(res.Len()-1).Type(), errorType) {
 		return "", false

@@ -44,8 +44,8 @@ func (c *checker) goroutinesPerSend() {
 		if !ok {
 			continue // the goroutine computes what it sends: it does the work
 		}
-		fn, ok := enclosingFunc(cur)
-		if !ok || c.receivesIn(fn, ch) || c.locksHeldAt(cur, fn) || inOverflowDefault(info, cur, ch) {
+		fn := code.EnclosingFunc(cur)
+		if !fn.Valid() || c.receivesIn(fn, ch) || c.locksHeldAt(cur, fn) || inOverflowDefault(info, cur, ch) {
 			continue
 		}
 		sendText := edits.Source(c.pass, send.Chan) + " <- " + value
@@ -80,8 +80,8 @@ func (c *checker) sendHelperSpawn(cur inspector.Cursor) {
 	if ch == nil || !carriesItems(ch.Type()) {
 		return
 	}
-	encl, ok := enclosingFunc(cur)
-	if !ok || c.receivesIn(encl, ch) || c.locksHeldAt(cur, encl) || inOverflowDefault(c.pass.TypesInfo, cur, ch) {
+	encl := code.EnclosingFunc(cur)
+	if !encl.Valid() || c.receivesIn(encl, ch) || c.locksHeldAt(cur, encl) || inOverflowDefault(c.pass.TypesInfo, cur, ch) {
 		return
 	}
 	var related []analysis.RelatedInformation
@@ -183,7 +183,7 @@ func (c *checker) isComputed(expr ast.Expr) bool {
 			if tv, isType := info.Types[n.Fun]; isType && tv.IsType() {
 				return ok
 			}
-			if name := builtinName(info, n); name == "len" || name == "cap" {
+			if name := code.BuiltinName(info, n); name == "len" || name == "cap" {
 				return ok
 			}
 			ok = false
@@ -227,7 +227,7 @@ func (c *checker) receivesIn(fn inspector.Cursor, ch *types.Var) bool {
 		}
 		otherGoroutine := false
 		for lit := range cur.Enclosing((*ast.FuncLit)(nil)) {
-			if top.Contains(lit) && isSpawnedLit(lit) {
+			if top.Contains(lit) && code.IsSpawnedLit(lit) {
 				otherGoroutine = true
 			}
 		}
@@ -339,7 +339,7 @@ func (c *checker) spawnAt(cur inspector.Cursor) (spawn, bool) {
 
 // recvNamed returns the name of the named type of fn's receiver.
 func recvNamed(fn *types.Func) string {
-	t := recvType(fn)
+	t := code.Recv(fn)
 	if t == nil {
 		return ""
 	}
@@ -458,7 +458,7 @@ func (c *checker) usesIterationState(sp spawn, loop inspector.Cursor) bool {
 	uses := false
 	ast.Inspect(sp.call, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && !v.IsField() && inside(v.Pos(), loop.Node()) {
+			if v, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && !v.IsField() && code.Inside(v.Pos(), loop.Node()) {
 				uses = true
 			}
 		}
@@ -643,7 +643,7 @@ func (c *checker) isCount(expr ast.Expr) bool {
 	info := c.pass.TypesInfo
 	expr = ast.Unparen(expr)
 	if call, ok := expr.(*ast.CallExpr); ok {
-		if builtinName(info, call) == "len" && len(call.Args) == 1 {
+		if code.BuiltinName(info, call) == "len" && len(call.Args) == 1 {
 			if t := info.TypeOf(call.Args[0]); t != nil {
 				switch t.Underlying().(type) {
 				case *types.Chan, *types.Map:
@@ -713,7 +713,7 @@ func (c *checker) perEntity(sp spawn, stream ast.Expr) bool {
 		if !ok {
 			return false
 		}
-		body = funcBody(decl.Node())
+		body = code.FuncBody(decl.Node())
 	}
 	if loopsForever(c.pass.TypesInfo, body) {
 		return true
@@ -721,7 +721,7 @@ func (c *checker) perEntity(sp spawn, stream ast.Expr) bool {
 	long := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && !long {
-			if d, ok := c.funcDecl(c.callee(call)); ok && loopsForever(c.pass.TypesInfo, funcBody(d.Node())) {
+			if d, ok := c.funcDecl(c.callee(call)); ok && loopsForever(c.pass.TypesInfo, code.FuncBody(d.Node())) {
 				long = true
 			}
 		}
@@ -789,11 +789,11 @@ func (c *checker) unlimitedGroup(sp spawn, loop, spawnCur inspector.Cursor) bool
 	if g == nil || c.adm.IsLimitedGroup(g) || g.IsField() || g.Parent() == c.pass.Pkg.Scope() {
 		return false
 	}
-	fn, ok := enclosingFunc(loop)
-	if !ok {
+	fn := code.EnclosingFunc(loop)
+	if !fn.Valid() {
 		return false
 	}
-	body := funcBody(fn.Node())
+	body := code.FuncBody(fn.Node())
 	if g.Pos() < body.Lbrace || g.Pos() > body.Rbrace {
 		return false // a parameter: the caller may have set a limit
 	}
@@ -923,8 +923,8 @@ func (c *checker) releaseEdits(sp spawn, loop, spawnCur inspector.Cursor, file *
 // between iterations (before Go 1.22) are copied.
 func (c *checker) wrapCall(sp spawn, loop, spawnCur inspector.Cursor, file *ast.File) ([]string, string, bool) {
 	info := c.pass.TypesInfo
-	fn, ok := enclosingFunc(loop)
-	if !ok {
+	fn := code.EnclosingFunc(loop)
+	if !fn.Valid() {
 		return nil, "", false
 	}
 	st := c.stability(fn, loop, spawnCur, file)
@@ -1099,7 +1099,7 @@ func (st *stability) check(expr ast.Expr) (stable bool, copies []*types.Var) {
 			switch {
 			case st.headers[v] && st.oldLoops:
 				copies = append(copies, v)
-			case st.assigned[v] && (v.Pos() < st.loop.Pos() || !inside(v.Pos(), loopBody(st.loop))):
+			case st.assigned[v] && (v.Pos() < st.loop.Pos() || !code.Inside(v.Pos(), loopBody(st.loop))):
 				stable = false // changes every iteration; the goroutine would see a later value
 			case st.assigned[v] && st.assignedAfterSpawn(v):
 				stable = false
@@ -1123,10 +1123,6 @@ func (st *stability) assignedAfterSpawn(v *types.Var) bool {
 		return !found
 	})
 	return found
-}
-
-func inside(pos token.Pos, n ast.Node) bool {
-	return n != nil && n.Pos() <= pos && pos < n.End()
 }
 
 // isInstantiation reports whether expr instantiates a generic function.

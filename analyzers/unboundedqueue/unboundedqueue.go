@@ -104,7 +104,7 @@ func run(pass *analysis.Pass) (any, error) {
 // starts from, and reports whether there is anything to look at.
 func (c *checker) collect() bool {
 	kinds := []ast.Node{(*ast.GoStmt)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.SliceExpr)(nil)}
-	if imports(c.pass.Pkg, "container/list") || imports(c.pass.Pkg, "slices") {
+	if code.Imports(c.pass.Pkg, "container/list") || code.Imports(c.pass.Pkg, "slices") {
 		kinds = append(kinds, (*ast.CallExpr)(nil))
 	}
 	for file := range c.insp.Root().Children() {
@@ -132,20 +132,11 @@ func (c *checker) collect() bool {
 	// package without go statements still has loops, so only a go statement,
 	// a re-slice or a list call makes the package worth a closer look, and
 	// loops matter only with a spawn, which needs "go" or errgroup/sync.
-	spawns := len(c.goStmts) > 0 || imports(c.pass.Pkg, "golang.org/x/sync/errgroup") || imports(c.pass.Pkg, "sync")
+	spawns := len(c.goStmts) > 0 || code.Imports(c.pass.Pkg, "golang.org/x/sync/errgroup") || code.Imports(c.pass.Pkg, "sync")
 	if !spawns {
 		c.loops = nil
 	}
 	return len(c.goStmts) > 0 || len(c.loops) > 0 || len(c.reslice) > 0 || len(c.calls) > 0
-}
-
-func imports(pkg *types.Package, path string) bool {
-	for _, imp := range pkg.Imports() {
-		if imp.Path() == path {
-			return true
-		}
-	}
-	return false
 }
 
 // isListOrDelete reports whether call is a method call on a container/list
@@ -157,19 +148,11 @@ func isListOrDelete(info *types.Info, call *ast.CallExpr) bool {
 	}
 	switch fn.Pkg().Path() {
 	case "container/list":
-		return isListType(recvType(fn))
+		return isListType(code.Recv(fn))
 	case "slices":
 		return fn.Name() == "Delete"
 	}
 	return false
-}
-
-func recvType(fn *types.Func) types.Type {
-	sig, _ := fn.Type().(*types.Signature)
-	if sig == nil || sig.Recv() == nil {
-		return nil
-	}
-	return sig.Recv().Type()
 }
 
 // isListType reports whether t is container/list.List or a pointer to it.
@@ -192,26 +175,6 @@ func (c *checker) isSharedVar(v *types.Var) bool {
 		return false
 	}
 	return v.IsField() || (v.Pkg() == c.pass.Pkg && v.Parent() == c.pass.Pkg.Scope())
-}
-
-// enclosingFunc returns the innermost function (declaration or literal)
-// around cur.
-func enclosingFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
-	for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		return f, true
-	}
-	return inspector.Cursor{}, false
-}
-
-// funcBody returns the body of a function declaration or literal.
-func funcBody(n ast.Node) *ast.BlockStmt {
-	switch n := n.(type) {
-	case *ast.FuncDecl:
-		return n.Body
-	case *ast.FuncLit:
-		return n.Body
-	}
-	return nil
 }
 
 // funcDecl returns the cursor of the declaration of fn in this package.
@@ -254,7 +217,7 @@ func (c *checker) runsConcurrently(fn inspector.Cursor) bool {
 	for f := range fn.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		switch n := f.Node().(type) {
 		case *ast.FuncLit:
-			if isSpawnedLit(f) {
+			if code.IsSpawnedLit(f) {
 				return true
 			}
 		case *ast.FuncDecl:
@@ -263,21 +226,6 @@ func (c *checker) runsConcurrently(fn inspector.Cursor) bool {
 		}
 	}
 	return false
-}
-
-// isSpawnedLit reports whether the function literal at lit is started by a go
-// statement or passed to a method named Go (errgroup, WaitGroup, pools).
-func isSpawnedLit(lit inspector.Cursor) bool {
-	call, ok := lit.Parent().Node().(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	if call.Fun == lit.Node() {
-		_, ok := lit.Parent().Parent().Node().(*ast.GoStmt)
-		return ok
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	return ok && (sel.Sel.Name == "Go" || sel.Sel.Name == "TryGo")
 }
 
 // isGoTarget reports whether some go statement of the package starts fn.
@@ -374,7 +322,7 @@ func isSyncCall(fn *types.Func, names ...string) bool {
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "sync" {
 		return false
 	}
-	t := recvType(fn)
+	t := code.Recv(fn)
 	if t == nil {
 		return false
 	}

@@ -2,7 +2,6 @@ package waittiming
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 	"strings"
 	"time"
@@ -12,6 +11,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 )
@@ -61,7 +61,7 @@ func (c *checker) checkDeadline(cur inspector.Cursor) {
 	var waitAt inspector.Cursor
 	var w admission.Wait
 	for ; ok; next, ok = next.NextSibling() {
-		if assignsVar(info, next.Node(), derived) {
+		if code.Assigns(info, next.Node(), derived) {
 			return
 		}
 		if wc, wt, found := c.waitIn(next); found {
@@ -85,7 +85,7 @@ func (c *checker) checkDeadline(cur inspector.Cursor) {
 	}
 	var work *ast.CallExpr
 	for s, ok := after, true; ok && work == nil; s, ok = s.NextSibling() {
-		if assignsVar(info, s.Node(), derived) {
+		if code.Assigns(info, s.Node(), derived) {
 			break
 		}
 		work = c.passesVar(s, derived, w)
@@ -161,7 +161,7 @@ func (c *checker) waitIn(stmt inspector.Cursor) (inspector.Cursor, admission.Wai
 		case *ast.FuncLit, *ast.DeferStmt, *ast.GoStmt, *ast.ForStmt, *ast.RangeStmt:
 			return false
 		case *ast.BlockStmt:
-			return !isErrorBranch(c.pass.TypesInfo, cur) && !terminates(n.List)
+			return !isErrorBranch(c.pass.TypesInfo, cur) && !code.Terminates(n.List, false)
 		case *ast.CaseClause, *ast.CommClause:
 			return false // one case of several
 		}
@@ -249,25 +249,4 @@ func isDeferCall(info *types.Info, node ast.Node, f *types.Var) bool {
 	}
 	id, ok := ast.Unparen(d.Call.Fun).(*ast.Ident)
 	return ok && info.Uses[id] == f
-}
-
-// assignsVar reports whether node assigns to v.
-func assignsVar(info *types.Info, node ast.Node, v *types.Var) bool {
-	found := false
-	ast.Inspect(node, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for _, lhs := range n.Lhs {
-				if assigns(info, lhs, v) {
-					found = true
-				}
-			}
-		case *ast.UnaryExpr:
-			if n.Op == token.AND && assigns(info, n.X, v) {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
 }

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 	"github.com/queuecheck/queuecheck/analyzers/internal/timing"
 )
@@ -141,7 +142,7 @@ func (fx *fixer) addDeferCall(m *measurement) bool {
 	fx.addMove(move{stmt: m.deferStmt, replace: q + " := " + edits.Source(fx.pass, m.start)})
 	fx.edits = append(fx.edits, edits.Replace(m.start, fx.started))
 	call := m.end.Node().(*ast.CallExpr)
-	if line, ok := fx.sibling(call, argIndex(call, m.start), q); ok {
+	if line, ok := fx.sibling(call, code.ArgIndex(call, m.start), q); ok {
 		fx.lines = append(fx.lines, line)
 		return true
 	}

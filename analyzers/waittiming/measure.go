@@ -43,7 +43,7 @@ func (ip insertion) pos() token.Pos {
 // analyze decides whether m spans an admission wait followed by work, with
 // no second timestamp after the wait, and where the fix would split it.
 func (c *checker) analyze(m *measurement) (finding, bool) {
-	startFn := enclosingFunc(m.startStmt)
+	startFn := code.EnclosingFunc(m.startStmt)
 	if !startFn.Valid() || !m.fn.Valid() {
 		return finding{}, false
 	}
@@ -52,7 +52,7 @@ func (c *checker) analyze(m *measurement) (finding, bool) {
 	// nesting, or a literal that runs who knows when, is left alone.
 	var lit inspector.Cursor
 	if m.fn != startFn {
-		if enclosingFunc(m.fn) != startFn || !c.isRunLit(m.fn) || m.fn.Node().Pos() < m.startStmt.Node().End() {
+		if code.EnclosingFunc(m.fn) != startFn || !c.isRunLit(m.fn) || m.fn.Node().Pos() < m.startStmt.Node().End() {
 			return finding{}, false
 		}
 		lit = m.fn
@@ -100,7 +100,7 @@ func (c *checker) isRunLit(cur inspector.Cursor) bool {
 		return true // go func() {…}() or func() {…}()
 	}
 	_, isWait := c.adm.At(cur.Parent())
-	return isWait && argIndex(call, cur.Node()) >= 0
+	return isWait && code.ArgIndex(call, cur.Node()) >= 0
 }
 
 // waitsAfter returns the admission waits of m's function(s) that start after
@@ -157,14 +157,14 @@ func runsBetween(cur, root, lit inspector.Cursor, from, to token.Pos) (descend, 
 func (c *checker) qualifies(m *measurement, wcur inspector.Cursor, w admission.Wait, lit inspector.Cursor) (token.Pos, bool) {
 	afterW := wcur.Node().End()
 	handsLit := false
-	if call, ok := wcur.Node().(*ast.CallExpr); ok && lit.Valid() && argIndex(call, lit.Node()) >= 0 {
+	if call, ok := wcur.Node().(*ast.CallExpr); ok && lit.Valid() && code.ArgIndex(call, lit.Node()) >= 0 {
 		handsLit = true // g.Go(func() error {…}): the work is the literal
 		afterW = lit.Node().(*ast.FuncLit).Body.Lbrace + 1
 	}
 	if w.Kind == admission.LimitedGroup && !handsLit {
 		return 0, false // a batch timed around g.Wait() includes its own queueing
 	}
-	wFn := enclosingFunc(wcur)
+	wFn := code.EnclosingFunc(wcur)
 	if c.ownFresh(wcur, w, wFn) {
 		return 0, false
 	}
@@ -185,15 +185,15 @@ func (c *checker) qualifies(m *measurement, wcur inspector.Cursor, w admission.W
 			if isErrorBranch(c.pass.TypesInfo, p) {
 				return 0, false // waits only when something failed
 			}
-			if !m.deferStmt.Valid() && terminates(n.List) && !p.Contains(m.end) {
+			if !m.deferStmt.Valid() && code.Terminates(n.List, false) && !p.Contains(m.end) {
 				return 0, false // that path returns before the end
 			}
 		case *ast.CaseClause:
-			if !m.deferStmt.Valid() && terminates(n.Body) && !p.Contains(m.end) {
+			if !m.deferStmt.Valid() && code.Terminates(n.Body, false) && !p.Contains(m.end) {
 				return 0, false
 			}
 		case *ast.CommClause:
-			if !m.deferStmt.Valid() && terminates(n.Body) && !p.Contains(m.end) {
+			if !m.deferStmt.Valid() && code.Terminates(n.Body, false) && !p.Contains(m.end) {
 				return 0, false
 			}
 		}
@@ -209,7 +209,7 @@ func (c *checker) ownFresh(wcur inspector.Cursor, w admission.Wait, wFn inspecto
 	if w.On == nil {
 		return false
 	}
-	body := funcBody(wFn)
+	body := code.FuncBody(wFn.Node())
 	for _, at := range c.adm.CreatedAt(w.On) {
 		if at < body.Pos() || at >= wcur.Node().Pos() {
 			continue
@@ -258,9 +258,9 @@ func errCheck(info *types.Info, cond ast.Expr) (nonNil, ok bool) {
 		return false, false
 	}
 	x := bin.X
-	if isNil(info, x) {
+	if code.IsNil(info, x) {
 		x = bin.Y
-	} else if !isNil(info, bin.Y) {
+	} else if !code.IsNil(info, bin.Y) {
 		return false, false
 	}
 	t := info.TypeOf(x)
@@ -274,29 +274,6 @@ var (
 	errorType      = types.Universe.Lookup("error").Type()
 	errorInterface = errorType.Underlying().(*types.Interface)
 )
-
-func isNil(info *types.Info, e ast.Expr) bool {
-	tv, ok := info.Types[e]
-	return ok && tv.IsNil()
-}
-
-// terminates reports whether a statement list ends by leaving the function.
-func terminates(list []ast.Stmt) bool {
-	if len(list) == 0 {
-		return false
-	}
-	switch s := list[len(list)-1].(type) {
-	case *ast.ReturnStmt:
-		return true
-	case *ast.ExprStmt:
-		if call, ok := s.X.(*ast.CallExpr); ok {
-			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "panic" {
-				return true
-			}
-		}
-	}
-	return false
-}
 
 // returnsBetween reports whether fn's own body has a return statement
 // between from and to that leaves with a result rather than an error: a
@@ -327,7 +304,7 @@ func isErrorExit(info *types.Info, sig *types.Signature, ret *ast.ReturnStmt) bo
 		return false
 	}
 	for i, r := range ret.Results {
-		if types.Identical(sig.Results().At(i).Type(), errorType) && !isNil(info, r) {
+		if types.Identical(sig.Results().At(i).Type(), errorType) && !code.IsNil(info, r) {
 			return true
 		}
 	}
@@ -370,16 +347,8 @@ func (c *checker) splitAfter(m *measurement, startFn, lit inspector.Cursor, from
 			if n != m.start && n.Pos() > from && n != m.end.Node() && (timing.IsTimestamp(info, n) || timing.IsTimer(info, n)) {
 				found = true
 			}
-		case *ast.AssignStmt:
-			for _, lhs := range n.Lhs {
-				if m.startVar != nil && assigns(info, lhs, m.startVar) {
-					found = true
-				}
-			}
-		case *ast.IncDecStmt:
-			found = m.startVar != nil && assigns(info, n.X, m.startVar)
-		case *ast.UnaryExpr:
-			found = n.Op == token.AND && m.startVar != nil && assigns(info, n.X, m.startVar)
+		case *ast.AssignStmt, *ast.IncDecStmt, *ast.UnaryExpr:
+			found = m.startVar != nil && code.Assigns(info, n, m.startVar)
 		}
 		return !found
 	})
@@ -402,11 +371,6 @@ func (c *checker) splitAfter(m *measurement, startFn, lit inspector.Cursor, from
 	return false
 }
 
-func assigns(info *types.Info, lhs ast.Expr, v *types.Var) bool {
-	id, ok := ast.Unparen(lhs).(*ast.Ident)
-	return ok && (info.Uses[id] == v || info.Defs[id] == v)
-}
-
 // workBetween reports whether work runs between from and to on the way to
 // m's end, and whether any of it receives (a pool's result). Calls in error
 // branches, in deferred statements, in goroutines other than lit, cheap
@@ -417,7 +381,7 @@ func (c *checker) workBetween(m *measurement, startFn, lit inspector.Cursor, fro
 	// time.Since(start)) evaluates With first, and that is not work.
 	var endStmt ast.Node
 	if !m.deferStmt.Valid() {
-		endStmt = stmtOf(m.end).Node()
+		endStmt = code.StmtOf(m.end).Node()
 	}
 	kinds := []ast.Node{
 		(*ast.CallExpr)(nil), (*ast.UnaryExpr)(nil), (*ast.BlockStmt)(nil), (*ast.CaseClause)(nil),
@@ -437,11 +401,11 @@ func (c *checker) workBetween(m *measurement, startFn, lit inspector.Cursor, fro
 			if isErrorBranch(c.pass.TypesInfo, cur) {
 				return false
 			}
-			return m.deferStmt.Valid() || !terminates(n.List) || n.End() > to
+			return m.deferStmt.Valid() || !code.Terminates(n.List, false) || n.End() > to
 		case *ast.CaseClause:
-			return m.deferStmt.Valid() || !terminates(n.Body) || n.End() > to
+			return m.deferStmt.Valid() || !code.Terminates(n.Body, false) || n.End() > to
 		case *ast.CommClause:
-			return m.deferStmt.Valid() || !terminates(n.Body) || n.End() > to
+			return m.deferStmt.Valid() || !code.Terminates(n.Body, false) || n.End() > to
 		case *ast.CallExpr:
 			if n.Pos() > from && c.isWorkCall(n, w) {
 				work = true
@@ -622,14 +586,14 @@ func errCheckAfter(info *types.Info, stmt inspector.Cursor) inspector.Cursor {
 		return inspector.Cursor{}
 	}
 	ifs, ok := next.Node().(*ast.IfStmt)
-	if !ok || ifs.Init != nil || ifs.Else != nil || !terminates(ifs.Body.List) {
+	if !ok || ifs.Init != nil || ifs.Else != nil || !code.Terminates(ifs.Body.List, false) {
 		return inspector.Cursor{}
 	}
 	if nonNil, ok := errCheck(info, ifs.Cond); !ok || !nonNil {
 		return inspector.Cursor{}
 	}
 	checked := ast.Unparen(ifs.Cond.(*ast.BinaryExpr).X)
-	if isNil(info, checked) {
+	if code.IsNil(info, checked) {
 		checked = ast.Unparen(ifs.Cond.(*ast.BinaryExpr).Y)
 	}
 	id, ok := checked.(*ast.Ident)

@@ -30,7 +30,7 @@ func (fx *fixer) recordWait(x inspector.Cursor, wait string, depth int) bool {
 	p := v.Parent()
 	switch pn := p.Node().(type) {
 	case *ast.CallExpr:
-		if argIndex(pn, v.Node()) < 0 {
+		if code.ArgIndex(pn, v.Node()) < 0 {
 			return false
 		}
 		return fx.recordInCall(p, v, wait, waitExpr)
@@ -54,7 +54,7 @@ func (fx *fixer) recordAlias(a *types.Var, assign inspector.Cursor, wait string)
 	if a == nil {
 		return false
 	}
-	fn := enclosingFunc(assign)
+	fn := code.EnclosingFunc(assign)
 	info := fx.pass.TypesInfo
 	for cur := range fn.Preorder((*ast.Ident)(nil)) {
 		id := cur.Node().(*ast.Ident)
@@ -139,7 +139,7 @@ func (fx *fixer) recordInCall(callCur, v inspector.Cursor, wait, waitExpr string
 	if sig == nil {
 		return false
 	}
-	i := argIndex(call, v.Node())
+	i := code.ArgIndex(call, v.Node())
 	if isVariadicAny(sig) && !call.Ellipsis.IsValid() && i >= sig.Params().Len()-1 {
 		if fmtIdx, ok := fx.formatIndex(call, sig); ok {
 			return fx.addVerb(call, fmtIdx, wait)
@@ -155,11 +155,11 @@ func (fx *fixer) recordInCall(callCur, v inspector.Cursor, wait, waitExpr string
 	}
 	if len(call.Args) == 2 && i == 1 && isStringConst(info, call.Args[0]) {
 		outer, ok := callCur.Parent().Node().(*ast.CallExpr)
-		if !ok || argIndex(outer, call) < 0 || outer.Ellipsis.IsValid() {
+		if !ok || code.ArgIndex(outer, call) < 0 || outer.Ellipsis.IsValid() {
 			return false
 		}
 		osig := signatureOf(info, outer)
-		if osig == nil || !osig.Variadic() || argIndex(outer, call) < osig.Params().Len()-1 {
+		if osig == nil || !osig.Variadic() || code.ArgIndex(outer, call) < osig.Params().Len()-1 {
 			return false
 		}
 		fx.edits = append(fx.edits, appendArgs(outer, edits.Source(fx.pass, call.Fun)+`("wait", `+waitExpr+`)`))

@@ -218,7 +218,7 @@ func (c *checker) measurements() []*measurement {
 			continue
 		}
 		call := start.Node().(*ast.CallExpr)
-		m := &measurement{form: formVar, start: call, startStmt: stmtOf(start), startVar: e.v, end: e.cur}
+		m := &measurement{form: formVar, start: call, startStmt: code.StmtOf(start), startVar: e.v, end: e.cur}
 		if timing.IsTimer(c.pass.TypesInfo, call) {
 			if !timing.IsObserveDuration(c.pass.TypesInfo, e.cur.Node().(*ast.CallExpr)) {
 				continue
@@ -243,7 +243,7 @@ func (c *checker) locateEnd(m *measurement) bool {
 		return false
 	}
 	if m.deferStmt.Valid() {
-		m.endAt = funcBody(m.fn).Rbrace
+		m.endAt = code.FuncBody(m.fn.Node()).Rbrace
 		return true
 	}
 	call := m.end.Node().(*ast.CallExpr)
@@ -301,7 +301,7 @@ func deferredStart(info *types.Info, cur inspector.Cursor) *measurement {
 	if _, ok := parent.Parent().Node().(*ast.DeferStmt); !ok {
 		return nil
 	}
-	i := argIndex(outer, call)
+	i := code.ArgIndex(outer, call)
 	if lit, ok := ast.Unparen(outer.Fun).(*ast.FuncLit); ok {
 		p := paramAt(info, lit, i)
 		if p == nil || !code.IsTime(p.Type()) {
@@ -319,9 +319,9 @@ func deferredStart(info *types.Info, cur inspector.Cursor) *measurement {
 
 func newDeferred(f form, start *ast.CallExpr, end inspector.Cursor) *measurement {
 	m := &measurement{form: f, start: start, end: end, startStmt: end.Parent()}
-	m.deferStmt, m.fn = end.Parent(), enclosingFunc(end.Parent())
+	m.deferStmt, m.fn = end.Parent(), code.EnclosingFunc(end.Parent())
 	if m.fn.Valid() {
-		m.endAt = funcBody(m.fn).Rbrace
+		m.endAt = code.FuncBody(m.fn.Node()).Rbrace
 	}
 	return m
 }
@@ -331,37 +331,16 @@ func newDeferred(f form, start *ast.CallExpr, end inspector.Cursor) *measurement
 // whose body the end runs in.
 func deferOf(cur inspector.Cursor) (deferStmt, fn inspector.Cursor) {
 	if d, ok := cur.Parent().Node().(*ast.DeferStmt); ok && d.Call == cur.Node() {
-		return cur.Parent(), enclosingFunc(cur.Parent())
+		return cur.Parent(), code.EnclosingFunc(cur.Parent())
 	}
 	for enc := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
 		if _, ok := enc.Node().(*ast.FuncLit); ok && code.IsDeferredLit(enc) {
 			d := enc.Parent().Parent()
-			return d, enclosingFunc(d)
+			return d, code.EnclosingFunc(d)
 		}
 		return inspector.Cursor{}, enc
 	}
 	return inspector.Cursor{}, inspector.Cursor{}
-}
-
-// enclosingFunc returns the innermost function declaration or literal around
-// cur.
-func enclosingFunc(cur inspector.Cursor) inspector.Cursor {
-	for enc := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
-		if enc != cur {
-			return enc
-		}
-	}
-	return inspector.Cursor{}
-}
-
-func funcBody(fn inspector.Cursor) *ast.BlockStmt {
-	switch n := fn.Node().(type) {
-	case *ast.FuncDecl:
-		return n.Body
-	case *ast.FuncLit:
-		return n.Body
-	}
-	return nil
 }
 
 // assignedLocal returns the local variable the call at cur is assigned to
@@ -388,25 +367,6 @@ func localVar(info *types.Info, expr ast.Expr) *types.Var {
 		return nil
 	}
 	return v
-}
-
-// stmtOf returns the statement that contains the expression at cur.
-func stmtOf(cur inspector.Cursor) inspector.Cursor {
-	for c := cur; c.Valid() && c.Node() != nil; c = c.Parent() {
-		if _, ok := c.Node().(ast.Stmt); ok {
-			return c
-		}
-	}
-	return inspector.Cursor{}
-}
-
-func argIndex(call *ast.CallExpr, arg ast.Node) int {
-	for i, a := range call.Args {
-		if a == arg {
-			return i
-		}
-	}
-	return -1
 }
 
 // paramAt returns the parameter of lit that receives argument i.

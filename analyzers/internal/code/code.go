@@ -264,3 +264,9 @@ func IsLocal(v *types.Var) bool {
 func IsShared(pkg *types.Package, v *types.Var) bool {
 	return v != nil && (v.IsField() || (v.Pkg() == pkg && v.Parent() == pkg.Scope()))
 }
+
+// IsNil reports whether e is the predeclared nil.
+func IsNil(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.IsNil()
+}

@@ -19,6 +19,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -285,7 +286,7 @@ func IsTimerChan(info *types.Info, x ast.Expr) bool {
 		if ptr, ok := t.Underlying().(*types.Pointer); ok {
 			t = ptr.Elem()
 		}
-		return isNamed(t, "time", "Timer") || isNamed(t, "time", "Ticker")
+		return code.IsExactly(t, "time", "Timer") || code.IsExactly(t, "time", "Ticker")
 	}
 	return false
 }
@@ -302,12 +303,7 @@ func isDone(info *types.Info, x ast.Expr) bool {
 
 // IsContext reports whether t is context.Context.
 func IsContext(t types.Type) bool {
-	return t != nil && isNamed(t, "context", "Context")
-}
-
-func isNamed(t types.Type, pkg, name string) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
+	return code.IsContext(t)
 }
 
 // IsCount reports whether s only counts something: x++, x += n, or a call of
