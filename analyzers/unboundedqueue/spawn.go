@@ -992,12 +992,11 @@ type stability struct {
 func (c *checker) stability(fn, loop, spawnCur inspector.Cursor, file *ast.File) *stability {
 	info := c.pass.TypesInfo
 	st := &stability{
-		c:        c,
-		fn:       fn.Node(),
-		loop:     loop.Node(),
-		spawn:    spawnCur.Node().Pos(),
-		assigned: make(map[*types.Var]bool),
-		headers:  make(map[*types.Var]bool),
+		c:       c,
+		fn:      fn.Node(),
+		loop:    loop.Node(),
+		spawn:   spawnCur.Node().Pos(),
+		headers: make(map[*types.Var]bool),
 	}
 	v := info.FileVersions[file]
 	if v == "" {
@@ -1005,38 +1004,7 @@ func (c *checker) stability(fn, loop, spawnCur inspector.Cursor, file *ast.File)
 	}
 	st.oldLoops = v != "" && version.Compare(v, "go1.22") < 0
 
-	mark := func(e ast.Expr) {
-		if v := code.Var(info, e); v != nil {
-			st.assigned[v] = true
-		}
-	}
-	for cur := range loop.Preorder((*ast.AssignStmt)(nil), (*ast.IncDecStmt)(nil), (*ast.RangeStmt)(nil), (*ast.UnaryExpr)(nil)) {
-		switch n := cur.Node().(type) {
-		case *ast.AssignStmt:
-			for _, lhs := range n.Lhs {
-				id, isIdent := lhs.(*ast.Ident)
-				if n.Tok == token.DEFINE && isIdent && info.Defs[id] != nil {
-					continue // a new variable, not an assignment
-				}
-				mark(lhs)
-			}
-		case *ast.IncDecStmt:
-			mark(n.X)
-		case *ast.RangeStmt:
-			if n.Tok == token.ASSIGN {
-				if n.Key != nil {
-					mark(n.Key)
-				}
-				if n.Value != nil {
-					mark(n.Value)
-				}
-			}
-		case *ast.UnaryExpr:
-			if n.Op == token.AND {
-				mark(n.X)
-			}
-		}
-	}
+	st.assigned = code.ReassignedIn(info, loop.Node())
 	for l := range spawnCur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
 		if l.Node().Pos() < fn.Node().Pos() {
 			break

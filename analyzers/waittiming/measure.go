@@ -280,7 +280,7 @@ var (
 // fast path (a cache hit) that skips the wait. Error exits (a bad argument,
 // a stopped client) are not runs of the work, timed or not.
 func returnsBetween(info *types.Info, fn inspector.Cursor, from, to token.Pos) bool {
-	sig := funcSignature(info, fn)
+	sig := code.FuncSignature(info, fn.Node())
 	found := false
 	fn.Inspect([]ast.Node{(*ast.ReturnStmt)(nil), (*ast.FuncLit)(nil)}, func(cur inspector.Cursor) bool {
 		n := cur.Node()
@@ -309,20 +309,6 @@ func isErrorExit(info *types.Info, sig *types.Signature, ret *ast.ReturnStmt) bo
 		}
 	}
 	return false
-}
-
-func funcSignature(info *types.Info, fn inspector.Cursor) *types.Signature {
-	var t types.Type
-	switch n := fn.Node().(type) {
-	case *ast.FuncDecl:
-		if obj := info.Defs[n.Name]; obj != nil {
-			t = obj.Type()
-		}
-	case *ast.FuncLit:
-		t = info.TypeOf(n)
-	}
-	sig, _ := t.(*types.Signature)
-	return sig
 }
 
 // splitAfter reports whether m is already split after a wait: between from

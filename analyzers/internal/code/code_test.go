@@ -171,3 +171,17 @@ func TestTypes(t *testing.T) {
 		t.Errorf("Callee of time.Now() = %v", fn)
 	}
 }
+
+func TestReassignedIn(t *testing.T) {
+	_, f, info, _ := load(t)
+	var names []string
+	for v := range code.ReassignedIn(info, f.Decls[2].(*ast.FuncDecl).Body) {
+		names = append(names, v.Name())
+	}
+	slices.Sort(names)
+	// x++ and &w change variables declared before; := and range := only
+	// declare; t.f = x changes the field f.
+	if want := []string{"f", "w", "x"}; !slices.Equal(names, want) {
+		t.Errorf("ReassignedIn = %v, want %v", names, want)
+	}
+}

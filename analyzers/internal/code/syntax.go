@@ -189,6 +189,48 @@ func AssignedIn(info *types.Info, node, skip ast.Node) map[types.Object]bool {
 	return assigned
 }
 
+// ReassignedIn returns the variables and fields that node changes after
+// their declaration: assigns with = or op=, increments, assigns as the key or
+// value of a range with =, or takes the address of. Unlike AssignedIn, a
+// variable that node declares (:=, range :=) is not counted: a goroutine that
+// captures it sees a value no later statement of the node changes.
+func ReassignedIn(info *types.Info, node ast.Node) map[*types.Var]bool {
+	assigned := make(map[*types.Var]bool)
+	mark := func(e ast.Expr) {
+		if v := Var(info, e); v != nil {
+			assigned[v] = true
+		}
+	}
+	ast.Inspect(node, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, lhs := range n.Lhs {
+				if id, ok := lhs.(*ast.Ident); ok && n.Tok == token.DEFINE && info.Defs[id] != nil {
+					continue // a new variable, not an assignment
+				}
+				mark(lhs)
+			}
+		case *ast.IncDecStmt:
+			mark(n.X)
+		case *ast.RangeStmt:
+			if n.Tok == token.ASSIGN {
+				if n.Key != nil {
+					mark(n.Key)
+				}
+				if n.Value != nil {
+					mark(n.Value)
+				}
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				mark(n.X)
+			}
+		}
+		return true
+	})
+	return assigned
+}
+
 // Assigns reports whether node changes v, as AssignedIn decides it.
 func Assigns(info *types.Info, node ast.Node, v types.Object) bool {
 	return AssignedIn(info, node, nil)[v]
