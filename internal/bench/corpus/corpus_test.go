@@ -78,6 +78,18 @@ func TestSmoke(t *testing.T) {
 		t.Errorf("a finding in the excluded package tools/ was reported")
 	}
 
+	// -rejudge reads the results back and reports the same.
+	c.rejudge, c.checkouts = true, ""
+	again, err := run(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var table2 bytes.Buffer
+	again.write(&table2)
+	if table2.String() != table.String() {
+		t.Errorf("-rejudge reported otherwise:\n%s", &table2)
+	}
+
 	// The result file, and its fingerprints are the baseline's.
 	data, err := os.ReadFile(filepath.Join(out, "fakesvc.json"))
 	if err != nil {

@@ -9,6 +9,7 @@
 //
 //	go run ./internal/bench/corpus -checkouts DIR -out DIR
 //	go run ./internal/bench/corpus -checkouts DIR -out DIR -only nsq,etcd
+//	go run ./internal/bench/corpus -out DIR -rejudge   # after editing judged.tsv
 //
 // It needs the network for the services' dependencies (go list -export
 // builds them; the first run is slow, later ones hit the build cache), so it
@@ -59,6 +60,7 @@ type config struct {
 	services  string
 	judged    string
 	only      []string
+	rejudge   bool // read the results in out instead of running the suite
 	timeout   time.Duration
 	suite     []string // the command that runs queuecheck
 	progress  io.Writer
@@ -75,6 +77,7 @@ func corpusMain(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&c.judged, "judged", filepath.Join("docs", "corpus", "judged.tsv"), "the verdicts")
 	fs.StringVar(&only, "only", "", "comma-separated services to run (default all); the table then covers only these")
 	fs.DurationVar(&c.timeout, "timeout", 45*time.Minute, "time limit of one module's run")
+	fs.BoolVar(&c.rejudge, "rejudge", false, "do not run the suite: match the results already in -out with judged.tsv again and print the tables (after judging)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: go run ./internal/bench/corpus -checkouts DIR -out DIR [flags]\n\n")
 		fs.PrintDefaults()
@@ -82,7 +85,7 @@ func corpusMain(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return exitFailure
 	}
-	if c.checkouts == "" || c.out == "" || fs.NArg() > 0 {
+	if c.checkouts == "" && !c.rejudge || c.out == "" || fs.NArg() > 0 {
 		fs.Usage()
 		return exitFailure
 	}
@@ -159,6 +162,17 @@ func run(ctx context.Context, c config) (*report, error) {
 	rep := newReport(judged)
 	n := 0
 	for _, s := range services {
+		if c.rejudge {
+			sr, err := readResult(filepath.Join(c.out, s.Name+".json"), s)
+			if err != nil {
+				return nil, err
+			}
+			rep.add(s, sr)
+			if err := writeResult(c.out, sr); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		root := filepath.Join(c.checkouts, s.Name)
 		sr := &serviceResult{Service: s.Name, Kind: s.Kind, Repository: s.Repository, Commit: s.Commit, Missed: []missRow{}}
 		if _, err := os.Stat(root); err != nil {
@@ -176,15 +190,47 @@ func run(ctx context.Context, c config) (*report, error) {
 			sr.Modules = append(sr.Modules, mr)
 		}
 		rep.add(s, sr)
-		data, err := json.MarshalIndent(sr, "", "  ")
-		if err != nil {
-			return nil, err
-		}
-		if err := os.WriteFile(filepath.Join(c.out, s.Name+".json"), append(data, '\n'), 0o644); err != nil {
+		if err := writeResult(c.out, sr); err != nil {
 			return nil, err
 		}
 	}
 	return rep, nil
+}
+
+func writeResult(dir string, sr *serviceResult) error {
+	data, err := json.MarshalIndent(sr, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, sr.Service+".json"), append(data, '\n'), 0o644)
+}
+
+// readResult reads a result file of an earlier run for s, without its
+// verdicts, so that they are matched anew.
+func readResult(name string, s *service) (*serviceResult, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, fmt.Errorf("-rejudge: %v", err)
+	}
+	sr := new(serviceResult)
+	if err := json.Unmarshal(data, sr); err != nil {
+		return nil, fmt.Errorf("-rejudge: %s: %v", name, err)
+	}
+	same := sr.Commit == s.Commit && len(sr.Modules) == len(s.Modules)
+	for i := 0; same && i < len(s.Modules); i++ {
+		same = sr.Modules[i].Dir == s.Modules[i].Dir && slices.Equal(sr.Modules[i].Patterns, s.Modules[i].Patterns)
+	}
+	if !same {
+		return nil, fmt.Errorf("-rejudge: %s is a result of another commit, module or pattern list than services.tsv has for %s: run it again", name, s.Name)
+	}
+	sr.Missed = []missRow{}
+	for i := range sr.Modules {
+		sr.Modules[i].module = s.Modules[i]
+		for k := range sr.Modules[i].Findings {
+			sr.Modules[i].Findings[k].Verdict, sr.Modules[i].Findings[k].Why = "", ""
+		}
+	}
+	return sr, nil
 }
 
 func failure(mr moduleResult) string {

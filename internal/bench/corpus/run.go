@@ -67,23 +67,41 @@ type listPackage struct {
 	Error      *struct{ Err string }
 }
 
+// buildTags returns the value of a "-tags=..." entry of the patterns, "" if
+// there is none.
+func buildTags(patterns []string) string {
+	for _, p := range patterns {
+		if tags, ok := strings.CutPrefix(p, "-tags="); ok {
+			return tags
+		}
+	}
+	return ""
+}
+
 // listPackages returns the packages the module's patterns match, less those
-// its "-PATTERN" entries match.
+// its "-PATTERN" entries match; a "-tags=..." entry sets build tags.
 func listPackages(ctx context.Context, dir string, patterns []string) ([]listPackage, error) {
 	var include, exclude []string
+	var flags []string
+	if tags := buildTags(patterns); tags != "" {
+		flags = []string{"-tags=" + tags}
+	}
 	for _, p := range patterns {
+		if strings.HasPrefix(p, "-tags=") {
+			continue
+		}
 		if rest, ok := strings.CutPrefix(p, "-"); ok {
 			exclude = append(exclude, rest)
 		} else {
 			include = append(include, p)
 		}
 	}
-	pkgs, err := goList(ctx, dir, include)
+	pkgs, err := goList(ctx, dir, flags, include)
 	if err != nil {
 		return nil, err
 	}
 	if len(exclude) > 0 {
-		drop, err := goList(ctx, dir, exclude)
+		drop, err := goList(ctx, dir, flags, exclude)
 		if err != nil {
 			return nil, err
 		}
@@ -97,8 +115,9 @@ func listPackages(ctx context.Context, dir string, patterns []string) ([]listPac
 	return pkgs, nil
 }
 
-func goList(ctx context.Context, dir string, patterns []string) ([]listPackage, error) {
-	cmd := exec.CommandContext(ctx, "go", append([]string{"list", "-e", "-json=ImportPath,Dir,GoFiles,CgoFiles,Error"}, patterns...)...)
+func goList(ctx context.Context, dir string, flags, patterns []string) ([]listPackage, error) {
+	args := slices.Concat([]string{"list", "-e", "-json=ImportPath,Dir,GoFiles,CgoFiles,Error"}, flags, patterns)
+	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = dir
 	cmd.Env = goEnv()
 	var stderr bytes.Buffer
@@ -169,6 +188,9 @@ func runModule(ctx context.Context, qc []string, root string, m module, timeout 
 		return res
 	}
 	args := []string{"-format=sarif"}
+	if tags := buildTags(m.Patterns); tags != "" {
+		args = append(args, "-tags="+tags)
+	}
 	for _, p := range pkgs {
 		args = append(args, p.ImportPath)
 	}
@@ -218,7 +240,7 @@ func runModule(ctx context.Context, qc []string, root string, m module, timeout 
 		}
 		return res
 	}
-	res.Findings = found
+	res.Findings = append(res.Findings, found...)
 	return res
 }
 

@@ -15,7 +15,7 @@ type module struct {
 	Repository string   `json:"-"`
 	Commit     string   `json:"-"`
 	Dir        string   `json:"dir"`      // relative to the repository root, "." for the root
-	Patterns   []string `json:"patterns"` // "-PATTERN" removes the packages PATTERN matches
+	Patterns   []string `json:"patterns"` // "-PATTERN" removes the packages PATTERN matches; "-tags=a,b" sets build tags
 }
 
 // A service is a repository at a pinned commit with one or more modules.
