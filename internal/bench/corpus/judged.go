@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"os"
 	"regexp"
@@ -48,13 +49,12 @@ var fingerprintRE = regexp.MustCompile(`^[0-9a-f]{24}$`)
 // tab-separated row per judgement; blank lines and lines starting with # are
 // ignored.
 func readJudged(name string) ([]*judgement, error) {
-	f, err := os.Open(name)
+	data, err := os.ReadFile(name)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
 	var list []*judgement
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(nil, 1<<20)
 	line := 0
 	header := false

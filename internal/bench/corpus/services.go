@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"os"
 	"strings"
@@ -34,14 +35,13 @@ var servicesColumns = []string{"service", "kind", "repository", "commit", "modul
 // one row per module, tab-separated; blank lines and lines starting with #
 // are ignored. Rows of one service repeat its kind, repository and commit.
 func readServices(name string) ([]*service, error) {
-	f, err := os.Open(name)
+	data, err := os.ReadFile(name)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
 	var list []*service
 	byName := make(map[string]*service)
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(bytes.NewReader(data))
 	line := 0
 	header := false
 	for sc.Scan() {
