@@ -1,0 +1,93 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"strings"
+)
+
+// A module is one row of services.tsv: a module directory of a service's
+// repository and the package patterns analyzed in it.
+type module struct {
+	Service    string   `json:"-"`
+	Kind       string   `json:"-"`
+	Repository string   `json:"-"`
+	Commit     string   `json:"-"`
+	Dir        string   `json:"dir"`      // relative to the repository root, "." for the root
+	Patterns   []string `json:"patterns"` // "-PATTERN" removes the packages PATTERN matches; "-tags=a,b" sets build tags
+}
+
+// A service is a repository at a pinned commit with one or more modules.
+type service struct {
+	Name       string
+	Kind       string
+	Repository string // e.g. github.com/nsqio/nsq
+	Commit     string
+	Modules    []module
+}
+
+// servicesColumns are services.tsv's columns, in order.
+var servicesColumns = []string{"service", "kind", "repository", "commit", "module", "patterns"}
+
+// readServices reads services.tsv: a header line naming servicesColumns, then
+// one row per module, tab-separated; blank lines and lines starting with #
+// are ignored. Rows of one service repeat its kind, repository and commit.
+func readServices(name string) ([]*service, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	var list []*service
+	byName := make(map[string]*service)
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	line := 0
+	header := false
+	for sc.Scan() {
+		line++
+		text := sc.Text()
+		if strings.TrimSpace(text) == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		cols := strings.Split(text, "\t")
+		if !header {
+			if strings.Join(cols, "\t") != strings.Join(servicesColumns, "\t") {
+				return nil, fmt.Errorf("%s:%d: the header must be %q", name, line, strings.Join(servicesColumns, "\\t"))
+			}
+			header = true
+			continue
+		}
+		if len(cols) != len(servicesColumns) {
+			return nil, fmt.Errorf("%s:%d: %d columns, want %d (%s)", name, line, len(cols), len(servicesColumns), strings.Join(servicesColumns, ", "))
+		}
+		m := module{Service: cols[0], Kind: cols[1], Repository: cols[2], Commit: cols[3], Dir: cols[4], Patterns: strings.Fields(cols[5])}
+		if m.Service == "" || m.Repository == "" || m.Dir == "" || len(m.Patterns) == 0 {
+			return nil, fmt.Errorf("%s:%d: service, repository, module and patterns must not be empty", name, line)
+		}
+		if len(m.Commit) != 40 {
+			return nil, fmt.Errorf("%s:%d: commit %q is not a full 40-digit hash", name, line, m.Commit)
+		}
+		s := byName[m.Service]
+		if s == nil {
+			s = &service{Name: m.Service, Kind: m.Kind, Repository: m.Repository, Commit: m.Commit}
+			byName[m.Service] = s
+			list = append(list, s)
+		} else if s.Repository != m.Repository || s.Commit != m.Commit || s.Kind != m.Kind {
+			return nil, fmt.Errorf("%s:%d: service %s has another kind, repository or commit on an earlier row", name, line, m.Service)
+		}
+		for _, other := range s.Modules {
+			if other.Dir == m.Dir {
+				return nil, fmt.Errorf("%s:%d: module %s of %s is listed twice", name, line, m.Dir, m.Service)
+			}
+		}
+		s.Modules = append(s.Modules, m)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if !header {
+		return nil, fmt.Errorf("%s: no header line", name)
+	}
+	return list, nil
+}

@@ -1,0 +1,3 @@
+module example.com/fakesvc
+
+go 1.22
