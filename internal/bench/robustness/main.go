@@ -1,7 +1,8 @@
 // Command robustness runs the whole queuecheck suite over large bodies of Go
 // code nobody on this project wrote — the standard library, x/tools,
 // staticcheck and golangci-lint — and reports panics, analyzer errors and the
-// findings, grouped by check and kind, for review.
+// findings, grouped by check and kind, with how many carry a fix, for
+// review.
 //
 //	go run ./internal/bench/robustness                 # all four corpora
 //	go run ./internal/bench/robustness -corpora std    # one
@@ -13,6 +14,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"log"
@@ -89,11 +91,12 @@ func run(root, work string) bool {
 			code = ee.ExitCode()
 		}
 		panics := strings.Count(stderr.String(), "panic:")
-		analyzerErrors := regexp.MustCompile(`(?m)^queuecheck: .*: (chansize|unboundedqueue|retrysend|resolverpool|waittiming|queuecheckdirectives|inspect): `).FindAllString(stderr.String(), -1)
-		findings := countFindings(stdout.String())
-		fmt.Printf("## %s (%s): %.1f s, exit %d, %d panics, %d analyzer errors, %d findings\n", c.name, c.pattern, elapsed.Seconds(), code, panics, len(analyzerErrors), findings.total)
+		analyzerErrors := regexp.MustCompile(`(?m)^queuecheck: .*: (chansize|unboundedqueue|retrysend|resolverpool|waittiming|queuecheckdirectives|queuecheckadmission|inspect): `).FindAllString(stderr.String(), -1)
+		findings, err := countFindings(stdout.Bytes())
+		check(err)
+		fmt.Printf("## %s (%s): %.1f s, exit %d, %d panics, %d analyzer errors, %d findings, %d with a fix\n", c.name, c.pattern, elapsed.Seconds(), code, panics, len(analyzerErrors), findings.total, findings.fixed)
 		for _, k := range findings.sortedKinds() {
-			fmt.Printf("  %-32s %d\n", k, findings.byKind[k])
+			fmt.Printf("  %-32s %d (%d with a fix)\n", k, findings.byKind[k], findings.fixedByKind[k])
 		}
 		for _, e := range analyzerErrors {
 			fmt.Println("  error:", e)
@@ -114,23 +117,48 @@ func run(root, work string) bool {
 }
 
 type counts struct {
-	total  int
-	byKind map[string]int
-	lines  []string
+	total, fixed        int
+	byKind, fixedByKind map[string]int
+	lines               []string
 }
 
-// countFindings reads the go vet JSON shape without decoding it fully: each
-// diagnostic has a "category" and a "posn".
-func countFindings(out string) counts {
-	c := counts{byKind: make(map[string]int)}
-	cat := regexp.MustCompile(`"category": "([^"]+)",\s*"posn": "([^"]+)",\s*"end": "[^"]*",\s*"message": "((?:[^"\\]|\\.)*)"`)
-	for _, m := range cat.FindAllStringSubmatch(out, -1) {
-		c.total++
-		c.byKind[m[1]]++
-		c.lines = append(c.lines, m[2]+": "+m[1]+": "+m[3])
+// countFindings reads the go vet JSON shape queuecheck -json prints: one
+// object per package, keyed by package path and then by analyzer, holding
+// the diagnostics (or an error object).
+func countFindings(out []byte) (counts, error) {
+	c := counts{byKind: make(map[string]int), fixedByKind: make(map[string]int)}
+	type diag struct {
+		Category, Posn, Message string
+		SuggestedFixes          []json.RawMessage `json:"suggested_fixes"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for dec.More() {
+		var tree map[string]map[string]json.RawMessage
+		if err := dec.Decode(&tree); err != nil {
+			return c, fmt.Errorf("reading queuecheck's JSON: %v", err)
+		}
+		for _, byCheck := range tree {
+			for _, raw := range byCheck {
+				var ds []diag
+				if json.Unmarshal(raw, &ds) != nil {
+					continue // {"error": ...}, counted from standard error
+				}
+				for _, d := range ds {
+					c.total++
+					c.byKind[d.Category]++
+					fix := ""
+					if len(d.SuggestedFixes) > 0 {
+						c.fixed++
+						c.fixedByKind[d.Category]++
+						fix = " [fix]"
+					}
+					c.lines = append(c.lines, d.Posn+": "+d.Category+": "+d.Message+fix)
+				}
+			}
+		}
 	}
 	sort.Strings(c.lines)
-	return c
+	return c, nil
 }
 
 func (c counts) sortedKinds() []string {
