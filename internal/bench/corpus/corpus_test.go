@@ -42,6 +42,7 @@ func TestSmoke(t *testing.T) {
 		timeout:   time.Minute,
 		suite:     []string{self},
 		progress:  &progress,
+		fixcheck:  true,
 	}
 	rep, err := run(context.Background(), c)
 	if err != nil {
@@ -69,6 +70,8 @@ func TestSmoke(t *testing.T) {
 		"judged.tsv:4 false chansize/count example.com/fakesvc audit/audit.go:30",
 		"judged.tsv:5 example.com/fakesvc func:Queue.Push",
 		"| fakesvc | queue | 1 | 2 | ",
+		// -fixcheck: the three fixes apply and the fixed packages build.
+		"| fakesvc | . | 3 | 0 | ok |",
 	} {
 		if !strings.Contains(table.String(), want) {
 			t.Errorf("the report lacks %q", want)

@@ -61,6 +61,7 @@ type config struct {
 	judged    string
 	only      []string
 	rejudge   bool // read the results in out instead of running the suite
+	fixcheck  bool // apply every fix and build the fixed packages
 	timeout   time.Duration
 	suite     []string // the command that runs queuecheck
 	progress  io.Writer
@@ -77,6 +78,7 @@ func corpusMain(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&c.judged, "judged", filepath.Join("docs", "corpus", "judged.tsv"), "the verdicts")
 	fs.StringVar(&only, "only", "", "comma-separated services to run (default all); the table then covers only these")
 	fs.DurationVar(&c.timeout, "timeout", 45*time.Minute, "time limit of one module's run")
+	fs.BoolVar(&c.fixcheck, "fixcheck", false, "also apply every suggested fix of each module in memory and go build the fixed packages through -overlay (the checkouts are not written)")
 	fs.BoolVar(&c.rejudge, "rejudge", false, "do not run the suite: match the results already in -out with judged.tsv again and print the tables (after judging)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: go run ./internal/bench/corpus -checkouts DIR -out DIR [flags]\n\n")
@@ -184,7 +186,7 @@ func run(ctx context.Context, c config) (*report, error) {
 		}
 		for _, m := range s.Modules {
 			n++
-			mr := runModule(ctx, c.suite, root, m, c.timeout)
+			mr := runModule(ctx, c.suite, root, m, c.timeout, c.fixcheck)
 			fmt.Fprintf(c.progress, "[%d/%d] %s %s: %d packages, %d lines, %d findings, %.1fs, %d MiB peak RSS%s\n",
 				n, total, s.Name, m.Dir, mr.Packages, mr.Lines, len(mr.Findings), mr.Wall, mr.PeakRSSKiB/1024, failure(mr))
 			sr.Modules = append(sr.Modules, mr)

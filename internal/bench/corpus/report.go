@@ -90,6 +90,9 @@ func (r *report) add(s *service, sr *serviceResult) {
 		if mr.Error != "" {
 			r.failures = append(r.failures, fmt.Sprintf("%s %s (exit %d): %s", s.Name, mr.Dir, mr.Exit, mr.Error))
 		}
+		if mr.Fixes != nil && mr.Fixes.Build != "ok" {
+			r.failures = append(r.failures, fmt.Sprintf("%s %s: the fixed packages do not build: %s", s.Name, mr.Dir, mr.Fixes.Build))
+		}
 		for k := range mr.Findings {
 			f := &mr.Findings[k]
 			all = append(all, f)
@@ -221,6 +224,14 @@ func (r *report) write(w io.Writer) {
 	}
 	fmt.Fprintf(w, "| **total** | | | %d | %s | %d | %s | %s (max) |\n", pkgs, thousands(r.lines), findings, seconds(wall), mib(rss))
 
+	if lines := fixLines(r.services); len(lines) > 0 {
+		fmt.Fprintf(w, "\n### Fixes applied on real code (-fixcheck)\n\n")
+		fmt.Fprintf(w, "| service | module | fixes applied | left out (overlap) | fixed packages build |\n| --- | --- | ---: | ---: | --- |\n")
+		for _, l := range lines {
+			fmt.Fprintln(w, l)
+		}
+	}
+
 	if len(r.failures) > 0 {
 		fmt.Fprintf(w, "\n### Modules that failed\n\n")
 		for _, f := range r.failures {
@@ -252,6 +263,24 @@ func (r *report) write(w io.Writer) {
 			fmt.Fprintf(w, "- judged.tsv:%d %s %s (%s)\n  finding %s:%d: %s\n", p.miss.row, p.miss.Repository, p.miss.Locator, p.miss.Why, p.at.f.File, p.at.f.Line, p.at.f.Message)
 		}
 	}
+}
+
+// fixLines returns a table row per module whose fixes were checked.
+func fixLines(services []*serviceResult) []string {
+	var out []string
+	for _, s := range services {
+		for _, m := range s.Modules {
+			if m.Fixes == nil {
+				continue
+			}
+			build := m.Fixes.Build
+			if build != "ok" {
+				build = "**fails**: " + strings.ReplaceAll(oneLine(build), "|", "\\|")
+			}
+			out = append(out, fmt.Sprintf("| %s | %s | %d | %d | %s |", s.Service, m.Dir, m.Fixes.Applied, m.Fixes.Skipped, build))
+		}
+	}
+	return out
 }
 
 func thousands(n int) string {

@@ -49,6 +49,7 @@ type moduleResult struct {
 	Exit           int       `json:"exit"`
 	Error          string    `json:"error,omitempty"`
 	Findings       []finding `json:"findings"`
+	Fixes          *fixCheck `json:"fixes,omitempty"` // with -fixcheck, when some finding has a fix
 }
 
 // goEnv is the environment of every go command and suite run: a module is
@@ -172,7 +173,7 @@ func countLines(pkgs []listPackage) (lines, generated int, err error) {
 }
 
 // runModule analyzes one module of a service whose checkout is root.
-func runModule(ctx context.Context, qc []string, root string, m module, timeout time.Duration) moduleResult {
+func runModule(ctx context.Context, qc []string, root string, m module, timeout time.Duration, fixcheck bool) moduleResult {
 	res := moduleResult{module: m, Findings: []finding{}}
 	dir := filepath.Join(root, filepath.FromSlash(m.Dir))
 	pkgs, err := listPackages(ctx, dir, m.Patterns)
@@ -241,6 +242,13 @@ func runModule(ctx context.Context, qc []string, root string, m module, timeout 
 		return res
 	}
 	res.Findings = append(res.Findings, found...)
+	if fixcheck && slices.ContainsFunc(found, func(f finding) bool { return f.Fix }) {
+		fc, err := checkFixes(ctx, qc, dir, m, pkgs)
+		if err != nil {
+			fc = &fixCheck{Build: "fix check failed: " + err.Error()}
+		}
+		res.Fixes = fc
+	}
 	return res
 }
 
