@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -40,18 +41,14 @@ func load(opts *options) (*loaded, error) {
 	if opts.tags != "" {
 		conf.BuildFlags = []string{"-tags=" + opts.tags}
 	}
-	patterns := opts.patterns
 	var namedIDs map[string]bool
+	var pkgs []*packages.Package
+	var err error
 	if needFacts(opts.analyzers) {
-		var extra []string
-		var err error
-		namedIDs, extra, err = moduleDeps(conf, patterns)
-		if err != nil {
-			return nil, err
-		}
-		patterns = append(patterns[:len(patterns):len(patterns)], extra...)
+		namedIDs, pkgs, err = loadWithModuleDeps(conf, opts.patterns)
+	} else {
+		pkgs, err = packages.Load(conf, opts.patterns...)
 	}
-	pkgs, err := packages.Load(conf, patterns...)
 	if err != nil {
 		return nil, err
 	}
@@ -65,6 +62,40 @@ func load(opts *options) (*loaded, error) {
 		}
 	}
 	return l, nil
+}
+
+// loadWithModuleDeps loads the packages the patterns name together with the
+// main-module packages they depend on, and returns the IDs of the named
+// ones. Finding those dependencies takes a go list of its own; rather than
+// wait for it, the load of the named packages starts at once, and is used
+// as it is when there is nothing to add, which is the common case (./...
+// names every package of its module). Otherwise it is cancelled and the
+// packages are loaded again with the additions.
+func loadWithModuleDeps(conf *packages.Config, patterns []string) (map[string]bool, []*packages.Package, error) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	type result struct {
+		pkgs []*packages.Package
+		err  error
+	}
+	speculative := make(chan result, 1)
+	go func() {
+		c := *conf
+		c.Context = ctx
+		pkgs, err := packages.Load(&c, patterns...)
+		speculative <- result{pkgs, err}
+	}()
+	named, extra, err := moduleDeps(conf, patterns)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(extra) == 0 {
+		r := <-speculative
+		return named, r.pkgs, r.err
+	}
+	cancel()
+	pkgs, err := packages.Load(conf, append(patterns[:len(patterns):len(patterns)], extra...)...)
+	return named, pkgs, err
 }
 
 // moduleDeps lists, cheaply (no types, no syntax), the packages the patterns
