@@ -185,3 +185,16 @@ func TestReassignedIn(t *testing.T) {
 		t.Errorf("ReassignedIn = %v, want %v", names, want)
 	}
 }
+
+func TestIsStdPath(t *testing.T) {
+	for path, want := range map[string]bool{
+		"io":              true,
+		"net/http":        true,
+		"resolverpool/a":  false, // a GOPATH-style package with no dot
+		"example.com/x/y": false,
+	} {
+		if got := code.IsStdPath(path); got != want {
+			t.Errorf("IsStdPath(%q) = %v, want %v", path, got, want)
+		}
+	}
+}

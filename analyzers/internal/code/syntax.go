@@ -5,8 +5,10 @@ import (
 	"go/build"
 	"go/token"
 	"go/types"
+	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -322,3 +324,26 @@ func IsStd(pass *analysis.Pass) bool {
 	dir := filepath.Join(root, "src", filepath.FromSlash(path))
 	return filepath.Dir(name) == dir
 }
+
+// IsStdPath reports whether the package with the given import path is part
+// of the standard library: no dot in its first element, and a directory of
+// that name in GOROOT. A tool that does not know GOROOT treats no package as
+// std. The answer for each path is computed once.
+func IsStdPath(path string) bool {
+	if first, _, _ := strings.Cut(path, "/"); strings.Contains(first, ".") {
+		return false
+	}
+	if v, ok := stdPaths.Load(path); ok {
+		return v.(bool)
+	}
+	root := build.Default.GOROOT
+	std := false
+	if root != "" {
+		fi, err := os.Stat(filepath.Join(root, "src", filepath.FromSlash(path)))
+		std = err == nil && fi.IsDir()
+	}
+	stdPaths.Store(path, std)
+	return std
+}
+
+var stdPaths sync.Map // import path → bool
