@@ -115,8 +115,10 @@ type facts struct {
 	// impls are the implementations of interfaces known to the package, by
 	// interface; convs the conversions of this package's values to
 	// interfaces, decided once the package's functions are classified.
-	impls map[string][]impl
-	convs []conversion
+	impls     map[string][]impl
+	convs     []conversion
+	appIfaces map[*types.TypeName]bool // interfaces of applications, not std
+	takes     map[*types.Struct]bool   // structs with a field of one
 	// callers are the functions of this package that call each one.
 	callers map[*types.Func][]*summary
 	// ifaceCalls are the interfaces whose methods the package calls.
@@ -137,7 +139,7 @@ func summarize(pass *analysis.Pass, insp *inspector.Inspector, adm *admission.Re
 		imported: make(map[*types.Func]*funcFact),
 		adm:      adm,
 	}
-	nodeTypes := append([]ast.Node{(*ast.CallExpr)(nil), (*ast.GoStmt)(nil)}, conversionNodes...)
+	nodeTypes := []ast.Node{(*ast.CallExpr)(nil), (*ast.GoStmt)(nil)}
 	for file := range insp.Root().Children() {
 		// No other package calls what a test file declares.
 		if strings.HasSuffix(pass.Fset.File(file.Node().Pos()).Name(), "_test.go") {
@@ -164,9 +166,6 @@ func summarize(pass *analysis.Pass, insp *inspector.Inspector, adm *admission.Re
 					return false
 				case *ast.CallExpr:
 					fs.note(n, s)
-					fs.noteConversions(c)
-				default:
-					fs.noteConversions(c)
 				}
 				return true
 			})
@@ -174,6 +173,9 @@ func summarize(pass *analysis.Pass, insp *inspector.Inspector, adm *admission.Re
 	}
 	fs.propagate()
 	fs.retries()
+	if fs.needConversions() {
+		fs.conversions(insp)
+	}
 	fs.implementations()
 	fs.export()
 	return fs
@@ -184,7 +186,8 @@ func summarize(pass *analysis.Pass, insp *inspector.Inspector, adm *admission.Re
 func (fs *facts) note(call *ast.CallExpr, s *summary) {
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		if m, ok := fs.pass.TypesInfo.Selections[sel]; ok && m.Kind() == types.MethodVal {
-			if key := ifaceKey(m.Recv()); key != "" {
+			if n, ok := types.Unalias(m.Recv()).(*types.Named); ok && fs.appInterface(n) {
+				key := typeKey(n.Origin())
 				if fs.ifaceCalls == nil {
 					fs.ifaceCalls = make(map[string]bool)
 				}

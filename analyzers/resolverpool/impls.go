@@ -67,6 +67,38 @@ type conversion struct {
 // converted to an interface implicitly.
 var conversionNodes = []ast.Node{(*ast.AssignStmt)(nil), (*ast.ReturnStmt)(nil), (*ast.CompositeLit)(nil), (*ast.ValueSpec)(nil), (*ast.SendStmt)(nil)}
 
+// needConversions reports whether the package's conversions can matter: it
+// declares a method that resolves or is slow (its type may be converted to
+// an interface here), or it calls methods of interfaces (its own pools may
+// run what it converts). A package that does neither skips the walk; the
+// price is a package that only converts other packages' types for a third
+// to call, whose conversions go unseen.
+func (fs *facts) needConversions() bool {
+	if len(fs.ifaceCalls) > 0 {
+		return true
+	}
+	for _, s := range fs.order {
+		if s.fn.Signature().Recv() != nil && (s.resolve != nil || s.slow != nil) {
+			return true
+		}
+	}
+	return false
+}
+
+// conversions records the package's conversions of concrete values to
+// interfaces, outside test files.
+func (fs *facts) conversions(insp *inspector.Inspector) {
+	nodeTypes := append([]ast.Node{(*ast.CallExpr)(nil)}, conversionNodes...)
+	for file := range insp.Root().Children() {
+		if strings.HasSuffix(fs.pass.Fset.File(file.Node().Pos()).Name(), "_test.go") {
+			continue
+		}
+		for c := range file.Preorder(nodeTypes...) {
+			fs.noteConversions(c)
+		}
+	}
+}
+
 // noteConversions records the conversions of concrete values to interfaces
 // at the node of c.
 func (fs *facts) noteConversions(c inspector.Cursor) {
@@ -78,14 +110,18 @@ func (fs *facts) noteConversions(c inspector.Cursor) {
 	}
 	switch n := c.Node().(type) {
 	case *ast.CallExpr:
-		if tv, ok := info.Types[n.Fun]; ok && tv.IsType() {
+		tv, ok := info.Types[n.Fun]
+		if !ok {
+			return
+		}
+		if tv.IsType() {
 			if len(n.Args) == 1 {
 				to(tv.Type, n.Args[0])
 			}
 			return
 		}
-		sig, ok := types.Unalias(info.TypeOf(n.Fun)).(*types.Signature)
-		if !ok {
+		sig, ok := types.Unalias(tv.Type).(*types.Signature)
+		if !ok || !fs.takesInterface(sig) {
 			return
 		}
 		params := sig.Params()
@@ -100,7 +136,9 @@ func (fs *facts) noteConversions(c inspector.Cursor) {
 			}
 		}
 	case *ast.AssignStmt:
-		if len(n.Lhs) == len(n.Rhs) {
+		// := gives new variables the values' own types, and x op= y
+		// converts nothing.
+		if n.Tok == token.ASSIGN && len(n.Lhs) == len(n.Rhs) {
 			for i := range n.Lhs {
 				to(info.TypeOf(n.Lhs[i]), n.Rhs[i])
 			}
@@ -112,6 +150,9 @@ func (fs *facts) noteConversions(c inspector.Cursor) {
 			}
 		}
 	case *ast.ReturnStmt:
+		if len(n.Results) == 0 {
+			return
+		}
 		if fn := code.EnclosingFunc(c); fn.Valid() {
 			if sig := code.FuncSignature(info, fn.Node()); sig != nil && sig.Results().Len() == len(n.Results) {
 				for i, e := range n.Results {
@@ -124,6 +165,9 @@ func (fs *facts) noteConversions(c inspector.Cursor) {
 			to(ch.Elem(), n.Value)
 		}
 	case *ast.CompositeLit:
+		if n.Type == nil || len(n.Elts) == 0 {
+			return // an element of an outer literal, which converts it
+		}
 		t := info.TypeOf(n)
 		if t == nil {
 			return
@@ -138,6 +182,9 @@ func (fs *facts) noteConversions(c inspector.Cursor) {
 				to(elem, e)
 			}
 		case *types.Struct:
+			if !fs.takesInterface(u) {
+				return
+			}
 			for i, e := range n.Elts {
 				if kv, ok := e.(*ast.KeyValueExpr); ok {
 					if key, ok := kv.Key.(*ast.Ident); ok {
@@ -153,12 +200,48 @@ func (fs *facts) noteConversions(c inspector.Cursor) {
 	}
 }
 
+// takesInterface reports whether a signature has a parameter, or a struct a
+// field, whose type is an interface of an application: most calls and
+// literals have none and are skipped whole. Structs are remembered; the
+// signature of a method call is made afresh for each call.
+func (fs *facts) takesInterface(t types.Type) bool {
+	isApp := func(t types.Type) bool {
+		if s, ok := t.Underlying().(*types.Slice); ok {
+			t = s.Elem() // a variadic parameter
+		}
+		n, ok := types.Unalias(t).(*types.Named)
+		return ok && fs.appInterface(n)
+	}
+	switch t := t.(type) {
+	case *types.Signature:
+		for i := range t.Params().Len() {
+			if isApp(t.Params().At(i).Type()) {
+				return true
+			}
+		}
+	case *types.Struct:
+		if v, ok := fs.takes[t]; ok {
+			return v
+		}
+		v := false
+		for i := range t.NumFields() {
+			v = v || isApp(t.Field(i).Type())
+		}
+		if fs.takes == nil {
+			fs.takes = make(map[*types.Struct]bool)
+		}
+		fs.takes[t] = v
+		return v
+	}
+	return false
+}
+
 // noteConversion records e converted to target when target is an interface
 // of a package outside the standard library and e a value of a named type
 // (or a pointer to one) with methods.
 func (fs *facts) noteConversion(target types.Type, e ast.Expr) {
 	iface, ok := types.Unalias(target).(*types.Named)
-	if !ok || !types.IsInterface(iface) || iface.Obj().Pkg() == nil || code.IsStdPath(iface.Obj().Pkg().Path()) {
+	if !ok || !fs.appInterface(iface) {
 		return
 	}
 	t := fs.pass.TypesInfo.TypeOf(e)
@@ -179,6 +262,22 @@ func (fs *facts) noteConversion(target types.Type, e ast.Expr) {
 		}
 	}
 	fs.convs = append(fs.convs, conversion{iface, t})
+}
+
+// appInterface reports whether n is an interface declared outside the
+// standard library, remembering the answer for each type (context.Context
+// is a parameter of half the calls of a package).
+func (fs *facts) appInterface(n *types.Named) bool {
+	obj := n.Obj()
+	if v, ok := fs.appIfaces[obj]; ok {
+		return v
+	}
+	v := types.IsInterface(n) && obj.Pkg() != nil && !code.IsStdPath(obj.Pkg().Path())
+	if fs.appIfaces == nil {
+		fs.appIfaces = make(map[*types.TypeName]bool)
+	}
+	fs.appIfaces[obj] = v
+	return v
 }
 
 // implementations gathers the implementations the package knows: its own
