@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
@@ -158,30 +159,19 @@ func (fs *facts) argResolves(arg ast.Expr) bool {
 }
 
 // resolvesIn reports whether n calls, outside goroutines, a function that
-// resolves.
+// resolves, or hands one to a call.
 func (fs *facts) resolvesIn(n ast.Node) bool {
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.GoStmt:
+	resolves := func(fn *types.Func) bool {
+		if fn == nil || fn.Pkg() == nil {
 			return false
-		case *ast.CallExpr:
-			if fn := calls.Callee(fs.pass.TypesInfo, n); fn != nil && fn.Pkg() != nil {
-				if r, _ := fs.chains(fn); r != nil {
-					found = true
-				}
-			}
-			for _, arg := range n.Args {
-				if fn := funcRef(fs.pass.TypesInfo, arg); fn != nil && fn.Pkg() != nil {
-					if r, _ := fs.chains(fn); r != nil {
-						found = true
-					}
-				}
-			}
 		}
-		return !found
+		r, _ := fs.chains(fn)
+		return r != nil
+	}
+	return code.AnyCall(n, code.IsGoStmt, func(call *ast.CallExpr) bool {
+		return resolves(calls.Callee(fs.pass.TypesInfo, call)) ||
+			slices.ContainsFunc(call.Args, func(arg ast.Expr) bool { return resolves(funcRef(fs.pass.TypesInfo, arg)) })
 	})
-	return found
 }
 
 // retryLoopBody returns the body of a loop that may repeat an attempt: any

@@ -347,3 +347,26 @@ func IsStdPath(path string) bool {
 }
 
 var stdPaths sync.Map // import path → bool
+
+// AnyCall reports whether f holds for a call in n, looking into no node for
+// which skip reports true (nil: none), such as the function literals or the
+// go statements whose calls do not run as part of n.
+func AnyCall(n ast.Node, skip func(ast.Node) bool, f func(*ast.CallExpr) bool) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if found || m == nil || (skip != nil && skip(m)) {
+			return false
+		}
+		if call, ok := m.(*ast.CallExpr); ok && f(call) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// IsFuncLit reports whether n is a function literal, for AnyCall.
+func IsFuncLit(n ast.Node) bool { _, ok := n.(*ast.FuncLit); return ok }
+
+// IsGoStmt reports whether n is a go statement, for AnyCall.
+func IsGoStmt(n ast.Node) bool { _, ok := n.(*ast.GoStmt); return ok }

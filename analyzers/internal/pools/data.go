@@ -153,16 +153,15 @@ func (f *finder) fieldOf(e ast.Expr, v *types.Var) (string, bool) {
 // callsInterface reports whether body calls a method of an interface, outside
 // the goroutines and function literals it starts.
 func (f *finder) callsInterface(body *ast.BlockStmt) bool {
-	found := false
-	inspectCalls(body, func(call *ast.CallExpr, _ ast.Stmt) bool {
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-			if s, ok := f.info.Selections[sel]; ok && s.Kind() == types.MethodVal && isInterface(s.Recv()) {
-				found = true
-			}
+	outside := func(n ast.Node) bool { return code.IsFuncLit(n) || code.IsGoStmt(n) }
+	return code.AnyCall(body, outside, func(call *ast.CallExpr) bool {
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return false
 		}
-		return !found
+		s, ok := f.info.Selections[sel]
+		return ok && s.Kind() == types.MethodVal && isInterface(s.Recv())
 	})
-	return found
 }
 
 // inspectCalls calls visit for each call in body, outside function literals
@@ -226,47 +225,60 @@ func (f *finder) branchOf(d *Data, value ast.Expr) *Branch {
 		return nil
 	}
 	if d.typeSwitch {
-		var t types.Type
-		if d.field == "" {
-			t = f.info.TypeOf(value)
-		} else if e, ok := f.fieldValue(value, d.field); ok && e != nil {
+		t := f.info.TypeOf(value)
+		if d.field != "" {
+			e, _, ok := f.litField(value, d.field)
+			if !ok || e == nil {
+				return nil
+			}
 			t = f.info.TypeOf(e)
 		}
 		if t == nil || isInterface(t) {
 			return nil
 		}
-		return d.typeCase(f.info, t)
+		return d.caseOf(func(e ast.Expr) (bool, bool) {
+			ct := f.info.TypeOf(e)
+			if ct == nil {
+				return false, true // case nil
+			}
+			return types.Identical(ct, t) || (types.IsInterface(ct) && types.Implements(t, ct.Underlying().(*types.Interface))), true
+		})
 	}
-	e, ok := f.fieldValue(value, d.field)
+	e, ft, ok := f.litField(value, d.field)
 	if !ok {
 		return nil
 	}
-	var val constant.Value
-	if e == nil {
-		val = zeroOf(f.fieldType(value, d.field))
-	} else if tv, ok := f.info.Types[e]; ok {
-		val = tv.Value
+	val := zeroOf(ft)
+	if e != nil {
+		val = f.info.Types[e].Value
 	}
 	if val == nil {
 		return nil
 	}
-	return d.valueCase(f.info, val)
+	return d.caseOf(func(e ast.Expr) (bool, bool) {
+		cv := f.info.Types[e].Value
+		if cv == nil {
+			return false, false // a case that is not a constant: the match is not known
+		}
+		return cv.Kind() == val.Kind() && constant.Compare(cv, token.EQL, val), true
+	})
 }
 
-// typeCase returns the first case of a type switch that a value of type t
-// takes, or the default.
-func (d *Data) typeCase(info *types.Info, t types.Type) *Branch {
+// caseOf returns the branch of the first case expression that match
+// accepts, the default when none does, or nil when match cannot tell for a
+// case it meets first.
+func (d *Data) caseOf(match func(e ast.Expr) (ok, known bool)) *Branch {
 	var def *Branch
 	for _, b := range d.Branches {
 		if b.Clause.List == nil {
 			def = b
 		}
 		for _, e := range b.Clause.List {
-			ct := info.TypeOf(e)
-			if ct == nil {
-				continue // case nil
+			ok, known := match(e)
+			if !known {
+				return nil
 			}
-			if types.Identical(ct, t) || (types.IsInterface(ct) && types.Implements(t, ct.Underlying().(*types.Interface))) {
+			if ok {
 				return b
 			}
 		}
@@ -274,67 +286,36 @@ func (d *Data) typeCase(info *types.Info, t types.Type) *Branch {
 	return def
 }
 
-// valueCase returns the case of a switch on a field whose constant equals
-// val, or the default.
-func (d *Data) valueCase(info *types.Info, val constant.Value) *Branch {
-	var def *Branch
-	for _, b := range d.Branches {
-		if b.Clause.List == nil {
-			def = b
-		}
-		for _, e := range b.Clause.List {
-			tv, ok := info.Types[e]
-			if !ok || tv.Value == nil {
-				return nil // a case that is not a constant: the match is not known
-			}
-			if tv.Value.Kind() == val.Kind() && constant.Compare(tv.Value, token.EQL, val) {
-				return b
-			}
-		}
-	}
-	return def
-}
-
-// fieldValue returns the expression a composite literal (or &literal) gives
-// to field, nil when the literal leaves the field out, and false when value
-// is no such literal.
-func (f *finder) fieldValue(value ast.Expr, field string) (ast.Expr, bool) {
+// litField returns the expression a composite literal (or &literal) of a
+// struct gives to field (nil when the literal leaves the field out) and the
+// field's type; false when value is no such literal.
+func (f *finder) litField(value ast.Expr, field string) (ast.Expr, types.Type, bool) {
 	lit := compositeLit(value)
 	if lit == nil {
-		return nil, false
+		return nil, nil, false
 	}
 	st, ok := f.info.TypeOf(lit).Underlying().(*types.Struct)
 	if !ok {
-		return nil, false
+		return nil, nil, false
+	}
+	var ft types.Type
+	for i := range st.NumFields() {
+		if st.Field(i).Name() == field {
+			ft = st.Field(i).Type()
+		}
 	}
 	for i, elt := range lit.Elts {
 		if kv, ok := elt.(*ast.KeyValueExpr); ok {
 			if key, ok := kv.Key.(*ast.Ident); ok && key.Name == field {
-				return kv.Value, true
+				return kv.Value, ft, true
 			}
 			continue
 		}
 		if i < st.NumFields() && st.Field(i).Name() == field {
-			return elt, true // a positional literal
+			return elt, ft, true // a positional literal
 		}
 	}
-	return nil, true
-}
-
-// fieldType returns the type of field in the struct value is a literal of.
-func (f *finder) fieldType(value ast.Expr, field string) types.Type {
-	lit := compositeLit(value)
-	if lit == nil {
-		return nil
-	}
-	if st, ok := f.info.TypeOf(lit).Underlying().(*types.Struct); ok {
-		for i := range st.NumFields() {
-			if st.Field(i).Name() == field {
-				return st.Field(i).Type()
-			}
-		}
-	}
-	return nil
+	return nil, ft, true
 }
 
 func compositeLit(e ast.Expr) *ast.CompositeLit {

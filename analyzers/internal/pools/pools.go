@@ -653,19 +653,10 @@ scan:
 // callsReleaser reports whether n calls, outside function literals, a
 // function of the package whose declaration holds a release.
 func (f *finder) callsReleaser(n ast.Node, rel []release) bool {
-	found := false
-	ast.Inspect(n, func(m ast.Node) bool {
-		switch m := m.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.CallExpr:
-			if fn := calls.Callee(f.info, m); fn != nil && fn.Pkg() == f.pass.Pkg && f.releasesInside(fn, rel) {
-				found = true
-			}
-		}
-		return !found
+	return code.AnyCall(n, code.IsFuncLit, func(call *ast.CallExpr) bool {
+		fn := calls.Callee(f.info, call)
+		return fn != nil && fn.Pkg() == f.pass.Pkg && f.releasesInside(fn, rel)
 	})
-	return found
 }
 
 // releasesInside reports whether the declaration of fn holds a release.
