@@ -448,6 +448,50 @@ func TestGolangciLintAdmissionFacts(t *testing.T) {
 	}
 }
 
+// resolverpool's facts about interface implementations and retry helpers
+// travel in golangci-lint too: in package relay of testdata/e2e/jobs, a
+// worker pool calling a Sink and a slot held while retry.Do sleeps are found
+// only through the facts of packages sinks and retry.
+func TestGolangciLintResolverpoolTasks(t *testing.T) {
+	bin := golangciLint(t)
+	t.Parallel()
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("../testdata/e2e/jobs")); err != nil {
+		t.Fatal(err)
+	}
+	cfg := writeConfig(t, t.TempDir(), "golangci.yml", `version: "2"
+linters:
+  default: none
+  enable:
+    - resolverpool
+  settings:
+    custom:
+      resolverpool:
+        type: module
+issues:
+  max-issues-per-linter: 0
+  max-same-issues: 0
+`)
+	r := lint(t, bin, dir, "run", "--config="+cfg, "./...")
+	want := markersIn(t, filepath.Join(dir, "relay", "relay.go"))
+	texts := map[string]string{
+		"iface": "runs slow work (sinks.file.Write → os.WriteFile) beside work that resolves hostnames (sinks.remote.Write → http.Post)",
+		"held":  "holds a slot while a task waits between attempts (retry.Do → time.Sleep)",
+	}
+	if len(want) != len(texts) {
+		t.Fatalf("relay.go marks %v, want %d markers", want, len(texts))
+	}
+	for m, line := range want {
+		found := slices.ContainsFunc(r.issues, func(is issue) bool {
+			return is.FromLinter == "resolverpool" && filepath.Base(is.Pos.Filename) == "relay.go" && is.Pos.Line == line &&
+				strings.Contains(is.Text, texts[m])
+		})
+		if !found {
+			t.Errorf("no %s finding at relay/relay.go:%d, which needs the facts of sinks and retry\n%s%s", m, line, r.stdout, r.stderr)
+		}
+	}
+}
+
 // Every check of the suite loads and runs as a custom linter, together, with
 // default settings (checks with facts or shared prerequisites included), and
 // chansize's findings are unchanged by the company. Once resolverpool is in

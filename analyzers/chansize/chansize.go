@@ -78,9 +78,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 	bounds := constantBounds(pass, found)
 	for _, f := range found {
-		if d, ok := diagnostic(pass, f, bounds); ok {
-			rep.Report(d)
-		}
+		rep.Report(diagnostic(pass, f, bounds))
 	}
 	return nil, nil
 }
@@ -313,7 +311,7 @@ func valueExpr(pass *analysis.Pass, c *types.Const) ast.Expr {
 	return nil
 }
 
-func diagnostic(pass *analysis.Pass, f finding, bounds map[*types.Const]int64) (analysis.Diagnostic, bool) {
+func diagnostic(pass *analysis.Pass, f finding, bounds map[*types.Const]int64) analysis.Diagnostic {
 	kind := "count"
 	if f.elemSize > 0 && f.capacity >= (maxBytes+f.elemSize-1)/f.elemSize {
 		kind = "memory"
@@ -330,21 +328,18 @@ func diagnostic(pass *analysis.Pass, f finding, bounds map[*types.Const]int64) (
 			f.capacity, formatBytes(f.elemSize), formatBytes(f.capacity*f.elemSize), f.where)
 	}
 
-	var edit analysis.TextEdit
-	msg := "Bound the buffer within the limits; derive the real bound as acceptable wait × consumer rate"
-	if c := consts.Named(pass.TypesInfo, f.call.Args[1]); c != nil && bounds[c] > 0 {
-		edit = edits.Replace(valueExpr(pass, c), fmt.Sprint(bounds[c]))
-		msg = "Bound the constant within the limits; derive the real bound as acceptable wait × consumer rate"
-	} else {
-		bound := fmt.Sprint(fitBound(f.elemSize))
-		if capacity := f.call.Args[1]; soleImportUse(pass, capacity) {
-			// Replacing pkg.Const would leave pkg's import unused.
-			if !builtinMinAt(pass, capacity) {
-				return analysis.Diagnostic{}, false // no fix that compiles: stay silent
-			}
-			bound = "min(" + edits.Source(pass, capacity) + ", " + bound + ")"
-		}
-		edit = edits.Replace(f.call.Args[1], bound)
+	d := analysis.Diagnostic{
+		Pos:      f.call.Pos(),
+		End:      f.call.End(),
+		Category: kind,
+		Message:  what + " stores overload instead of pushing back; bound it by acceptable wait × consumer rate",
+	}
+	edit, msg, ok := capacityEdit(pass, f, bounds)
+	if !ok {
+		// The constant keeps its meaning elsewhere and min is not available
+		// to bound it here: say what the fix would have done.
+		d.Message += "; by hand, write that bound in place of " + edits.Source(pass, f.call.Args[1]) + " (min, which the fix uses, is not available in this file)"
+		return d
 	}
 	// The new text can be narrower or wider than the old: realign what
 	// gofmt would realign (trailing comments in a const or var block).
@@ -352,13 +347,52 @@ func diagnostic(pass *analysis.Pass, f finding, bounds map[*types.Const]int64) (
 	if !ok {
 		es = []analysis.TextEdit{edit}
 	}
-	return analysis.Diagnostic{
-		Pos:            f.call.Pos(),
-		End:            f.call.End(),
-		Category:       kind,
-		Message:        what + " stores overload instead of pushing back; bound it by acceptable wait × consumer rate",
-		SuggestedFixes: []analysis.SuggestedFix{edits.Fix(msg, es...)},
-	}, true
+	d.SuggestedFixes = []analysis.SuggestedFix{edits.Fix(msg, es...)}
+	return d
+}
+
+// Fix messages, one per way of bounding the buffer.
+const (
+	fixLiteral  = "Bound the buffer within the limits; derive the real bound as acceptable wait × consumer rate"
+	fixConstant = "Bound the constant within the limits; derive the real bound as acceptable wait × consumer rate"
+	fixMin      = "Cap the constant with min at a bound within the limits, keeping the constant; derive the real bound as acceptable wait × consumer rate"
+)
+
+// capacityEdit returns the edit that bounds the buffer of f, and its
+// message: the declaration of a constant that sizes only flagged buffers
+// gets the bound; a capacity that names any other constant is capped with
+// min(Const, N), so the constant stays used and says where the number came
+// from; a literal capacity is replaced. It reports false when the capacity
+// names a constant and min is not available where it is written.
+func capacityEdit(pass *analysis.Pass, f finding, bounds map[*types.Const]int64) (analysis.TextEdit, string, bool) {
+	capacity := f.call.Args[1]
+	if c := consts.Named(pass.TypesInfo, capacity); c != nil && bounds[c] > 0 {
+		return edits.Replace(valueExpr(pass, c), fmt.Sprint(bounds[c])), fixConstant, true
+	}
+	bound := fmt.Sprint(fitBound(f.elemSize))
+	if !namesConst(pass.TypesInfo, capacity) {
+		return edits.Replace(capacity, bound), fixLiteral, true
+	}
+	if !builtinMinAt(pass, capacity) {
+		return analysis.TextEdit{}, "", false
+	}
+	return edits.Replace(capacity, "min("+edits.Source(pass, capacity)+", "+bound+")"), fixMin, true
+}
+
+// namesConst reports whether expr refers to a declared constant (not iota,
+// true or false): replacing it with a number would hide where the size came
+// from, and could leave an import unused.
+func namesConst(info *types.Info, expr ast.Expr) bool {
+	found := false
+	ast.Inspect(expr, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if c, ok := info.Uses[id].(*types.Const); ok && c.Pkg() != nil {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // builtinMinAt reports whether min at pos is the builtin (Go 1.21 and later,
@@ -378,42 +412,6 @@ func builtinMinAt(pass *analysis.Pass, expr ast.Expr) bool {
 	_, obj := scope.LookupParent("min", expr.Pos())
 	_, ok := obj.(*types.Builtin)
 	return ok
-}
-
-// soleImportUse reports whether expr refers to an imported package that
-// nothing else in its file refers to.
-func soleImportUse(pass *analysis.Pass, expr ast.Expr) bool {
-	file := edits.EnclosingFile(pass.Files, expr.Pos())
-	if file == nil {
-		return false
-	}
-	inExpr := make(map[*types.PkgName]int)
-	ast.Inspect(expr, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if pn, ok := pass.TypesInfo.Uses[id].(*types.PkgName); ok {
-				inExpr[pn]++
-			}
-		}
-		return true
-	})
-	if len(inExpr) == 0 {
-		return false
-	}
-	inFile := make(map[*types.PkgName]int)
-	ast.Inspect(file, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if pn, ok := pass.TypesInfo.Uses[id].(*types.PkgName); ok && inExpr[pn] > 0 {
-				inFile[pn]++
-			}
-		}
-		return true
-	})
-	for pn, n := range inExpr {
-		if inFile[pn] == n {
-			return true
-		}
-	}
-	return false
 }
 
 // formatBytes prints n in the largest binary unit that keeps it at least 1,

@@ -10,7 +10,7 @@ import (
 var testdata = fixtest.TestData()
 
 func TestChansize(t *testing.T) {
-	fixtest.Run(t, testdata, chansize.Analyzer, "chansize/a", "chansize/constdecl", "chansize/directives", "chansize/directiveeof", "chansize/generic", "chansize/crosspkg/...")
+	fixtest.Run(t, testdata, chansize.Analyzer, "chansize/a", "chansize/constdecl", "chansize/nomin", "chansize/directives", "chansize/directiveeof", "chansize/generic", "chansize/crosspkg/...")
 }
 
 func TestFlags(t *testing.T) {

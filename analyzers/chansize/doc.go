@@ -31,10 +31,14 @@
 // The suggested fix bounds the buffer within the limits, at the largest power
 // of two up to 1024 that fits them. Where the capacity is an unexported
 // constant of the package used only as channel capacities, the fix edits the
-// constant's declaration instead of the make call. Where replacing another
-// package's constant would leave its import unused, the fix writes
-// min(pkg.Const, 1024). The real bound is a promise about waiting:
-// acceptable wait × consumer rate (0.25 s × 460 items/s → 115).
+// constant's declaration instead of the make call. Where the capacity names
+// any other constant (exported, used for something else, another package's),
+// the fix caps it at the make call, make(chan T, min(Const, 1024)): the
+// constant stays used and keeps saying where the number came from. In a file
+// that cannot use the builtin min (older than Go 1.21, or min declared by
+// the package) such a finding has no fix, and its message says to write the
+// bound in place of the constant by hand. The real bound is a promise about
+// waiting: acceptable wait × consumer rate (0.25 s × 460 items/s → 115).
 //
 // Categories: chansize/memory (the byte limit), chansize/count (the count
 // limit). Suppress one finding with a comment on its line or the line above:

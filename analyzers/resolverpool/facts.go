@@ -1,6 +1,7 @@
 package resolverpool
 
 import (
+	"fmt"
 	"go/ast"
 	"go/types"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
 	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
 )
 
@@ -60,10 +62,15 @@ func (c chain) format(path string) string {
 }
 
 // funcFact records that an exported function may resolve a hostname or block
-// for long, with one call chain for each.
+// for long, with one call chain for each. Held is set when it also waits
+// between attempts at work that resolves (a retry loop that sleeps), the
+// chain leading to the wait; Retry is 1 + the index of the function
+// parameter it calls in such a loop (lib.Retry(3, ping)), or 0.
 type funcFact struct {
 	Resolve chain
 	Slow    chain
+	Held    chain
+	Retry   int
 }
 
 func (*funcFact) AFact() {}
@@ -76,6 +83,12 @@ func (f *funcFact) String() string {
 	if f.Slow != nil {
 		parts = append(parts, "slow: "+f.Slow.format(""))
 	}
+	if f.Held != nil {
+		parts = append(parts, "sleeps between attempts: "+f.Held.format(""))
+	}
+	if f.Retry > 0 {
+		parts = append(parts, fmt.Sprintf("retries parameter %d", f.Retry))
+	}
 	return strings.Join(parts, "; ")
 }
 
@@ -83,7 +96,10 @@ func (f *funcFact) String() string {
 // closures it declares (but not the goroutines it starts).
 type summary struct {
 	fn            *types.Func
+	body          *ast.BlockStmt
 	resolve, slow chain
+	held          chain         // a wait between attempts at resolving work
+	retry         int           // 1 + the parameter it retries, or 0
 	callees       []*types.Func // functions of this package it calls, in order
 	refs          []*types.Func // functions of this package it hands to calls
 }
@@ -95,6 +111,18 @@ type facts struct {
 	local    map[*types.Func]*summary
 	order    []*summary
 	imported map[*types.Func]*funcFact
+	adm      *admission.Result
+	// impls are the implementations of interfaces known to the package, by
+	// interface; convs the conversions of this package's values to
+	// interfaces, decided once the package's functions are classified.
+	impls     map[string][]impl
+	convs     []conversion
+	appIfaces map[*types.TypeName]bool // interfaces of applications, not std
+	takes     map[*types.Struct]bool   // structs with a field of one
+	// callers are the functions of this package that call each one.
+	callers map[*types.Func][]*summary
+	// ifaceCalls are the interfaces whose methods the package calls.
+	ifaceCalls map[string]bool
 	// anyResolve and anySlow record whether any call of the package, in a
 	// goroutine or not, resolves or is slow: a package without both cannot
 	// have a finding.
@@ -104,11 +132,12 @@ type facts struct {
 // summarize computes the summary of every declared function of the package
 // in one pass over its calls, propagates them through the package's call
 // graph (recursion included), and exports the facts of exported functions.
-func summarize(pass *analysis.Pass, insp *inspector.Inspector) *facts {
+func summarize(pass *analysis.Pass, insp *inspector.Inspector, adm *admission.Result) *facts {
 	fs := &facts{
 		pass:     pass,
 		local:    make(map[*types.Func]*summary),
 		imported: make(map[*types.Func]*funcFact),
+		adm:      adm,
 	}
 	nodeTypes := []ast.Node{(*ast.CallExpr)(nil), (*ast.GoStmt)(nil)}
 	for file := range insp.Root().Children() {
@@ -121,7 +150,7 @@ func summarize(pass *analysis.Pass, insp *inspector.Inspector) *facts {
 			var s *summary
 			if ok && fd.Body != nil {
 				if fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func); fn != nil {
-					s = &summary{fn: fn}
+					s = &summary{fn: fn, body: fd.Body}
 					fs.local[fn] = s
 					fs.order = append(fs.order, s)
 				}
@@ -143,6 +172,11 @@ func summarize(pass *analysis.Pass, insp *inspector.Inspector) *facts {
 		}
 	}
 	fs.propagate()
+	fs.retries()
+	if fs.needConversions() {
+		fs.conversions(insp)
+	}
+	fs.implementations()
 	fs.export()
 	return fs
 }
@@ -150,6 +184,17 @@ func summarize(pass *analysis.Pass, insp *inspector.Inspector) *facts {
 // note classifies one call made by the function of s (nil: a call made in a
 // goroutine or outside any function).
 func (fs *facts) note(call *ast.CallExpr, s *summary) {
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if m, ok := fs.pass.TypesInfo.Selections[sel]; ok && m.Kind() == types.MethodVal {
+			if n, ok := types.Unalias(m.Recv()).(*types.Named); ok && fs.appInterface(n) {
+				key := typeKey(n.Origin())
+				if fs.ifaceCalls == nil {
+					fs.ifaceCalls = make(map[string]bool)
+				}
+				fs.ifaceCalls[key] = true
+			}
+		}
+	}
 	if fn := calls.Callee(fs.pass.TypesInfo, call); fn != nil && fn.Pkg() != nil {
 		r, sl, local := fs.leaf(fn)
 		fs.anyResolve = fs.anyResolve || r != nil
@@ -256,50 +301,72 @@ func (fs *facts) chains(fn *types.Func) (r, sl chain) {
 	return r, sl
 }
 
+// heldOf returns the held chain of a call of fn and the parameter it retries
+// (1-based, 0 for none), after propagation.
+func (fs *facts) heldOf(fn *types.Func) (held chain, retry int) {
+	if fn.Pkg() == fs.pass.Pkg {
+		if s := fs.local[fn]; s != nil {
+			return s.held, s.retry
+		}
+		return nil, 0
+	}
+	if _, _, local := fs.leaf(fn); local {
+		return nil, 0
+	}
+	if f := fs.imported[fn]; f != nil {
+		return f.Held, f.Retry
+	}
+	return nil, 0
+}
+
 // propagate spreads resolve and slow from callees to callers, breadth first
 // from the functions that reach a table entry or fact directly, so every
 // chain is a shortest one and the result does not depend on map order.
 func (fs *facts) propagate() {
-	callers := make(map[*types.Func][]*summary)
+	fs.callers = make(map[*types.Func][]*summary)
 	referrers := make(map[*types.Func][]*summary)
 	for _, s := range fs.order {
 		for _, c := range s.callees {
-			callers[c] = append(callers[c], s)
+			fs.callers[c] = append(fs.callers[c], s)
 		}
 		for _, c := range s.refs {
 			referrers[c] = append(referrers[c], s)
 		}
 	}
-	spread := func(get func(*summary) *chain, edges ...map[*types.Func][]*summary) {
-		var queue []*summary
-		for _, s := range fs.order {
-			if *get(s) != nil {
-				queue = append(queue, s)
-			}
+	fs.spread(func(s *summary) *chain { return &s.resolve }, fs.callers, referrers)
+	fs.spread(func(s *summary) *chain { return &s.slow }, fs.callers)
+}
+
+// spread gives every function that reaches, through edges, a function whose
+// chain get returns is set, a chain through it.
+func (fs *facts) spread(get func(*summary) *chain, edges ...map[*types.Func][]*summary) {
+	var queue []*summary
+	for _, s := range fs.order {
+		if *get(s) != nil {
+			queue = append(queue, s)
 		}
-		for len(queue) > 0 {
-			g := queue[0]
-			queue = queue[1:]
-			for _, e := range edges {
-				for _, c := range e[g.fn] {
-					if *get(c) == nil {
-						*get(c) = via(c.fn, *get(g))
-						queue = append(queue, c)
-					}
+	}
+	for len(queue) > 0 {
+		g := queue[0]
+		queue = queue[1:]
+		for _, e := range edges {
+			for _, c := range e[g.fn] {
+				if *get(c) == nil {
+					*get(c) = via(c.fn, *get(g))
+					queue = append(queue, c)
 				}
 			}
 		}
 	}
-	spread(func(s *summary) *chain { return &s.resolve }, callers, referrers)
-	spread(func(s *summary) *chain { return &s.slow }, callers)
 }
 
 // export exports the facts of the exported functions that resolve or are
 // slow: only they can be called from another package.
 func (fs *facts) export() {
 	for _, s := range fs.order {
-		if (s.resolve != nil || s.slow != nil) && s.fn.Exported() {
-			fs.pass.ExportObjectFact(s.fn, &funcFact{Resolve: s.resolve, Slow: s.slow})
+		if (s.resolve != nil || s.slow != nil || s.retry > 0) && s.fn.Exported() {
+			fs.pass.ExportObjectFact(s.fn, &funcFact{Resolve: s.resolve, Slow: s.slow, Held: s.held, Retry: s.retry})
 		}
 	}
+	fs.exportImpls()
 }

@@ -40,30 +40,87 @@ type sibling struct {
 	name  string
 	edits []analysis.TextEdit
 	ok    bool
+	why   string // when not ok: what to do by hand
 }
 
 func newFixer(pass *analysis.Pass, insp *inspector.Inspector) *fixer {
 	return &fixer{pass: pass, insp: insp, siblings: make(map[*pools.Pool]*sibling), names: edits.NewNames(pass)}
 }
 
-// fix returns the fix for task t of pool p, or false when none would compile.
-func (x *fixer) fix(p *pools.Pool, t *pools.Task) (analysis.SuggestedFix, bool) {
-	if !t.Routable {
-		return analysis.SuggestedFix{}, false
+// What to do by hand when no fix can be built, by reason; %[1]s is the
+// pool's name.
+const (
+	byHandExported  = "declare a second pool beside %[1]s with the same limit, set it wherever %[1]s is set (other packages may set it too), and move the slow work to it"
+	byHandParam     = "have the caller pass a second pool, with the same limit as %[1]s, for the slow work"
+	byHandElsewhere = "have the code that creates %[1]s create a second pool with the same limit for the slow work, and move the slow work to it"
+	byHandRelease   = "move this task, and its release done outside the task's own code, to a second pool with the same limit"
+	byHandWorkers   = "start a second set of workers on a channel of their own and send the slow work there"
+	byHandBranch    = "send jobs of this kind to a second channel with workers of their own"
+	byHandImpl      = "run the slow implementations on workers or a pool of their own"
+	byHandOther     = "declare a second pool with the same limit as %[1]s and move the slow work to it"
+)
+
+// fixFor returns the fix of variant v of pool p, or, when there is none,
+// what to do by hand.
+func (x *fixer) fixFor(p *pools.Pool, v *variant) (analysis.SuggestedFix, string) {
+	var tasks []*pools.Task
+	switch {
+	case v.impl:
+		return analysis.SuggestedFix{}, byHandImpl
+	case v.branch != nil:
+		// Every send must tell its branch, or routing some of them would
+		// leave jobs of this kind behind.
+		for _, t := range p.Tasks {
+			if t.Branch == nil {
+				return analysis.SuggestedFix{}, byHandBranch
+			}
+			if t.Branch == v.branch {
+				tasks = append(tasks, t)
+			}
+		}
+		if len(tasks) == 0 {
+			return analysis.SuggestedFix{}, byHandBranch
+		}
+	case v.task != nil:
+		tasks = []*pools.Task{v.task}
+	default:
+		return analysis.SuggestedFix{}, naming(byHandOther, p)
+	}
+	fix, why := x.fix(p, tasks)
+	if why != "" {
+		return fix, naming(why, p)
+	}
+	return fix, ""
+}
+
+// naming fills the pool's name into a byHand text.
+func naming(byHand string, p *pools.Pool) string {
+	return strings.ReplaceAll(byHand, "%[1]s", p.Obj.Name())
+}
+
+// fix returns the fix that routes tasks of pool p to a sibling pool, or why
+// none would compile (a byHand text).
+func (x *fixer) fix(p *pools.Pool, tasks []*pools.Task) (analysis.SuggestedFix, string) {
+	for _, t := range tasks {
+		if !t.Routable {
+			return analysis.SuggestedFix{}, byHandRelease
+		}
 	}
 	sib := x.sibling(p)
 	if !sib.ok {
-		return analysis.SuggestedFix{}, false
+		return analysis.SuggestedFix{}, sib.why
 	}
 	raw := append([]analysis.TextEdit(nil), sib.edits...)
-	for _, ref := range t.Refs {
-		raw = append(raw, edits.Replace(ref, sib.name))
+	for _, t := range tasks {
+		for _, ref := range t.Refs {
+			raw = append(raw, edits.Replace(ref, sib.name))
+		}
 	}
 	es, ok := edits.Finish(x.pass, raw)
 	if !ok {
-		return analysis.SuggestedFix{}, false
+		return analysis.SuggestedFix{}, byHandOther
 	}
-	return edits.Fix(fixMessage, es...), true
+	return edits.Fix(fixMessage, es...), ""
 }
 
 func (x *fixer) sibling(p *pools.Pool) *sibling {
@@ -76,7 +133,7 @@ func (x *fixer) sibling(p *pools.Pool) *sibling {
 	if p.Obj.IsField() && p.Obj.Exported() {
 		// Other packages may build the struct with the pool set and cannot
 		// know to set the sibling, which would stay nil (or unlimited).
-		b.fail()
+		b.fail(byHandExported)
 	}
 	switch p.Kind {
 	case pools.Group:
@@ -84,7 +141,10 @@ func (x *fixer) sibling(p *pools.Pool) *sibling {
 	default:
 		b.created(p)
 	}
-	s.edits, s.ok = b.edits, b.ok && len(b.edits) > 0
+	s.edits, s.ok, s.why = b.edits, b.ok && len(b.edits) > 0, b.why
+	if !s.ok && s.why == "" {
+		s.why = byHandOther
+	}
 	return s
 }
 
@@ -96,17 +156,58 @@ type builder struct {
 	name  string
 	edits []analysis.TextEdit
 	ok    bool
+	why   string            // the first failure's byHand text
 	done  map[ast.Node]bool // statements already cloned
 }
 
-func (b *builder) fail() { b.ok = false }
+// fail records that no sibling can be built, and what to do by hand
+// (byHandOther when no reason is given).
+func (b *builder) fail(why ...string) {
+	b.ok = false
+	if b.why == "" {
+		b.why = byHandOther
+		if len(why) > 0 {
+			b.why = why[0]
+		}
+	}
+}
+
+// failNoInit fails for a pool that the package never creates: a parameter,
+// or a field or variable that other code sets.
+func (b *builder) failNoInit() {
+	if b.isParam() {
+		b.fail(byHandParam)
+	} else {
+		b.fail(byHandElsewhere)
+	}
+}
+
+// isParam reports whether the pool is a parameter (or result) of a function.
+func (b *builder) isParam() bool {
+	if b.obj.IsField() {
+		return false
+	}
+	cur, ok := b.insp.Root().FindByPos(b.obj.Pos(), b.obj.Pos())
+	if !ok {
+		return false
+	}
+	for c := cur; c.Node() != nil; c = c.Parent() {
+		switch c.Node().(type) {
+		case *ast.FuncType:
+			return true
+		case ast.Stmt, *ast.File:
+			return false
+		}
+	}
+	return false
+}
 
 // created declares a semaphore, token channel or worker pool channel: a
 // clone of each statement creating it, a field beside a field, the token
 // fills, the worker starts and the closes.
 func (b *builder) created(p *pools.Pool) {
 	if len(p.Inits) == 0 {
-		b.fail()
+		b.failNoInit()
 		return
 	}
 	for _, c := range p.Inits {
@@ -120,12 +221,12 @@ func (b *builder) created(p *pools.Pool) {
 	}
 	if p.Kind == pools.Workers {
 		if !p.StartsKnown || len(p.Starts) == 0 {
-			b.fail()
+			b.fail(byHandWorkers)
 		}
 		for _, c := range p.Starts {
 			start := liftLoop(c, onlyStartAndCalls)
 			if !b.balancedWaitGroups(start.Node()) {
-				b.fail()
+				b.fail(byHandWorkers)
 			}
 			b.cloneStmt(start)
 		}
@@ -139,7 +240,7 @@ func (b *builder) created(p *pools.Pool) {
 // waits for it wherever the first is waited for.
 func (b *builder) group(p *pools.Pool) {
 	if len(p.Inits) == 0 {
-		b.fail()
+		b.failNoInit()
 		return
 	}
 	pointerField := false
@@ -228,7 +329,7 @@ func (b *builder) declaration() (inspector.Cursor, bool) {
 	for c := cur; c.Node() != nil; c = c.Parent() {
 		switch n := c.Node().(type) {
 		case *ast.FuncType, *ast.FuncLit, *ast.FuncDecl, *ast.File:
-			b.fail() // a parameter or result: the pool is not declared here
+			b.fail(byHandParam) // a parameter or result: the pool is not declared here
 			return c, false
 		case *ast.ValueSpec:
 			gen := c.Parent().Node().(*ast.GenDecl)

@@ -3,7 +3,6 @@ package resolverpool
 import (
 	_ "embed"
 	"fmt"
-	"go/ast"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -25,7 +24,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       report.URL("resolverpool"),
 	Requires:  []*analysis.Analyzer{inspect.Analyzer, report.Analyzer, admission.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(funcFact)},
+	FactTypes: []analysis.Fact{new(funcFact), new(implsFact)},
 }
 
 //go:embed doc.go
@@ -43,12 +42,6 @@ func init() {
 	Analyzer.Flags.Var(slowTable, "slow", "extra functions that are slow blocking work, comma-separated: pkg/path.Func, pkg/path.Type.Method or (*pkg/path.Type).Method")
 }
 
-// A task is a pool's task with what it does while it holds its slot.
-type task struct {
-	*pools.Task
-	resolve, slow chain
-}
-
 func run(pass *analysis.Pass) (any, error) {
 	rep := report.New(pass)
 	defer rep.Finish()
@@ -61,35 +54,31 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	fs := summarize(pass, insp)
+	adm := pass.ResultOf[admission.Analyzer].(*admission.Result)
+	fs := summarize(pass, insp, adm)
 	if !fs.anyResolve || !fs.anySlow {
 		return nil, nil
 	}
 
 	fx := newFixer(pass, insp)
-	adm := pass.ResultOf[admission.Analyzer].(*admission.Result).Finder(admission.Options{})
-	for _, p := range pools.Find(pass, insp, adm, rep.Skip) {
-		resolving, slowOnly := classify(fs, p)
-		if len(resolving) == 0 || len(slowOnly) == 0 {
-			continue // a pool of one kind of work: nothing waits behind another kind
-		}
-		for _, t := range slowOnly {
-			fix, ok := fx.fix(p, t.Task)
-			if !ok {
-				continue // no fix that compiles: stay silent rather than half-report
-			}
-			rep.Report(analysis.Diagnostic{
-				Pos:            t.Submit.Pos(),
-				End:            t.Submit.End(),
-				Category:       shapes[p.Kind].kind,
-				Message:        message(pass, p, t, resolving[0]),
-				SuggestedFixes: []analysis.SuggestedFix{fix},
+	for _, p := range pools.Find(pass, insp, adm.Finder(admission.Options{}), rep.Skip) {
+		for _, s := range shared(fs, p) {
+			d := analysis.Diagnostic{
+				Pos:      s.slow.at.Pos(),
+				End:      s.slow.end(),
+				Category: shapes[p.Kind].kind,
 				Related: []analysis.RelatedInformation{{
-					Pos:     resolving[0].Submit.Pos(),
-					End:     resolving[0].Submit.End(),
-					Message: "resolving task (" + resolving[0].resolve.format(pass.Pkg.Path()) + ")",
+					Pos:     s.resolving.at.Pos(),
+					End:     s.resolving.end(),
+					Message: "resolving task (" + s.resolving.describe(pass, s.resolving.r) + ")",
 				}},
-			})
+			}
+			fix, byHand := fx.fixFor(p, s.slow)
+			if byHand == "" {
+				d.SuggestedFixes = []analysis.SuggestedFix{fix}
+			}
+			d.Message = message(pass, p, s, byHand)
+			rep.Report(d)
 		}
 	}
 	return nil, nil
@@ -104,73 +93,32 @@ var shapes = map[pools.Kind]struct{ kind, noun string }{
 	pools.Workers:   {"workers", "worker pool"},
 }
 
-// classify returns the tasks of p that resolve hostnames and those that are
-// slow without resolving, each in source order.
-func classify(fs *facts, p *pools.Pool) (resolving, slowOnly []task) {
-	for _, pt := range p.Tasks {
-		t := task{Task: pt}
-		t.resolve, t.slow = taskChains(fs, pt)
-		switch {
-		case t.resolve != nil:
-			resolving = append(resolving, t)
-		case t.slow != nil:
-			slowOnly = append(slowOnly, t)
-		}
-	}
-	return resolving, slowOnly
-}
-
-// taskChains returns the first resolving and the first slow chain of what a
-// task runs, without the goroutines it starts.
-func taskChains(fs *facts, t *pools.Task) (r, sl chain) {
-	add := func(cr, csl chain) {
-		if r == nil {
-			r = cr
-		}
-		if sl == nil {
-			sl = csl
-		}
-	}
-	for _, n := range t.Body {
-		ast.Inspect(n, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.GoStmt:
-				return false
-			case *ast.CallExpr:
-				if fn := calls.Callee(fs.pass.TypesInfo, n); fn != nil && fn.Pkg() != nil {
-					add(fs.chains(fn))
-				}
-				// A function handed to a call may resolve there (see note).
-				for _, arg := range n.Args {
-					if fn := funcRef(fs.pass.TypesInfo, arg); fn != nil && fn.Pkg() != nil {
-						cr, _ := fs.chains(fn)
-						add(cr, nil)
-					}
-				}
-			}
-			return true
-		})
-	}
-	for _, fn := range t.Funcs {
-		if fn.Pkg() != nil {
-			add(fs.chains(fn))
-		}
-	}
-	return r, sl
-}
-
-func message(pass *analysis.Pass, p *pools.Pool, slow, resolving task) string {
+// message says what the pool runs side by side and, when no fix can do it,
+// what to do by hand.
+func message(pass *analysis.Pass, p *pools.Pool, s sharing, byHand string) string {
 	size := ""
 	if p.Kind != pools.Workers && p.Limit != nil {
 		if n, ok := consts.Int(pass.TypesInfo, p.Limit); ok && n > 0 {
 			size = fmt.Sprintf(" of %d", n)
 		}
 	}
-	path := pass.Pkg.Path()
 	noun := shapes[p.Kind].noun
 	if p.Via != nil {
 		noun = "pool" // behind helpers: what bounds it is theirs to say
 	}
-	return fmt.Sprintf("%s %s%s runs slow work (%s) beside work that resolves hostnames (%s), so lookups wait behind it; give the slow work a pool of its own",
-		noun, p.Obj.Name(), size, slow.slow.format(path), resolving.resolve.format(path))
+	resolving := s.resolving.describe(pass, s.resolving.r)
+	var msg, remedy string
+	if s.held {
+		msg = fmt.Sprintf("%s %s%s holds a slot while a task waits between attempts (%s) beside work that resolves hostnames (%s), so lookups wait behind the wait",
+			noun, p.Obj.Name(), size, s.slow.describe(pass, s.slow.held), resolving)
+		remedy = "give the retrying work a pool of its own"
+	} else {
+		msg = fmt.Sprintf("%s %s%s runs slow work (%s) beside work that resolves hostnames (%s), so lookups wait behind it",
+			noun, p.Obj.Name(), size, s.slow.describe(pass, s.slow.sl), resolving)
+		remedy = "give the slow work a pool of its own"
+	}
+	if byHand != "" {
+		remedy = "by hand, " + byHand
+	}
+	return msg + "; " + remedy
 }

@@ -459,6 +459,50 @@ func TestAdmissionFactsAcrossPackages(t *testing.T) {
 	run(t, dir, "go", "vet", "-vettool="+bin, "./...").want(t, 0)
 }
 
+// TestResolverpoolTasksAcrossPackages checks the resolverpool shapes whose
+// evidence lies in other packages (module testdata/e2e/jobs): a worker pool
+// that calls a Sink whose implementations package sinks records in its
+// facts, and a slot held while retry.Do sleeps between attempts. Standalone,
+// on the one package too, and under go vet, whose vetx files carry both
+// facts; -fix moves the retrying task to a pool of its own and exits 1, for
+// the finding without a fix stays.
+func TestResolverpoolTasksAcrossPackages(t *testing.T) {
+	dir := module(t, "jobs")
+	relay := filepath.Join(dir, "relay", "relay.go")
+	want := wantMarkers(t, relay)
+	texts := map[string]string{
+		"iface": "worker pool records runs slow work (sinks.file.Write → os.WriteFile) beside work that resolves hostnames (sinks.remote.Write → http.Post), so lookups wait behind it; by hand, run the slow implementations on workers or a pool of their own",
+		"held":  "token channel slots holds a slot while a task waits between attempts (retry.Do → time.Sleep) beside work that resolves hostnames (net.Resolver.LookupHost), so lookups wait behind the wait; give the retrying work a pool of its own",
+	}
+	check := func(mode, out string, marks ...string) {
+		t.Helper()
+		for _, m := range marks {
+			line := fmt.Sprintf("relay.go:%d:", want[m])
+			if !strings.Contains(out, line) || !strings.Contains(out, texts[m]) {
+				t.Errorf("%s: no %s finding at relay/relay.go:%d:\n%s", mode, m, want[m], out)
+			}
+		}
+	}
+	r := queuecheck(t, dir, "./...")
+	r.want(t, 1)
+	check("standalone", r.stdout, "iface", "held")
+	r = queuecheck(t, dir, "./relay")
+	r.want(t, 1)
+	check("standalone on ./relay", r.stdout, "iface", "held")
+	v := run(t, dir, "go", "vet", "-vettool="+bin, "./...")
+	v.want(t, 1)
+	check("go vet", v.stderr, "iface", "held")
+
+	queuecheck(t, dir, "-fix", "./...").want(t, 1)
+	run(t, dir, "go", "build", "./...").want(t, 0)
+	v = run(t, dir, "go", "vet", "-vettool="+bin, "./...")
+	v.want(t, 1)
+	check("go vet after -fix", v.stderr, "iface")
+	if strings.Contains(v.stderr, "between attempts") {
+		t.Errorf("the held finding survives its fix:\n%s", v.stderr)
+	}
+}
+
 // wantMarkers returns, by check, the line of file marked "want:CHECK".
 func wantMarkers(t *testing.T, file string) map[string]int {
 	t.Helper()

@@ -185,3 +185,47 @@ func TestReassignedIn(t *testing.T) {
 		t.Errorf("ReassignedIn = %v, want %v", names, want)
 	}
 }
+
+func TestIsStdPath(t *testing.T) {
+	for path, want := range map[string]bool{
+		"io":              true,
+		"net/http":        true,
+		"resolverpool/a":  false, // a GOPATH-style package with no dot
+		"example.com/x/y": false,
+	} {
+		if got := code.IsStdPath(path); got != want {
+			t.Errorf("IsStdPath(%q) = %v, want %v", path, got, want)
+		}
+	}
+}
+
+func TestAnyCall(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", `package p
+func f() {
+	go g()
+	func() { h() }()
+}`, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := func(name string) func(*ast.CallExpr) bool {
+		return func(c *ast.CallExpr) bool { return code.CalleeName(c) == name }
+	}
+	body := f.Decls[0].(*ast.FuncDecl).Body
+	for _, tc := range []struct {
+		name string
+		skip func(ast.Node) bool
+		want bool
+	}{
+		{"g", nil, true},
+		{"g", code.IsGoStmt, false},
+		{"h", code.IsGoStmt, true},
+		{"h", code.IsFuncLit, false},
+		{"k", nil, false},
+	} {
+		if got := code.AnyCall(body, tc.skip, named(tc.name)); got != tc.want {
+			t.Errorf("AnyCall(%s) = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

@@ -5,8 +5,10 @@ import (
 	"go/build"
 	"go/token"
 	"go/types"
+	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -322,3 +324,49 @@ func IsStd(pass *analysis.Pass) bool {
 	dir := filepath.Join(root, "src", filepath.FromSlash(path))
 	return filepath.Dir(name) == dir
 }
+
+// IsStdPath reports whether the package with the given import path is part
+// of the standard library: no dot in its first element, and a directory of
+// that name in GOROOT. A tool that does not know GOROOT treats no package as
+// std. The answer for each path is computed once.
+func IsStdPath(path string) bool {
+	if first, _, _ := strings.Cut(path, "/"); strings.Contains(first, ".") {
+		return false
+	}
+	if v, ok := stdPaths.Load(path); ok {
+		return v.(bool)
+	}
+	root := build.Default.GOROOT
+	std := false
+	if root != "" {
+		fi, err := os.Stat(filepath.Join(root, "src", filepath.FromSlash(path)))
+		std = err == nil && fi.IsDir()
+	}
+	stdPaths.Store(path, std)
+	return std
+}
+
+var stdPaths sync.Map // import path → bool
+
+// AnyCall reports whether f holds for a call in n, looking into no node for
+// which skip reports true (nil: none), such as the function literals or the
+// go statements whose calls do not run as part of n.
+func AnyCall(n ast.Node, skip func(ast.Node) bool, f func(*ast.CallExpr) bool) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if found || m == nil || (skip != nil && skip(m)) {
+			return false
+		}
+		if call, ok := m.(*ast.CallExpr); ok && f(call) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// IsFuncLit reports whether n is a function literal, for AnyCall.
+func IsFuncLit(n ast.Node) bool { _, ok := n.(*ast.FuncLit); return ok }
+
+// IsGoStmt reports whether n is a go statement, for AnyCall.
+func IsGoStmt(n ast.Node) bool { _, ok := n.(*ast.GoStmt); return ok }

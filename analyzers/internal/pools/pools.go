@@ -17,7 +17,10 @@
 //     queue;
 //   - workers that receive tasks from a channel and run them: for f := range ch
 //     { f() }, a select receive in a loop, jobs whose interface method or func
-//     field the worker calls; a task is what is sent on the channel.
+//     field the worker calls; a task is what is sent on the channel. Workers
+//     that receive data and decide what to do from it (a switch on a field or
+//     on the type of the value, or interface methods called in the loop body)
+//     are a pool too: its [Data] holds the branches.
 //
 // A task's code is what runs while it holds a slot of the pool: work before
 // the acquire or after the release is not part of it, nor is a goroutine that
@@ -83,6 +86,9 @@ type Pool struct {
 	// loop was found in one of them.
 	Starts      []inspector.Cursor
 	StartsKnown bool
+
+	// Data is set for workers that dispatch on the data they receive.
+	Data *Data
 }
 
 // A Task is one submission of work to a pool.
@@ -97,6 +103,12 @@ type Task struct {
 	Refs []*ast.Ident
 	// Routable reports whether Refs cover every release of the task.
 	Routable bool
+	// Branch is, for workers that dispatch on data, the branch the value
+	// sent selects, or nil when the send does not tell.
+	Branch *Branch
+	// Iface is the interface method the workers call on the value sent when
+	// its type is an interface: one of its implementations runs.
+	Iface *types.Func
 	// Body is the code that runs while the task holds its slot: statements,
 	// or the body of a function literal.
 	Body []ast.Node
@@ -146,6 +158,9 @@ type finder struct {
 	helpers     bool
 	methodCalls []inspector.Cursor
 	stored      map[*types.Var][]inspector.Cursor
+	// decls are the package's function declarations, once a worker hands
+	// what it receives to a function.
+	decls map[*types.Func]*ast.FuncDecl
 }
 
 type paramWorker struct {
@@ -321,7 +336,9 @@ func (f *finder) pools() []*Pool {
 		case len(u.sends) > 0 && len(u.recvs) > 0:
 			p = f.tokenChan(u)
 		}
-		if p != nil && len(p.Tasks) > 0 {
+		// Workers that dispatch on data are known by their branches even
+		// when what feeds them is sent elsewhere.
+		if p != nil && (len(p.Tasks) > 0 || p.Data != nil) {
 			out = append(out, p)
 		}
 	}
@@ -504,6 +521,7 @@ func (f *finder) workers(u *uses) *Pool {
 			p.StartsKnown = false
 		}
 	}
+	p.Data = d.data
 	for _, s := range u.sends {
 		send := s.Node().(*ast.SendStmt)
 		_, ref := f.chanVar(send.Chan)
@@ -607,6 +625,19 @@ scan:
 			// Any other goroutine does not hold the slot.
 		default:
 			addRefs(releasesIn(rel, st))
+			if !needRelease && f.callsReleaser(st, rel) {
+				// A function of the package gives the slot back
+				// (s.release()): the task ends there, but its release
+				// cannot be moved with the submission. Not for a channel,
+				// whose send and receive prove it a semaphore only where
+				// they pair up in the task: a queue's pop that signals
+				// again is no release.
+				found = true
+				t.Routable = false
+				if _, ok := st.(*ast.ExprStmt); ok {
+					break scan
+				}
+			}
 			t.Body = append(t.Body, st)
 		}
 	}
@@ -617,6 +648,15 @@ scan:
 		t.Routable = false
 	}
 	return t
+}
+
+// callsReleaser reports whether n calls, outside function literals, a
+// function of the package whose declaration holds a release.
+func (f *finder) callsReleaser(n ast.Node, rel []release) bool {
+	return code.AnyCall(n, code.IsFuncLit, func(call *ast.CallExpr) bool {
+		fn := calls.Callee(f.info, call)
+		return fn != nil && fn.Pkg() == f.pass.Pkg && f.releasesInside(fn, rel)
+	})
 }
 
 // releasesInside reports whether the declaration of fn holds a release.
@@ -742,16 +782,18 @@ func (f *finder) funcTask(t *Task, fn ast.Expr) {
 }
 
 // A dispatch is how a worker runs what it receives: by calling it, calling a
-// method of it, or calling a func field of it.
+// method of it, calling a func field of it, or deciding from its data.
 type dispatch struct {
-	kind int // 0: none; callValue, callMethod, callField
+	kind int // 0: none; callValue, callMethod, callField, onData
 	name string
+	data *Data // for onData
 }
 
 const (
 	callValue = iota + 1
 	callMethod
 	callField
+	onData
 )
 
 // workerLoop records a loop that receives v from the channel ch and runs it
@@ -760,7 +802,7 @@ func (f *finder) workerLoop(cur inspector.Cursor, ch ast.Expr, v *types.Var, bod
 	if v == nil || body == nil {
 		return
 	}
-	d := dispatchOf(f.info, body, v)
+	d := f.dispatchOf(body, v)
 	if d.kind == 0 {
 		return
 	}
@@ -865,8 +907,13 @@ func workerStart(info *types.Info, loop inspector.Cursor) (inspector.Cursor, boo
 	return inspector.Cursor{}, false
 }
 
-// dispatchOf finds how body runs the value v it received.
-func dispatchOf(info *types.Info, body *ast.BlockStmt, v *types.Var) dispatch {
+// dispatchOf finds how body runs the value v it received. A switch on the
+// value decides before any call of it: the calls are then the branches' work.
+func (f *finder) dispatchOf(body *ast.BlockStmt, v *types.Var) dispatch {
+	if data := f.switchOn(body, v); data != nil {
+		return dispatch{kind: onData, data: data}
+	}
+	info := f.info
 	var d dispatch
 	ast.Inspect(body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
@@ -876,7 +923,7 @@ func dispatchOf(info *types.Info, body *ast.BlockStmt, v *types.Var) dispatch {
 		switch fun := ast.Unparen(call.Fun).(type) {
 		case *ast.Ident:
 			if info.Uses[fun] == v {
-				d = dispatch{callValue, ""}
+				d = dispatch{kind: callValue}
 			}
 		case *ast.SelectorExpr:
 			id, ok := ast.Unparen(fun.X).(*ast.Ident)
@@ -886,14 +933,19 @@ func dispatchOf(info *types.Info, body *ast.BlockStmt, v *types.Var) dispatch {
 			if sel, ok := info.Selections[fun]; ok {
 				switch sel.Kind() {
 				case types.MethodVal:
-					d = dispatch{callMethod, fun.Sel.Name}
+					d = dispatch{kind: callMethod, name: fun.Sel.Name}
 				case types.FieldVal:
-					d = dispatch{callField, fun.Sel.Name}
+					d = dispatch{kind: callField, name: fun.Sel.Name}
 				}
 			}
 		}
 		return true
 	})
+	if d.kind == 0 {
+		if data := f.dataDispatch(body, v); data != nil {
+			d = dispatch{kind: onData, data: data}
+		}
+	}
 	return d
 }
 
@@ -905,13 +957,23 @@ func (f *finder) dispatchTask(t *Task, value ast.Expr, d dispatch) {
 		f.funcTask(t, value)
 	case callMethod:
 		typ := f.info.TypeOf(value)
-		if typ == nil || isInterface(typ) {
-			return // the dynamic type is not known here
+		if typ == nil {
+			return
+		}
+		if isInterface(typ) {
+			// The dynamic type is not known here: the task is one of the
+			// implementations of the method.
+			if m, _, _ := types.LookupFieldOrMethod(typ, true, f.pass.Pkg, d.name); m != nil {
+				t.Iface, _ = m.(*types.Func)
+			}
+			return
 		}
 		obj, _, _ := types.LookupFieldOrMethod(typ, true, f.pass.Pkg, d.name)
 		if fn, ok := obj.(*types.Func); ok && !isInterface(fn.Signature().Recv().Type()) {
 			t.Funcs = append(t.Funcs, fn.Origin())
 		}
+	case onData:
+		t.Branch = f.branchOf(d.data, value)
 	case callField:
 		e := ast.Unparen(value)
 		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {

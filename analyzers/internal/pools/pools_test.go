@@ -3,6 +3,7 @@ package pools_test
 import (
 	"fmt"
 	"go/ast"
+	"slices"
 	"strings"
 	"testing"
 
@@ -23,7 +24,10 @@ var kinds = map[pools.Kind]string{
 }
 
 // reporter reports every task of every pool as
-// "Kind obj [limit=N] [via helper]: task routable|unroutable [body=N] [funcs=...] [recv]".
+// "Kind obj [limit=N] [via helper]: task routable|unroutable [body=N]
+// [funcs=...] [recv] [branch=N] [iface=M]", and each branch of workers that
+// dispatch on data as "Kind obj: branch N of M [common=K]" at its case, or
+// "Kind obj: data common=K" at the worker's loop body.
 var reporter = &analysis.Analyzer{
 	Name:     "pools",
 	Doc:      "reports pools and their tasks",
@@ -60,7 +64,21 @@ var reporter = &analysis.Analyzer{
 				if p.RecvAcquire {
 					b.WriteString(" recv")
 				}
+				if d := p.Data; d != nil && t.Branch != nil {
+					fmt.Fprintf(&b, " branch=%d", slices.Index(d.Branches, t.Branch))
+				}
+				if t.Iface != nil {
+					b.WriteString(" iface=" + t.Iface.Name())
+				}
 				pass.Reportf(t.Submit.Pos(), "%s", b.String())
+			}
+			if d := p.Data; d != nil {
+				for i, br := range d.Branches {
+					pass.Reportf(br.Clause.Pos(), "%s: branch %d of %d common=%d", head, i, len(d.Branches), len(d.Common))
+				}
+				if d.Switch == nil {
+					pass.Reportf(d.Common[0].Pos(), "%s: data common=%d", head, len(d.Common))
+				}
 			}
 		}
 		return nil, nil

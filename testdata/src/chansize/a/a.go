@@ -23,7 +23,7 @@ func perIteration(n int) {
 	for i := 0; i < n; i++ {
 		ch := make(chan small, queueLen) // want `channel buffer of 100000 items of 16 B \(up to 1.5 MiB per loop iteration\)`
 		_ = ch
-		_ = queueLen // queueLen is used outside make, so the fix edits the call site
+		_ = queueLen // queueLen is used outside make, so the fix caps it at the call site with min
 	}
 }
 

@@ -14,5 +14,6 @@ const (
 	second
 )
 
-// second gets its value from iota repetition: the fix edits the call site.
+// second gets its value from iota repetition: the fix caps it at the call site
+// with min, so the constant still says where the number came from.
 var viaIota = make(chan job, second) // want `channel buffer of 100000 items of 16 B`

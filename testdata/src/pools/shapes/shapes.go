@@ -127,3 +127,83 @@ func (s *svc) behindHelpers(ctx context.Context) {
 	defer release()
 	work()
 }
+
+type kind int
+
+const (
+	get kind = iota
+	put
+)
+
+type req struct {
+	kind kind
+	key  string
+}
+
+// Workers that switch on a field of what they receive: each case is a
+// branch, and each send selects one by its literal's field.
+func byKind(keys []string, k kind) {
+	reqs := make(chan req, 4)
+	go func() {
+		for r := range reqs {
+			workOn(len(r.key))
+			switch r.kind {
+			case get: // want `Workers reqs limit=4: branch 0 of 2 common=1`
+				work()
+			case put: // want `Workers reqs limit=4: branch 1 of 2 common=1`
+				workOn(1)
+			}
+		}
+	}()
+	reqs <- req{kind: put, key: "a"} // want `Workers reqs limit=4: task routable branch=1`
+	reqs <- req{key: "b"}            // want `Workers reqs limit=4: task routable branch=0`
+	reqs <- req{k, "c"}              // want `Workers reqs limit=4: task routable`
+}
+
+// Workers that switch on the type of what they receive, in a function the
+// value is handed to.
+func byType(items chan any) {
+	go func() {
+		for it := range items {
+			handle(it)
+		}
+	}()
+	items <- 1   // want `Workers items: task routable branch=0`
+	items <- "x" // want `Workers items: task routable branch=1`
+}
+
+func handle(it any) {
+	switch it.(type) {
+	case int: // want `Workers items: branch 0 of 2 common=0`
+		work()
+	default: // want `Workers items: branch 1 of 2 common=0`
+	}
+}
+
+// Workers whose loop body calls an interface method: data work as a whole.
+type sink interface{ put(string) }
+
+func drain(in chan string, s sink) {
+	go func() {
+		for v := range in { // want `Workers in: data common=1`
+			s.put(v)
+		}
+	}()
+	in <- "v" // want `Workers in: task routable`
+}
+
+// Workers that call a method of an interface-typed value: the send's task
+// is one of its implementations.
+type runner struct{ jobs chan job }
+
+func (r *runner) start() {
+	go func() {
+		for j := range r.jobs {
+			j.Run()
+		}
+	}()
+}
+
+func (r *runner) submit(j job) {
+	r.jobs <- j // want `Workers jobs: task routable iface=Run`
+}

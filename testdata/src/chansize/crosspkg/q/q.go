@@ -13,7 +13,7 @@ const (
 // backlog sizes only this channel: its declaration is edited, realigned.
 var jobs = make(chan Event, backlog) // want `channel buffer of 50000000 items of 64 B`
 
-// Shared is exported: the make call is edited, never the declaration.
+// Shared is exported: the make call caps it with min, never the declaration.
 var shared = make(chan Event, Shared) // want `channel buffer of 200000 items of 64 B`
 
 var _ = other

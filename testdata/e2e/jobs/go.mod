@@ -1,0 +1,3 @@
+module queuecheck.example/jobs
+
+go 1.26.0
