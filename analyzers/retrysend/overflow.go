@@ -311,17 +311,31 @@ func (c *checker) shedFix(s send, st store) (*fixPlan, bool) {
 		}
 		plan.edits, plan.uses, plan.sentinel = nil, nil, nil
 	}
-	plan.message = "Drop the item instead of queueing it beyond the channel's bound"
-	itemText := edits.Source(c.pass, s.nb.Send.Value)
-	if strings.Contains(itemText, "\n") || len(itemText) > 40 {
-		itemText = "the item"
+	text, message := dropComment(c, s), "Drop the item instead of queueing it beyond the channel's bound"
+	if sh, ok := c.observableShed(s); ok {
+		text, message = sh.text, sh.message
+		plan.uses = append(plan.uses, sh.uses...)
 	}
-	comment := fmt.Sprintf("// %s is full: drop %s rather than hold it beyond the channel's bound.", edits.Source(c.pass, s.nb.Send.Chan), itemText)
-	if strings.Contains(comment, "\n") {
-		comment = "// The channel is full: drop the item rather than hold it beyond the channel's bound."
+	if strings.HasPrefix(text, "//") && !c.endsLine(region.end) {
+		// select { case ch <- v: default: q = append(q, v) }: what follows
+		// on the line goes on the next, out of the comment's way.
+		text += "\n"
 	}
-	plan.edits = append(plan.edits, analysis.TextEdit{Pos: region.pos, End: region.end, NewText: []byte(comment)})
+	plan.message = message
+	plan.edits = append(plan.edits, analysis.TextEdit{Pos: region.pos, End: region.end, NewText: []byte(text)})
 	return plan, true
+}
+
+// endsLine reports whether only blanks or a line comment follow pos on its
+// line.
+func (c *checker) endsLine(pos token.Pos) bool {
+	tf := c.pass.Fset.File(pos)
+	content, err := edits.FileContent(c.pass, tf)
+	if err != nil {
+		return false
+	}
+	rest := strings.TrimLeft(string(content[tf.Offset(pos):]), " \t")
+	return rest == "" || rest[0] == '\n' || rest[0] == '\r' || strings.HasPrefix(rest, "//")
 }
 
 // returnEdits puts ret in place of the store region, at the end of the

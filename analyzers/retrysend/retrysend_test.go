@@ -19,7 +19,7 @@ func TestPollingSend(t *testing.T) {
 }
 
 func TestOverflow(t *testing.T) {
-	fixtest.Run(t, testdata, retrysend.Analyzer, "retrysend/overflow", "retrysend/shadowed")
+	fixtest.Run(t, testdata, retrysend.Analyzer, "retrysend/overflow", "retrysend/shadowed", "retrysend/shed")
 }
 
 func TestNegative(t *testing.T) {
