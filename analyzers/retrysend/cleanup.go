@@ -29,20 +29,23 @@ type removal struct {
 
 // cleanUp completes the fixes of one file's findings: it deletes the local
 // declarations and imports that the fixes, applied together, leave unused.
-// Findings whose fix would leave an unused variable it cannot delete are
-// dropped: a fix that does not compile is worse than none. It returns the
-// findings that remain.
-func (c *checker) cleanUp(file inspector.Cursor, fs []*finding) []*finding {
+// A finding whose fix would leave an unused variable it cannot delete keeps
+// its message and loses its fix: a fix that does not compile is worse than
+// none.
+func (c *checker) cleanUp(file inspector.Cursor, all []*finding) {
 	uses := c.identUses(file)
+	fs := slices.DeleteFunc(slices.Clone(all), func(f *finding) bool { return f.fix == nil })
 	for {
 		failed := c.planCleanUp(file, uses, fs)
 		if len(failed) == 0 {
 			break
 		}
+		for f := range failed {
+			f.fix = nil
+		}
 		fs = slices.DeleteFunc(fs, func(f *finding) bool { return failed[f] })
 	}
 	c.declareSentinels(file.Node().(*ast.File), fs)
-	return fs
 }
 
 // identUses indexes the identifiers of file by the object they use.

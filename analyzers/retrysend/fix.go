@@ -6,13 +6,11 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
-	"time"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
-	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 )
@@ -45,19 +43,19 @@ func (p *fixPlan) suggested() analysis.SuggestedFix {
 	return edits.Fix(p.message, append(append([]analysis.TextEdit(nil), p.edits...), p.cleanup...)...)
 }
 
-// blockingSendFix plans the retryloop fix for the send of s. It reports
-// whether the new send waits for cancellation.
-func (c *checker) blockingSendFix(s send, l loop, a attempt) (*fixPlan, bool, bool) {
+// blockingSendFix plans the retryloop fix for the send of s, or returns nil
+// when none is safe. It reports whether the new send waits for
+// cancellation.
+func (c *checker) blockingSendFix(s send, l loop, a attempt) (*fixPlan, bool) {
 	body, kept, ok := c.sendBody(s, l, a)
 	if !ok {
-		return nil, false, false
+		return nil, false
 	}
 	loopCtx := ""
 	if l.bound == cancelled {
 		loopCtx = edits.Source(c.pass, l.ctx)
 	}
-	plan, honours := c.blockingPlan(s.file, l, edits.Source(c.pass, s.nb.Send), body, append(kept, spanOf(s.nb.Send)), loopCtx)
-	return plan, honours, plan != nil
+	return c.blockingPlan(s.file, l, edits.Source(c.pass, s.nb.Send), body, append(kept, spanOf(s.nb.Send)), loopCtx)
 }
 
 // blockingPlan plans the replacement of l by one blocking send, sendText,
@@ -141,6 +139,9 @@ func (c *checker) sendBody(s send, l loop, a attempt) ([]string, []span, bool) {
 	var lines []string
 	var kept []span
 	take := func(st ast.Stmt) bool {
+		if c.usesLoopVar(l, st) {
+			return false // the loop that declares it is gone
+		}
 		moved, ok := c.moveStmt(st)
 		lines = append(lines, moved...)
 		kept = append(kept, spanOf(st))
@@ -172,6 +173,21 @@ func (c *checker) sendBody(s send, l loop, a attempt) ([]string, []span, bool) {
 		lines, kept = lines[:n-1], kept[:len(kept)-1] // the function ends there anyway
 	}
 	return lines, kept, true
+}
+
+// usesLoopVar reports whether st refers to a variable that l declares
+// outside st: its counter, or one of an attempt.
+func (c *checker) usesLoopVar(l loop, st ast.Stmt) bool {
+	found := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := c.info.Uses[id].(*types.Var); ok && !v.IsField() && code.Inside(v.Pos(), l.stmt) && !code.Inside(v.Pos(), st) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // endsFunc reports whether l is the last statement of a function's body.
@@ -335,26 +351,17 @@ func (c *checker) contextAt(pos token.Pos) *types.Var {
 }
 
 // timedSendFix plans the pollingsend fix: one select that sends or gives up
-// when a timer for the loop's whole budget fires, then runs what followed
-// the loop. It returns the budget as a duration, when it is a constant.
-func (c *checker) timedSendFix(s send, l loop, a attempt) (*fixPlan, string, bool) {
-	file := s.file.Node().(*ast.File)
-	timePkg, ok := edits.ImportName(file, "time")
-	if !ok {
-		return nil, "", false
-	}
-	budget, human, kept, ok := c.budget(l, a, timePkg)
-	if !ok {
-		return nil, "", false
-	}
+// when a timer for the loop's whole budget b fires, then runs what followed
+// the loop. It returns nil when no safe fix exists.
+func (c *checker) timedSendFix(s send, l loop, a attempt, b budget, timePkg string, timeImport []analysis.TextEdit) *fixPlan {
 	body, bodyKept, ok := c.sendBody(s, l, a)
 	if !ok {
-		return nil, "", false
+		return nil
 	}
-	kept = append(append(kept, bodyKept...), spanOf(s.nb.Send))
+	kept := append(append(append([]span(nil), b.kept...), bodyKept...), spanOf(s.nb.Send))
 	timer := c.freshNames.Local(l.stmt.Pos(), "timer")
 	lines := []string{
-		timer + " := " + timePkg + ".NewTimer(" + budget + ")",
+		timer + " := " + timePkg + ".NewTimer(" + b.expr + ")",
 		"select {",
 		"case " + edits.Source(c.pass, s.nb.Send) + ":",
 		"\t" + timer + ".Stop()",
@@ -363,36 +370,12 @@ func (c *checker) timedSendFix(s send, l loop, a attempt) (*fixPlan, string, boo
 	lines = append(lines, "case <-"+timer+".C:", "}")
 	plan := c.replaceLoop(s.file, l, lines, kept)
 	if plan == nil {
-		return nil, "", false
+		return nil
 	}
 	plan.message = "Replace the polling loop with one send that waits on a timer"
-	plan.uses = []types.Object{pkgNameOf(c.info, file, "time")}
-	return plan, human, true
-}
-
-// budget returns the time the loop spends before giving up, as the timer's
-// argument and, when constant, as a duration; kept lists the source the
-// argument takes along.
-func (c *checker) budget(l loop, a attempt, timePkg string) (string, string, []span, bool) {
-	if l.bound == deadline {
-		return l.timeout, "", l.timeoutKept, true
-	}
-	d := a.sleep()
-	if d == nil {
-		return "", "", nil, false
-	}
-	if dn, ok := consts.Int(c.info, d); ok && l.countN > 0 {
-		total := l.countN * dn
-		return durationText(total, timePkg), time.Duration(total).String(), nil, true
-	}
-	if l.countN == 1 {
-		return edits.Source(c.pass, d), "", []span{spanOf(d)}, true
-	}
-	if l.countN > 0 {
-		return fmt.Sprintf("%d * %s", l.countN, parenthesize(c.pass, d)), "", []span{spanOf(d)}, true
-	}
-	return timePkg + ".Duration(" + edits.Source(c.pass, l.count) + ") * " + parenthesize(c.pass, d), "",
-		[]span{spanOf(l.count), spanOf(d)}, true
+	plan.edits = append(plan.edits, timeImport...)
+	plan.uses = append(b.uses, pkgNameOf(c.info, s.file.Node().(*ast.File), "time"))
+	return plan
 }
 
 // durationText spells ns nanoseconds with the largest time unit that divides

@@ -174,6 +174,7 @@ func (c *checker) helperLoop(file, cur inspector.Cursor, helpers map[*types.Func
 	ch, _ := c.substituteExpr(h, astFile, h.nb.Send.Chan, args)
 	msg := c.retryMessage(ch+" through "+fn.Name(), attempt{before: wait}, false, honours)
 	return &finding{
+		file:    file,
 		kind:    "retryloop",
 		pos:     fs.Pos(),
 		end:     fs.Body.Lbrace,
@@ -281,6 +282,7 @@ func (c *checker) siblingLoop(file inspector.Cursor, l loop, call *ast.CallExpr,
 	}
 	plan.message = "Replace the retry loop with " + h.Blocking + ", which blocks until the channel has room"
 	return &finding{
+		file:    file,
 		kind:    "retryloop",
 		pos:     l.stmt.Pos(),
 		end:     l.stmt.(*ast.ForStmt).Body.Lbrace,

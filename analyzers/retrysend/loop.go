@@ -51,6 +51,8 @@ type attempt struct {
 	before, after sendselect.Path // the body's statements before and after the select
 	dflt          sendselect.Path // the default case
 	send          sendselect.Path // the send case
+
+	beforeStmts, afterStmts, dfltStmts []ast.Stmt // what before, after and dflt summarise
 }
 
 // sendLeaves reports whether a successful send leaves the loop: in its case,
@@ -137,8 +139,10 @@ func (c *checker) retryLoop(s send) *finding {
 		if !a.sendReturns() {
 			return nil
 		}
-		if l.bound == counted && a.sleep() == nil {
-			return nil // a bounded spin: no budget to give a timer
+		if l.bound == counted && !a.sleeps(c.info) {
+			// A bounded spin gives up within microseconds: it sheds, and
+			// adds neither latency nor a backlog.
+			return nil
 		}
 		return c.pollingSend(s, l, a)
 	}
@@ -353,6 +357,10 @@ func (c *checker) splitAttempt(l loop, s send) (attempt, bool) {
 		after:  sendselect.LoopBody(c.info, l.body.List[idx+1:], l.label, c.isWait),
 		dflt:   sendselect.Case(c.info, s.nb.Default.Body, l.label, c.isWait),
 		send:   sendselect.Case(c.info, s.nb.Case.Body, l.label, c.isWait),
+
+		beforeStmts: l.body.List[:idx],
+		afterStmts:  l.body.List[idx+1:],
+		dfltStmts:   s.nb.Default.Body,
 	}
 	if !a.before.Idle || a.before.Last != nil || !a.after.Idle || !a.dflt.Idle || !a.defaultStays() {
 		return attempt{}, false
@@ -438,10 +446,7 @@ func (c *checker) retrySend(s send, l loop, a attempt) *finding {
 	if l.bound == flagged && assignedOutsideSend(c.info, l, s, l.flag) {
 		return nil
 	}
-	fix, honours, ok := c.blockingSendFix(s, l, a)
-	if !ok {
-		return nil
-	}
+	fix, honours := c.blockingSendFix(s, l, a)
 	ch := edits.Source(c.pass, s.nb.Send.Chan)
 	msg := c.retryMessage(ch, a, l.bound == cancelled, honours)
 	rel := []analysis.RelatedInformation{related(s.nb.Send, "the non-blocking send")}
@@ -451,6 +456,7 @@ func (c *checker) retrySend(s send, l loop, a attempt) *finding {
 		rel = append(rel, related(s.nb.Default, "gives up at once and tries again"))
 	}
 	return &finding{
+		file:    s.file,
 		kind:    "retryloop",
 		pos:     l.stmt.Pos(),
 		end:     l.body.Lbrace,
@@ -516,22 +522,35 @@ func assignedOutsideSend(info *types.Info, l loop, s send, v *types.Var) bool {
 // pollingSend builds the pollingsend finding for a loop that tries s a
 // bounded number of times or until a deadline, then gives up.
 func (c *checker) pollingSend(s send, l loop, a attempt) *finding {
-	fix, budget, ok := c.timedSendFix(s, l, a)
-	if !ok {
-		return nil
+	file := s.file.Node().(*ast.File)
+	timePkg, timeImport, importable := edits.AddImport(c.pass, file, "time", l.stmt.Pos())
+	b := budget{known: true, expr: l.timeout, kept: l.timeoutKept}
+	if l.bound == counted {
+		b = c.budgetOf(l, a, timePkg)
+	}
+	var fix *fixPlan
+	if b.known && importable {
+		fix = c.timedSendFix(s, l, a, b, timePkg, timeImport)
 	}
 	ch := edits.Source(c.pass, s.nb.Send.Chan)
+	count := "a fixed number of times"
+	if l.countN > 0 {
+		count = fmt.Sprintf("%d times", l.countN)
+	}
 	var how string
 	switch {
 	case l.bound == deadline:
 		how = "until a deadline"
-	case l.countN > 0 && budget != "":
-		d, _ := consts.Int(c.info, a.sleep())
-		how = fmt.Sprintf("%d times, %v apart (%s in all),", l.countN, time.Duration(d), budget)
-	case l.countN > 0:
-		how = fmt.Sprintf("%d times", l.countN)
+	case b.constant && !b.varies:
+		how = fmt.Sprintf("%s, %v apart (%v in all),", count, b.min, b.total)
+	case b.constant:
+		how = fmt.Sprintf("%s, %v to %v apart (%v in all),", count, b.min, b.max, b.total)
+	case b.known && b.varies:
+		how = fmt.Sprintf("%s, with sleeps that add up to %s,", count, b.expr)
+	case b.varies:
+		how = count + ", with a sleep that changes per attempt,"
 	default:
-		how = "a fixed number of times"
+		how = count
 	}
 	rel := []analysis.RelatedInformation{related(s.nb.Send, "the non-blocking send")}
 	if w := a.waits(); len(w) > 0 {
@@ -541,6 +560,7 @@ func (c *checker) pollingSend(s send, l loop, a attempt) *finding {
 		rel = append(rel, related(next.Node(), "gives up here"))
 	}
 	return &finding{
+		file:    s.file,
 		kind:    "pollingsend",
 		pos:     l.stmt.Pos(),
 		end:     l.body.Lbrace,

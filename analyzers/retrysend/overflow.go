@@ -57,6 +57,7 @@ func (c *checker) overflow(s send) *finding {
 			}
 		}
 		return &finding{
+			file:    s.file,
 			kind:    "overflow",
 			pos:     st.Pos(),
 			end:     st.End(),

@@ -134,7 +134,7 @@ func summarise(info *types.Info, stmts []ast.Stmt, loop *types.Label, waits func
 		switch {
 		case isWait(info, s, waits, &p):
 			p.Waits = append(p.Waits, s)
-		case IsCount(info, s), IsLog(info, s), isLocalUpdate(info, s):
+		case IsCount(info, s), IsLog(info, s), isBookkeeping(info, s):
 		default:
 			p.Idle = false
 		}
@@ -394,11 +394,40 @@ var logMethods = map[string]bool{
 	"Warning": true, "Error": true, "Log": true,
 }
 
-// isLocalUpdate reports whether s assigns call-free values to local
-// variables: a backoff delay doubling, an attempt number.
+// isBookkeeping reports whether s only prepares the next attempt: it
+// updates local variables (isLocalUpdate), or is an if statement with a
+// call-free condition whose branches only do that, such as a capped
+// backoff (if delay < maxDelay { delay *= 2 }).
+func isBookkeeping(info *types.Info, s ast.Stmt) bool {
+	switch s := s.(type) {
+	case *ast.IfStmt:
+		if s.Init != nil || !CallFree(info, s.Cond) {
+			return false
+		}
+		for _, st := range s.Body.List {
+			if !isBookkeeping(info, st) {
+				return false
+			}
+		}
+		return s.Else == nil || isBookkeeping(info, s.Else)
+	case *ast.BlockStmt:
+		for _, st := range s.List {
+			if !isBookkeeping(info, st) {
+				return false
+			}
+		}
+		return true
+	}
+	return isLocalUpdate(info, s)
+}
+
+// isLocalUpdate reports whether s assigns local variables values that are
+// call-free or random: a backoff delay doubling, an attempt number, jitter
+// (j := rand.Int63n(n)). A definition counts: it holds a value for this
+// attempt only.
 func isLocalUpdate(info *types.Info, s ast.Stmt) bool {
 	as, ok := s.(*ast.AssignStmt)
-	if !ok || as.Tok == token.DEFINE {
+	if !ok {
 		return false
 	}
 	for _, lhs := range as.Lhs {
@@ -406,18 +435,40 @@ func isLocalUpdate(info *types.Info, s ast.Stmt) bool {
 		if !ok {
 			return false
 		}
-		v, ok := info.Uses[id].(*types.Var)
+		if id.Name == "_" {
+			continue
+		}
+		v, ok := info.ObjectOf(id).(*types.Var)
 		if !ok || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
 			return false
 		}
 	}
-	return CallFree(info, as.Rhs...)
+	return callFree(info, isRandom, as.Rhs...)
+}
+
+// isRandom reports whether fn is a function or method of math/rand: jitter,
+// which only picks a number.
+func isRandom(fn *types.Func) bool {
+	if fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case "math/rand", "math/rand/v2":
+		return true
+	}
+	return false
 }
 
 // CallFree reports whether evaluating exprs calls nothing but conversions
 // and the builtins min, max, len and cap, and receives from no channel: it has
 // no effect, and gives the same result while the variables stay unchanged.
 func CallFree(info *types.Info, exprs ...ast.Expr) bool {
+	return callFree(info, nil, exprs...)
+}
+
+// callFree is CallFree that also allows calls of the functions for which
+// allow (if not nil) reports true.
+func callFree(info *types.Info, allow func(*types.Func) bool, exprs ...ast.Expr) bool {
 	free := true
 	for _, e := range exprs {
 		ast.Inspect(e, func(n ast.Node) bool {
@@ -433,6 +484,9 @@ func CallFree(info *types.Info, exprs ...ast.Expr) bool {
 							return true
 						}
 					}
+				}
+				if fn, ok := typeutil.Callee(info, n).(*types.Func); ok && allow != nil && allow(fn) {
+					return true
 				}
 				free = false
 			case *ast.UnaryExpr:
