@@ -35,6 +35,9 @@ type fixPlan struct {
 	// keeps, so they stay used.
 	uses     []types.Object
 	sentinel *sentinel
+	// helper is the try-send helper of this package whose call the fix
+	// replaces: unexported and called nowhere else, it goes too.
+	helper *helper
 	// cleanup holds the edits that remove what the fixes leave unused.
 	cleanup []analysis.TextEdit
 }

@@ -173,9 +173,12 @@ func (c *checker) diagnostics() []analysis.Diagnostic {
 		}
 		byFile[f.file] = append(byFile[f.file], f)
 	}
-	var diags []analysis.Diagnostic
 	for _, file := range files {
 		c.cleanUp(file, byFile[file])
+	}
+	c.removeHelpers()
+	var diags []analysis.Diagnostic
+	for _, file := range files {
 		for _, f := range byFile[file] {
 			d := analysis.Diagnostic{
 				Pos:      f.pos,
