@@ -134,9 +134,7 @@ func (c *checker) retryLoop(s send) *finding {
 			return nil
 		}
 	case counted, deadline:
-		// A timed send replaces the loop only when success skips the
-		// rejection after it, which a return does.
-		if !a.sendReturns() {
+		if !a.sendLeaves() {
 			return nil
 		}
 		if l.bound == counted && !a.sleeps(c.info) {
@@ -529,7 +527,9 @@ func (c *checker) pollingSend(s send, l loop, a attempt) *finding {
 		b = c.budgetOf(l, a, timePkg)
 	}
 	var fix *fixPlan
-	if b.known && importable {
+	// A timed send replaces the loop only when success skips the
+	// rejection after it, which a return does; a break lands on it.
+	if b.known && importable && a.sendReturns() {
 		fix = c.timedSendFix(s, l, a, b, timePkg, timeImport)
 	}
 	ch := edits.Source(c.pass, s.nb.Send.Chan)

@@ -38,10 +38,7 @@ func (c *checker) overflow(s send) *finding {
 		if found.target != nil && c.capped(s.cur, found) {
 			return nil
 		}
-		fix, ok := c.shedFix(s, found)
-		if !ok {
-			return nil
-		}
+		fix := c.shedFix(s, found)
 		ch := edits.Source(c.pass, s.nb.Send.Chan)
 		rel := []analysis.RelatedInformation{related(s.nb.Send, "the bounded send it bypasses")}
 		var msg string
@@ -293,7 +290,7 @@ type sentinelKey struct {
 // it) gives way to an explicit shed. A function that returns an error and
 // sends outside any loop returns a sentinel error the fix declares; any
 // other drops the item and says so in a comment.
-func (c *checker) shedFix(s send, st store) (*fixPlan, bool) {
+func (c *checker) shedFix(s send, st store) *fixPlan {
 	file := s.file.Node().(*ast.File)
 	body := s.nb.Default.Body
 	first, last := stmtIndex(body, st.stmt), stmtIndex(body, st.stmt)
@@ -308,7 +305,7 @@ func (c *checker) shedFix(s send, st store) (*fixPlan, bool) {
 			plan.message = "Return an error instead of queueing the item beyond the channel's bound"
 			plan.edits = append(plan.edits, es...)
 			plan.removed = append(plan.removed, dead...)
-			return plan, true
+			return plan
 		}
 		plan.edits, plan.uses, plan.sentinel = nil, nil, nil
 	}
@@ -324,7 +321,7 @@ func (c *checker) shedFix(s send, st store) (*fixPlan, bool) {
 	}
 	plan.message = message
 	plan.edits = append(plan.edits, analysis.TextEdit{Pos: region.pos, End: region.end, NewText: []byte(text)})
-	return plan, true
+	return plan
 }
 
 // endsLine reports whether only blanks or a line comment follow pos on its
