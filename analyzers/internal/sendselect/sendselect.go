@@ -134,7 +134,7 @@ func summarise(info *types.Info, stmts []ast.Stmt, loop *types.Label, waits func
 		switch {
 		case isWait(info, s, waits, &p):
 			p.Waits = append(p.Waits, s)
-		case IsCount(info, s), IsLog(info, s), isBookkeeping(info, s):
+		case isBookkeeping(info, s):
 		default:
 			p.Idle = false
 		}
@@ -394,11 +394,14 @@ var logMethods = map[string]bool{
 	"Warning": true, "Error": true, "Log": true,
 }
 
-// isBookkeeping reports whether s only prepares the next attempt: it
-// updates local variables (isLocalUpdate), or is an if statement with a
-// call-free condition whose branches only do that, such as a capped
-// backoff (if delay < maxDelay { delay *= 2 }).
+// isBookkeeping reports whether s only keeps the books between attempts:
+// it counts, logs or updates local variables (isLocalUpdate), or is an if
+// statement with a call-free condition whose branches only do that, such as
+// a capped backoff (if delay < maxDelay { delay *= 2 }).
 func isBookkeeping(info *types.Info, s ast.Stmt) bool {
+	if IsCount(info, s) || IsLog(info, s) {
+		return true
+	}
 	switch s := s.(type) {
 	case *ast.IfStmt:
 		if s.Init != nil || !CallFree(info, s.Cond) {

@@ -95,3 +95,25 @@ func deliverPolling(m *trylib.Mailbox, b []byte, flush func()) {
 		flush()
 	}
 }
+
+// Negative: the if has an else: it counts both outcomes per attempt.
+func deliverCounted(m *trylib.Mailbox, b []byte) (sent, full int) {
+	for {
+		if m.TryDeliver(b) {
+			sent++
+		} else {
+			full++
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// Negative: a failed attempt refreshes the item before the next try.
+func deliverFresh(m *trylib.Mailbox, b []byte, refresh func([]byte) []byte) {
+	for {
+		if m.TryDeliver(b) {
+			return
+		}
+		b = refresh(b)
+	}
+}
