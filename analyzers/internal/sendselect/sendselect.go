@@ -425,8 +425,9 @@ func isBookkeeping(info *types.Info, s ast.Stmt) bool {
 }
 
 // isLocalUpdate reports whether s assigns local variables values that are
-// call-free or random: a backoff delay doubling, an attempt number, jitter
-// (j := rand.Int63n(n)). A definition counts: it holds a value for this
+// call-free or only pick a delay: a backoff delay doubling, an attempt
+// number, jitter (j := rand.Int63n(n)), a backoff's next interval
+// (d := b.NextBackOff()). A definition counts: it holds a value for this
 // attempt only.
 func isLocalUpdate(info *types.Info, s ast.Stmt) bool {
 	as, ok := s.(*ast.AssignStmt)
@@ -446,7 +447,22 @@ func isLocalUpdate(info *types.Info, s ast.Stmt) bool {
 			return false
 		}
 	}
-	return callFree(info, isRandom, as.Rhs...)
+	return callFree(info, isDelay, as.Rhs...)
+}
+
+// isDelay reports whether a call of fn only picks the next delay: jitter
+// from math/rand, or a backoff's next interval (b.NextBackOff(),
+// b.Duration()), a method of a backoff type that returns a time.Duration.
+func isDelay(fn *types.Func) bool {
+	return isRandom(fn) || isBackoffDelay(fn)
+}
+
+func isBackoffDelay(fn *types.Func) bool {
+	sig := fn.Signature()
+	if sig.Recv() == nil || sig.Results().Len() != 1 || !code.IsExactly(sig.Results().At(0).Type(), "time", "Duration") {
+		return false
+	}
+	return strings.Contains(strings.ToLower(code.TypeName(sig.Recv().Type())), "backoff")
 }
 
 // isRandom reports whether fn is a function or method of math/rand: jitter,

@@ -125,3 +125,40 @@ func (d *dispatcher) submitRandom(js []job) {
 		}
 	}
 }
+
+// A backoff type's next interval is bookkeeping too.
+type expBackoff struct{ cur time.Duration }
+
+func (b *expBackoff) NextBackOff() time.Duration {
+	b.cur = min(2*b.cur, maxBackoff)
+	return b.cur
+}
+
+func (d *dispatcher) submitBackoffType(j job, b *expBackoff) {
+	for { // want `loop retries a non-blocking send on d.jobs until it succeeds, sleeping between attempts`
+		select {
+		case d.jobs <- j:
+			return
+		default:
+		}
+		next := b.NextBackOff()
+		time.Sleep(next)
+	}
+}
+
+// Negative: a method of something else that returns a duration does work.
+type prober struct{}
+
+func (prober) Probe() time.Duration { return time.Millisecond }
+
+func (d *dispatcher) submitProbing(j job, p prober) {
+	for {
+		select {
+		case d.jobs <- j:
+			return
+		default:
+		}
+		rtt := p.Probe()
+		time.Sleep(rtt)
+	}
+}
