@@ -58,19 +58,30 @@ func (c *checker) blockingSendFix(s send, l loop, a attempt) (*fixPlan, bool) {
 	if l.bound == cancelled {
 		loopCtx = edits.Source(c.pass, l.ctx)
 	}
-	return c.blockingPlan(s.file, l, edits.Source(c.pass, s.nb.Send), body, append(kept, spanOf(s.nb.Send)), loopCtx)
+	return c.blockingPlan(s.file, l, edits.Source(c.pass, s.nb.Send), body, append(kept, spanOf(s.nb.Send)), loopCtx, a.stops)
 }
 
 // blockingPlan plans the replacement of l by one blocking send, sendText,
-// followed by body. The send also waits on ctx.Done() when a context is in
-// scope and the function can return its error, or when the loop ran until
+// followed by body. The send also waits for the loop's stop checks, with
+// their bodies, when it has some; otherwise on ctx.Done() when a context is
+// in scope and the function can return its error, or when the loop ran until
 // loopCtx was cancelled (then what followed the loop runs, as before). It
 // reports whether the send waits for cancellation; the plan is nil when the
 // new statements do not parse.
-func (c *checker) blockingPlan(file inspector.Cursor, l loop, sendText string, body []string, kept []span, loopCtx string) (*fixPlan, bool) {
+func (c *checker) blockingPlan(file inspector.Cursor, l loop, sendText string, body []string, kept []span, loopCtx string, stops []*ast.CommClause) (*fixPlan, bool) {
 	var lines []string
 	var uses []types.Object
-	if loopCtx != "" {
+	if len(stops) > 0 {
+		// The loop's own stop checks become cases of the select: the
+		// send waits for them, and for nothing the loop did not.
+		stopText, stopKept, ok := c.stopLines(l, stops)
+		if !ok {
+			return nil, false
+		}
+		lines = append([]string{"select {", "case " + sendText + ":"}, indentEach(body)...)
+		lines = append(append(lines, stopText...), "}")
+		kept = append(kept, stopKept...)
+	} else if loopCtx != "" {
 		lines = c.selectDone(sendText, body, loopCtx, "")
 	} else if ctx, zeros, ok := c.cancellation(l.cur); ok {
 		lines = c.selectDone(sendText, body, ctx.Name(), "return "+zeros+ctx.Name()+".Err()")
@@ -78,7 +89,8 @@ func (c *checker) blockingPlan(file inspector.Cursor, l loop, sendText string, b
 	} else {
 		lines = append([]string{sendText}, body...)
 	}
-	if g := goroutineOfLoop(l); g != nil && len(lines) == 1 && loopCtx == "" && len(uses) == 0 {
+	honours := loopCtx != "" || len(uses) > 0 || len(stops) > 0
+	if g := goroutineOfLoop(l); g != nil && len(lines) == 1 && !honours {
 		// go func() { for { select { case ch <- v: return; default: } } }()
 		// parks a goroutine per item, as a goroutine that only sends does:
 		// a blocking send in its place fixes both, where replacing only the
@@ -96,7 +108,34 @@ func (c *checker) blockingPlan(file inspector.Cursor, l loop, sendText string, b
 	}
 	plan.message = "Replace the retry loop with a blocking send"
 	plan.uses = uses
-	return plan, loopCtx != "" || len(uses) > 0
+	return plan, honours
+}
+
+// stopLines returns the cases of a select that keep the loop's stop checks:
+// each receive with its body, without a final break of the loop (falling out
+// of the select now leaves the same way), and the source they keep.
+func (c *checker) stopLines(l loop, stops []*ast.CommClause) ([]string, []span, bool) {
+	var lines []string
+	var kept []span
+	for _, cc := range stops {
+		if c.usesLoopVar(l, cc.Comm) {
+			return nil, nil, false
+		}
+		lines = append(lines, "case "+edits.Source(c.pass, cc.Comm)+":")
+		kept = append(kept, spanOf(cc.Comm))
+		for i, st := range cc.Body {
+			if i == len(cc.Body)-1 && c.breaksLoop(st, l, false) {
+				continue
+			}
+			moved, ok := c.moveStmt(st)
+			if !ok || c.usesLoopVar(l, st) {
+				return nil, nil, false
+			}
+			lines = append(lines, indentEach(moved)...)
+			kept = append(kept, spanOf(st))
+		}
+	}
+	return lines, kept, true
 }
 
 // goroutineOfLoop returns the go statement when l is all that a function
@@ -370,7 +409,16 @@ func (c *checker) timedSendFix(s send, l loop, a attempt, b budget, timePkg stri
 		"\t" + timer + ".Stop()",
 	}
 	lines = append(lines, indentEach(body)...)
-	lines = append(lines, "case <-"+timer+".C:", "}")
+	lines = append(lines, "case <-"+timer+".C:")
+	if len(a.stops) > 0 {
+		stopText, stopKept, ok := c.stopLines(l, a.stops)
+		if !ok {
+			return nil
+		}
+		lines = append(lines, stopText...)
+		kept = append(kept, stopKept...)
+	}
+	lines = append(lines, "}")
 	plan := c.replaceLoop(s.file, l, lines, kept)
 	if plan == nil {
 		return nil

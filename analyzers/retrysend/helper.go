@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -139,6 +140,7 @@ type helperRetry struct {
 	// if's body), with last, its final statement that leaves the loop.
 	success []ast.Stmt
 	last    ast.Stmt
+	stops   []*ast.CommClause // the loop's stop checks (see attempt.stops)
 }
 
 // helperLoop reports a retry loop around a try-send helper of this package
@@ -170,7 +172,7 @@ func (c *checker) helperLoop(file, cur inspector.Cursor, helpers map[*types.Func
 		}
 		plan, remedy = c.siblingFix(file, r)
 	}
-	msg := c.retryMessage(ch+" through "+name, attempt{before: r.wait}, false, honours)
+	msg := c.retryMessage(ch+" through "+name, attempt{before: r.wait, stops: r.stops}, false, honours)
 	if plan == nil && remedy != "" {
 		msg = strings.TrimSuffix(msg, "block on the send instead") + remedy
 	}
@@ -206,11 +208,16 @@ func (c *checker) helperRetryOf(cur inspector.Cursor) (helperRetry, bool) {
 		}
 		r.call = call
 	case nil:
-		// for { if q.TryPush(v) { ...; return }; wait }
-		if len(fs.Body.List) == 0 {
+		// for { if q.TryPush(v) { ...; return }; wait }, perhaps after
+		// checks that stop the loop.
+		first := 0
+		for first < len(fs.Body.List) && c.stopCheck(fs.Body.List[first], r.l) != nil {
+			first++
+		}
+		if first == len(fs.Body.List) {
 			return helperRetry{}, false
 		}
-		ifs, ok := fs.Body.List[0].(*ast.IfStmt)
+		ifs, ok := fs.Body.List[first].(*ast.IfStmt)
 		if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) == 0 {
 			return helperRetry{}, false
 		}
@@ -223,7 +230,7 @@ func (c *checker) helperRetryOf(cur inspector.Cursor) (helperRetry, bool) {
 		if !c.leavesLoop(r.last, r.l) || !onlyFinalBranch(body, r.last) {
 			return helperRetry{}, false
 		}
-		waitStmts = fs.Body.List[1:]
+		waitStmts = append(slices.Clip(fs.Body.List[:first]), fs.Body.List[first+1:]...)
 	default:
 		return helperRetry{}, false
 	}
@@ -232,6 +239,7 @@ func (c *checker) helperRetryOf(cur inspector.Cursor) (helperRetry, bool) {
 		return helperRetry{}, false
 	}
 	r.fn, r.h = fn, ff.TrySend
+	r.stops, waitStmts = c.stopChecks(waitStmts, r.l)
 	r.wait = sendselect.LoopBody(c.info, waitStmts, r.l.label, c.isWait)
 	if !r.wait.Idle || (r.wait.End != sendselect.Falls && r.wait.End != sendselect.Continues) {
 		return helperRetry{}, false
@@ -297,7 +305,7 @@ func (c *checker) localHelperFix(file inspector.Cursor, r helperRetry, h *helper
 	if !ok {
 		return nil, false, ch
 	}
-	plan, honours := c.blockingPlan(file, r.l, sendText, body, append(kept, bodyKept...), "")
+	plan, honours := c.blockingPlan(file, r.l, sendText, body, append(kept, bodyKept...), "", r.stops)
 	if plan != nil {
 		plan.helper = h
 	}
@@ -387,6 +395,9 @@ func (c *checker) siblingFix(file inspector.Cursor, r helperRetry) (*fixPlan, st
 	sel, ok := ast.Unparen(r.call.Fun).(*ast.SelectorExpr)
 	if !ok || r.h.Blocking == "" || r.h.Param >= len(r.call.Args) || r.fn.Signature().Recv() == nil {
 		return nil, "block on the channel instead: the helper has no blocking variant to call"
+	}
+	if len(r.stops) > 0 {
+		return nil, "block on the send, in a select that keeps the loop's stop case, instead: " + r.h.Blocking + " would not end on it"
 	}
 	if r.wait.HonoursCtx {
 		return nil, "block on the send, with ctx.Done(), instead: " + r.h.Blocking + " would not end on cancellation"

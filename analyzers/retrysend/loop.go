@@ -53,6 +53,12 @@ type attempt struct {
 	send          sendselect.Path // the send case
 
 	beforeStmts, afterStmts, dfltStmts []ast.Stmt // what before, after and dflt summarise
+
+	// stops are the checks before the select that leave the loop when a
+	// channel is ready (select { case <-ctx.Done(): return ctx.Err();
+	// default: }): the loop's own way of honouring cancellation, which
+	// its fix keeps as cases of the blocking select.
+	stops []*ast.CommClause
 }
 
 // sendLeaves reports whether a successful send leaves the loop: in its case,
@@ -109,7 +115,7 @@ func (a attempt) sleep() ast.Expr {
 }
 
 func (a attempt) honoursCtx() bool {
-	return a.before.HonoursCtx || a.dflt.HonoursCtx || a.after.HonoursCtx
+	return len(a.stops) > 0 || a.before.HonoursCtx || a.dflt.HonoursCtx || a.after.HonoursCtx
 }
 
 // retryLoop reports a loop that retries the non-blocking send s until it
@@ -350,15 +356,17 @@ func isCallFreeDefine(info *types.Info, s ast.Stmt) bool {
 // local: a loop that does other work between attempts polls for that work.
 func (c *checker) splitAttempt(l loop, s send) (attempt, bool) {
 	idx := s.cur.ParentEdgeIndex()
+	stops, before := c.stopChecks(l.body.List[:idx], l)
 	a := attempt{
-		before: sendselect.LoopBody(c.info, l.body.List[:idx], l.label, c.isWait),
+		before: sendselect.LoopBody(c.info, before, l.label, c.isWait),
 		after:  sendselect.LoopBody(c.info, l.body.List[idx+1:], l.label, c.isWait),
 		dflt:   sendselect.Case(c.info, s.nb.Default.Body, l.label, c.isWait),
 		send:   sendselect.Case(c.info, s.nb.Case.Body, l.label, c.isWait),
 
-		beforeStmts: l.body.List[:idx],
+		beforeStmts: before,
 		afterStmts:  l.body.List[idx+1:],
 		dfltStmts:   s.nb.Default.Body,
+		stops:       stops,
 	}
 	if !a.before.Idle || a.before.Last != nil || !a.after.Idle || !a.dflt.Idle || !a.defaultStays() {
 		return attempt{}, false
@@ -367,6 +375,75 @@ func (c *checker) splitAttempt(l loop, s send) (attempt, bool) {
 		return attempt{}, false
 	}
 	return a, true
+}
+
+// stopChecks splits stmts, statements of l's body, into the checks that
+// stop the loop when a channel is ready and the rest. A check is a select
+// with an empty default and one receive, from ctx.Done() or a channel
+// expression that calls nothing, whose body only keeps the books and then
+// returns, panics or breaks out of l.
+func (c *checker) stopChecks(stmts []ast.Stmt, l loop) ([]*ast.CommClause, []ast.Stmt) {
+	var stops []*ast.CommClause
+	var rest []ast.Stmt
+	for _, st := range stmts {
+		if cc := c.stopCheck(st, l); cc != nil {
+			stops = append(stops, cc)
+		} else {
+			rest = append(rest, st)
+		}
+	}
+	return stops, rest
+}
+
+func (c *checker) stopCheck(st ast.Stmt, l loop) *ast.CommClause {
+	sel, ok := st.(*ast.SelectStmt)
+	if !ok || len(sel.Body.List) != 2 {
+		return nil
+	}
+	var recv *ast.CommClause
+	for _, s := range sel.Body.List {
+		cc := s.(*ast.CommClause)
+		switch {
+		case cc.Comm == nil:
+			if len(cc.Body) > 0 {
+				return nil
+			}
+		case recv == nil:
+			recv = cc
+		default:
+			return nil
+		}
+	}
+	es, ok := recv.Comm.(*ast.ExprStmt)
+	if !ok {
+		return nil
+	}
+	u, ok := ast.Unparen(es.X).(*ast.UnaryExpr)
+	if !ok || u.Op != token.ARROW || !(c.isDoneCall(u.X) || sendselect.CallFree(c.info, u.X)) {
+		return nil
+	}
+	p := sendselect.Case(c.info, recv.Body, l.label, c.isWait)
+	if !p.Idle || len(p.Waits) > 0 || !p.End.Leaves() || !onlyFinalBranch(recv.Body, p.Last) {
+		return nil
+	}
+	if p.End == sendselect.Branches && !c.breaksLoop(p.Last, l, false) {
+		return nil // a branch to a label around the loop
+	}
+	return recv
+}
+
+// isDoneCall reports whether x is ctx.Done() on a context variable.
+func (c *checker) isDoneCall(x ast.Expr) bool {
+	call, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Done" || !sendselect.IsContext(c.info.TypeOf(sel.X)) {
+		return false
+	}
+	_, isIdent := ast.Unparen(sel.X).(*ast.Ident)
+	return isIdent
 }
 
 // onlyFinalBranch reports whether the only break, continue or goto in body
@@ -484,7 +561,10 @@ func (c *checker) retryMessage(ch string, a attempt, cancellable, fixHonours boo
 		ignores = ""
 	}
 	remedy := "block on the send instead"
-	if fixHonours {
+	switch {
+	case fixHonours && len(a.stops) > 0:
+		remedy = "block on the send, in a select that keeps the loop's stop case, instead"
+	case fixHonours:
 		remedy = "block on the send, with ctx.Done(), instead"
 	}
 	return fmt.Sprintf("loop retries a non-blocking send on %s until it succeeds, %s: it %s%s and lets work pile up upstream instead of pushing back; %s",

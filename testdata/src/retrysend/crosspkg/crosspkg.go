@@ -117,3 +117,25 @@ func deliverFresh(m *trylib.Mailbox, b []byte, refresh func([]byte) []byte) {
 		b = refresh(b)
 	}
 }
+
+// A stop check before the if, and a capped exponential backoff (the shape
+// of a remote-write enqueue loop): Deliver would not end on quit, so there
+// is no fix.
+func deliverUntilQuit(m *trylib.Mailbox, b []byte, quit chan struct{}) bool {
+	backoff := 5 * time.Millisecond
+	for { // want `loop retries a non-blocking send on m.in through \(\*trylib.Mailbox\).TryDeliver until it succeeds, sleeping between attempts: it adds latency and lets work pile up upstream instead of pushing back; block on the send, in a select that keeps the loop's stop case, instead: Deliver would not end on it`
+		select {
+		case <-quit:
+			return false
+		default:
+		}
+		if m.TryDeliver(b) {
+			return true
+		}
+		time.Sleep(backoff)
+		backoff *= 2
+		if backoff > time.Second {
+			backoff = time.Second
+		}
+	}
+}
