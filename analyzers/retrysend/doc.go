@@ -23,7 +23,10 @@
 // reads). Between attempts the loop may count, log and keep its books:
 // update locals with values that call nothing or only math/rand (jitter),
 // and an if with a call-free condition that only does that, as capped
-// exponential backoff does (if delay < max { delay *= 2 }). The same retry
+// exponential backoff does (if delay < max { delay *= 2 }); a check that
+// leaves the loop when ctx.Done() or a quit channel is ready (select { case
+// <-quit: return; default: }) is how it honours cancellation, and the fix
+// keeps it as a case of the blocking select. The same retry
 // through a helper that tries the send and reports success is found too,
 // for !q.TryPush(v) {} or for { if q.TryPush(v) { return }; wait }, whether
 // the helper is of this package or, through the admission facts, another.
