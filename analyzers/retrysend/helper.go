@@ -248,10 +248,14 @@ func (c *checker) helperRetryOf(cur inspector.Cursor) (helperRetry, bool) {
 }
 
 // leavesLoop reports whether st, directly in an if in l's body, leaves l:
-// a return, a panic, or a break of l.
+// a return, a panic, a break of l, or a break or continue of a statement
+// around l (continue outer), which still means the same once l is gone.
 func (c *checker) leavesLoop(st ast.Stmt, l loop) bool {
 	if c.breaksLoop(st, l, true) {
 		return true
+	}
+	if br, ok := st.(*ast.BranchStmt); ok && br.Label != nil && (br.Tok == token.BREAK || br.Tok == token.CONTINUE) {
+		return l.label == nil || c.info.Uses[br.Label] != l.label
 	}
 	end := sendselect.LoopBody(c.info, []ast.Stmt{st}, l.label, nil).End
 	return end == sendselect.Returns || end == sendselect.Panics

@@ -64,3 +64,22 @@ func (m *mailbox) offerLoop(v item) int {
 	}
 	return n
 }
+
+// The if's body continues an outer loop: the fix sends, then continues it.
+func (m *mailbox) deliverAll(vs []item) int {
+	n := 0
+outer:
+	for _, v := range vs {
+		if v.n < 0 {
+			continue
+		}
+		for { // want `loop retries a non-blocking send on m.in through tryOffer until it succeeds, sleeping 1ms between attempts`
+			if m.tryOffer(v) {
+				n++
+				continue outer
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+	return n
+}
