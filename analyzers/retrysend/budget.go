@@ -135,7 +135,7 @@ func (s *simulation) entryValue(l loop, obj types.Object) (term, bool) {
 			if s.c.mentionsAny(rhs, s.changed) || assignsAnyIn(s.c.info, before, rhs) {
 				return term{}, false
 			}
-			if _, isSel := ast.Unparen(rhs).(*ast.SelectorExpr); isSel && len(before) > 0 {
+			if len(before) > 0 && s.c.selectsField(rhs) {
 				return term{}, false // a field may change on the way
 			}
 			return s.eval(rhs)
@@ -281,8 +281,7 @@ func (s *simulation) exec(st ast.Stmt) bool {
 				t, ok := s.eval(rhs)
 				values[i] = func() (term, bool) { return t, ok }
 			default:
-				op := compoundOp(st.Tok)
-				t, ok := s.binary(op, lhs, rhs, info.TypeOf(lhs))
+				t, ok := s.binary(compoundOps[st.Tok], lhs, rhs, info.TypeOf(lhs))
 				values[i] = func() (term, bool) { return t, ok }
 			}
 		}
@@ -402,24 +401,25 @@ func containsWait(info *types.Info, n ast.Node) bool {
 	return found
 }
 
-func compoundOp(tok token.Token) token.Token {
-	switch tok {
-	case token.ADD_ASSIGN:
-		return token.ADD
-	case token.SUB_ASSIGN:
-		return token.SUB
-	case token.MUL_ASSIGN:
-		return token.MUL
-	case token.QUO_ASSIGN:
-		return token.QUO
-	case token.REM_ASSIGN:
-		return token.REM
-	case token.SHL_ASSIGN:
-		return token.SHL
-	case token.SHR_ASSIGN:
-		return token.SHR
-	}
-	return token.ILLEGAL
+// compoundOps maps an assignment operator to its binary operator.
+var compoundOps = map[token.Token]token.Token{
+	token.ADD_ASSIGN: token.ADD, token.SUB_ASSIGN: token.SUB, token.MUL_ASSIGN: token.MUL,
+	token.QUO_ASSIGN: token.QUO, token.REM_ASSIGN: token.REM,
+	token.SHL_ASSIGN: token.SHL, token.SHR_ASSIGN: token.SHR,
+}
+
+// selectsField reports whether e reads a struct field.
+func (c *checker) selectsField(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if s, ok := c.info.Selections[sel]; ok && s.Kind() == types.FieldVal {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // eval returns what e is, as a term: a constant, an invariant duration, or
@@ -632,6 +632,9 @@ func (s *simulation) budget(timePkg string) budget {
 	for _, t := range s.sleeps {
 		if !t.sameBase(base) {
 			return budget{varies: true}
+		}
+		if t.base != nil && constant.ToInt(t.coef).Kind() != constant.Int {
+			return budget{varies: true} // 1.5 × base: no whole multiple
 		}
 		total = constant.BinaryOp(total, token.ADD, t.coef)
 	}

@@ -252,6 +252,17 @@ func (c *checker) lineSpan(pos, end token.Pos) (span, bool) {
 	return span{start, tf.LineStart(line + 1)}, true
 }
 
+// wholeLines is lineSpan with the file and its content.
+func (c *checker) wholeLines(pos, end token.Pos) (span, *token.File, []byte, bool) {
+	s, ok := c.lineSpan(pos, end)
+	if !ok {
+		return span{}, nil, nil, false
+	}
+	tf := c.pass.Fset.File(pos)
+	content, err := edits.FileContent(c.pass, tf)
+	return s, tf, content, err == nil
+}
+
 // importSpan returns the text to delete to remove spec: its line, or its whole
 // declaration when it is the only import there, with a blank line that would
 // otherwise double up.
@@ -269,13 +280,8 @@ func (c *checker) importSpan(file *ast.File, spec *ast.ImportSpec) (span, bool) 
 	if len(gen.Specs) == 1 {
 		node = gen
 	}
-	s, ok := c.lineSpan(node.Pos(), node.End())
+	s, tf, content, ok := c.wholeLines(node.Pos(), node.End())
 	if !ok {
-		return span{}, false
-	}
-	tf := c.pass.Fset.File(spec.Pos())
-	content, err := edits.FileContent(c.pass, tf)
-	if err != nil {
 		return span{}, false
 	}
 	blankAt := func(line int) bool {
@@ -441,13 +447,8 @@ func (c *checker) declSpan(decl *ast.FuncDecl) (span, bool) {
 	if decl.Doc != nil {
 		start = decl.Doc.Pos()
 	}
-	s, ok := c.lineSpan(start, decl.End())
+	s, tf, content, ok := c.wholeLines(start, decl.End())
 	if !ok {
-		return span{}, false
-	}
-	tf := c.pass.Fset.File(decl.Pos())
-	content, err := edits.FileContent(c.pass, tf)
-	if err != nil {
 		return span{}, false
 	}
 	end := tf.Offset(s.end)

@@ -434,14 +434,10 @@ func (c *checker) stopCheck(st ast.Stmt, l loop) *ast.CommClause {
 
 // isDoneCall reports whether x is ctx.Done() on a context variable.
 func (c *checker) isDoneCall(x ast.Expr) bool {
-	call, ok := ast.Unparen(x).(*ast.CallExpr)
-	if !ok || len(call.Args) != 0 {
+	if !sendselect.IsDone(c.info, x) {
 		return false
 	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Done" || !sendselect.IsContext(c.info.TypeOf(sel.X)) {
-		return false
-	}
+	sel := ast.Unparen(ast.Unparen(x).(*ast.CallExpr).Fun).(*ast.SelectorExpr)
 	_, isIdent := ast.Unparen(sel.X).(*ast.Ident)
 	return isIdent
 }

@@ -251,7 +251,7 @@ func IsTimedWait(info *types.Info, sel *ast.SelectStmt, p *Path) bool {
 		switch {
 		case IsTimerChan(info, recv.X) && len(cc.Body) == 0:
 			timers++
-		case isDone(info, recv.X) && len(cc.Body) == 1:
+		case IsDone(info, recv.X) && len(cc.Body) == 1:
 			if _, ok := cc.Body[0].(*ast.ReturnStmt); !ok {
 				return false
 			}
@@ -291,8 +291,8 @@ func IsTimerChan(info *types.Info, x ast.Expr) bool {
 	return false
 }
 
-// isDone reports whether x is a call of the Done method of a context.
-func isDone(info *types.Info, x ast.Expr) bool {
+// IsDone reports whether x is a call of the Done method of a context.
+func IsDone(info *types.Info, x ast.Expr) bool {
 	call, ok := ast.Unparen(x).(*ast.CallExpr)
 	if !ok {
 		return false
