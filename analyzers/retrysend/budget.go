@@ -449,10 +449,14 @@ func (s *simulation) eval(e ast.Expr) (term, bool) {
 		return s.binary(e.Op, e.X, e.Y, info.TypeOf(e))
 	case *ast.UnaryExpr:
 		x, ok := s.eval(e.X)
-		if !ok || x.base != nil || (e.Op != token.SUB && e.Op != token.NOT && e.Op != token.ADD) {
+		if !ok || x.base != nil {
 			return term{}, false
 		}
-		return term{coef: constant.UnaryOp(e.Op, x.coef, 0)}, true
+		switch {
+		case (e.Op == token.SUB || e.Op == token.ADD) && numeric(x.coef), e.Op == token.NOT && x.coef.Kind() == constant.Bool:
+			return term{coef: constant.UnaryOp(e.Op, x.coef, 0)}, true
+		}
+		return term{}, false
 	case *ast.CallExpr:
 		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
 			x, ok := s.eval(e.Args[0])
@@ -476,7 +480,7 @@ func (s *simulation) eval(e ast.Expr) (term, bool) {
 func (s *simulation) binary(op token.Token, xe, ye ast.Expr, t types.Type) (term, bool) {
 	x, ok1 := s.eval(xe)
 	y, ok2 := s.eval(ye)
-	if !ok1 || !ok2 {
+	if !ok1 || !ok2 || t == nil {
 		return term{}, false
 	}
 	integer := false
@@ -513,20 +517,18 @@ func (s *simulation) binary(op token.Token, xe, ye ast.Expr, t types.Type) (term
 // constOp computes x op y on constants, with integer division where the
 // expression is an integer.
 func constOp(op token.Token, x, y constant.Value, integer bool) (term, bool) {
-	if x.Kind() == constant.Unknown || y.Kind() == constant.Unknown {
-		return term{}, false
-	}
-	switch op {
-	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
-		if x.Kind() == constant.Bool || y.Kind() == constant.Bool {
-			return term{}, false
-		}
-		return term{coef: constant.MakeBool(constant.Compare(x, op, y))}, true
-	case token.LAND, token.LOR:
+	if op == token.LAND || op == token.LOR {
 		if x.Kind() != constant.Bool || y.Kind() != constant.Bool {
 			return term{}, false
 		}
 		return term{coef: constant.BinaryOp(x, op, y)}, true
+	}
+	if !numeric(x) || !numeric(y) {
+		return term{}, false
+	}
+	switch op {
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+		return term{coef: constant.MakeBool(constant.Compare(x, op, y))}, true
 	case token.SHL, token.SHR:
 		n, ok := constant.Uint64Val(constant.ToInt(y))
 		if !ok || n > 62 || constant.ToInt(x).Kind() != constant.Int {
@@ -545,7 +547,8 @@ func constOp(op token.Token, x, y constant.Value, integer bool) (term, bool) {
 			op = token.QUO_ASSIGN // integer division, as go/constant spells it
 		}
 	case token.REM:
-		if constant.Sign(y) == 0 || !integer {
+		x, y = constant.ToInt(x), constant.ToInt(y)
+		if !integer || x.Kind() != constant.Int || y.Kind() != constant.Int || constant.Sign(y) == 0 {
 			return term{}, false
 		}
 	case token.ADD, token.SUB, token.MUL:
@@ -560,6 +563,11 @@ func constOp(op token.Token, x, y constant.Value, integer bool) (term, bool) {
 		}
 	}
 	return term{coef: v}, v.Kind() != constant.Unknown
+}
+
+// numeric reports whether v is a known integer or real number.
+func numeric(v constant.Value) bool {
+	return v != nil && (v.Kind() == constant.Int || v.Kind() == constant.Float)
 }
 
 // convert converts a constant to type t: an integer type truncates.
@@ -582,6 +590,9 @@ func convert(v constant.Value, t types.Type) (term, bool) {
 // truncate returns the integer part of a numeric constant that fits in an
 // int64, as a conversion to an integer type would.
 func truncate(v constant.Value) (constant.Value, bool) {
+	if !numeric(v) {
+		return nil, false
+	}
 	if i := constant.ToInt(v); i.Kind() == constant.Int {
 		_, exact := constant.Int64Val(i)
 		return i, exact
@@ -601,7 +612,7 @@ func (s *simulation) minMax(isMin bool, args []ast.Expr) (term, bool) {
 	var best constant.Value
 	for _, a := range args {
 		t, ok := s.eval(a)
-		if !ok || t.base != nil {
+		if !ok || t.base != nil || !numeric(t.coef) {
 			return term{}, false
 		}
 		if best == nil || constant.Compare(t.coef, token.LSS, best) == isMin && constant.Compare(t.coef, token.NEQ, best) {
@@ -614,7 +625,7 @@ func (s *simulation) minMax(isMin bool, args []ast.Expr) (term, bool) {
 // varies reports whether the sleeps seen so far differ.
 func (s *simulation) varies() bool {
 	for _, t := range s.sleeps[min(1, len(s.sleeps)):] {
-		if t.coef == nil || s.sleeps[0].coef == nil || !t.sameBase(s.sleeps[0]) || constant.Compare(t.coef, token.NEQ, s.sleeps[0].coef) {
+		if !numeric(t.coef) || !numeric(s.sleeps[0].coef) || !t.sameBase(s.sleeps[0]) || constant.Compare(t.coef, token.NEQ, s.sleeps[0].coef) {
 			return true
 		}
 	}
@@ -633,7 +644,7 @@ func (s *simulation) budget(timePkg string) budget {
 		if !t.sameBase(base) {
 			return budget{varies: true}
 		}
-		if t.base != nil && constant.ToInt(t.coef).Kind() != constant.Int {
+		if !numeric(t.coef) || t.base != nil && constant.ToInt(t.coef).Kind() != constant.Int {
 			return budget{varies: true} // 1.5 × base: no whole multiple
 		}
 		total = constant.BinaryOp(total, token.ADD, t.coef)
