@@ -504,22 +504,30 @@ func (c *checker) replaceLoop(file inspector.Cursor, l loop, lines []string, kep
 	}
 }
 
-// moveStmt returns the lines of st's source, indented relative to st.
+// moveStmt returns the lines of st's source, indented relative to st. The
+// lines that continue a multi-line string literal stay as they are, joined
+// to the line before them, so that no later indenting reaches them:
+// FormatStmts, which lays out every fix's statements, keeps them too.
 func (c *checker) moveStmt(st ast.Stmt) ([]string, bool) {
-	multiline := false
+	tf := c.pass.Fset.File(st.Pos())
+	inString := make(map[int]bool) // lines of st, from 0
+	first := tf.Line(st.Pos())
 	ast.Inspect(st, func(n ast.Node) bool {
-		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && strings.Contains(lit.Value, "\n") {
-			multiline = true // re-indenting would change the string
+		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+			for l := tf.Line(lit.Pos()) + 1; l <= tf.Line(lit.End()); l++ {
+				inString[l-first] = true
+			}
 		}
-		return !multiline
+		return true
 	})
-	if multiline {
-		return nil, false
-	}
 	old := edits.Indent(c.pass, st.Pos())
-	lines := strings.Split(edits.Source(c.pass, st), "\n")
-	for i := 1; i < len(lines); i++ {
-		lines[i] = strings.TrimPrefix(lines[i], old)
+	var lines []string
+	for i, l := range strings.Split(edits.Source(c.pass, st), "\n") {
+		if inString[i] {
+			lines[len(lines)-1] += "\n" + l
+			continue
+		}
+		lines = append(lines, strings.TrimPrefix(l, old))
 	}
 	return lines, true
 }

@@ -22,19 +22,6 @@ func countedLog(ch chan int, v int) {
 	}
 }
 
-// The send case holds a multi-line string, which re-indenting would change.
-func multiline(ch chan int, v int) {
-	for { // want `loop retries a non-blocking send on ch until it succeeds, spinning`
-		select {
-		case ch <- v:
-			log.Print(`sent;
-see the log`)
-			return
-		default:
-		}
-	}
-}
-
 // The delay is declared with a count the function reads later: deleting the
 // declaration would delete more, and keeping it leaves delay unused.
 func stuckDecl(ch chan int, v int) int {
