@@ -5,6 +5,9 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
@@ -29,20 +32,23 @@ type removal struct {
 
 // cleanUp completes the fixes of one file's findings: it deletes the local
 // declarations and imports that the fixes, applied together, leave unused.
-// Findings whose fix would leave an unused variable it cannot delete are
-// dropped: a fix that does not compile is worse than none. It returns the
-// findings that remain.
-func (c *checker) cleanUp(file inspector.Cursor, fs []*finding) []*finding {
+// A finding whose fix would leave an unused variable it cannot delete keeps
+// its message and loses its fix: a fix that does not compile is worse than
+// none.
+func (c *checker) cleanUp(file inspector.Cursor, all []*finding) {
 	uses := c.identUses(file)
+	fs := slices.DeleteFunc(slices.Clone(all), func(f *finding) bool { return f.fix == nil })
 	for {
 		failed := c.planCleanUp(file, uses, fs)
 		if len(failed) == 0 {
 			break
 		}
+		for f := range failed {
+			f.fix = nil
+		}
 		fs = slices.DeleteFunc(fs, func(f *finding) bool { return failed[f] })
 	}
 	c.declareSentinels(file.Node().(*ast.File), fs)
-	return fs
 }
 
 // identUses indexes the identifiers of file by the object they use.
@@ -246,6 +252,17 @@ func (c *checker) lineSpan(pos, end token.Pos) (span, bool) {
 	return span{start, tf.LineStart(line + 1)}, true
 }
 
+// wholeLines is lineSpan with the file and its content.
+func (c *checker) wholeLines(pos, end token.Pos) (span, *token.File, []byte, bool) {
+	s, ok := c.lineSpan(pos, end)
+	if !ok {
+		return span{}, nil, nil, false
+	}
+	tf := c.pass.Fset.File(pos)
+	content, err := edits.FileContent(c.pass, tf)
+	return s, tf, content, err == nil
+}
+
 // importSpan returns the text to delete to remove spec: its line, or its whole
 // declaration when it is the only import there, with a blank line that would
 // otherwise double up.
@@ -263,13 +280,8 @@ func (c *checker) importSpan(file *ast.File, spec *ast.ImportSpec) (span, bool) 
 	if len(gen.Specs) == 1 {
 		node = gen
 	}
-	s, ok := c.lineSpan(node.Pos(), node.End())
+	s, tf, content, ok := c.wholeLines(node.Pos(), node.End())
 	if !ok {
-		return span{}, false
-	}
-	tf := c.pass.Fset.File(spec.Pos())
-	content, err := edits.FileContent(c.pass, tf)
-	if err != nil {
 		return span{}, false
 	}
 	blankAt := func(line int) bool {
@@ -314,4 +326,140 @@ func (c *checker) declareSentinels(file *ast.File, fs []*finding) {
 			f.fix.cleanup = append(f.fix.cleanup, edits.InsertDeclBefore(first[s], s.decl))
 		}
 	}
+}
+
+// removeHelpers deletes the declaration of each unexported try-send helper
+// whose every call one fix replaces: left behind, it would be dead code.
+// It stays when a test file beside the package may call it, when an
+// interface of the package may need it as a method, or when deleting it
+// would leave an import of its file unused.
+func (c *checker) removeHelpers() {
+	for _, f := range c.findings {
+		if f.fix == nil || f.fix.helper == nil {
+			continue
+		}
+		h := f.fix.helper
+		if h.fn.Exported() || !c.onlyCalledIn(h.fn, f.fix) || c.interfaceNeeds(h.fn) || c.testsMention(h.decl) || c.lastImportUse(h.decl) {
+			continue
+		}
+		if s, ok := c.declSpan(h.decl); ok {
+			f.fix.cleanup = append(f.fix.cleanup, analysis.TextEdit{Pos: s.pos, End: s.end})
+		}
+	}
+}
+
+// onlyCalledIn reports whether every use of fn in the package lies in the
+// source that the fix deletes.
+func (c *checker) onlyCalledIn(fn *types.Func, p *fixPlan) bool {
+	removed := append(append([]span(nil), p.removed...), editSpans(p.cleanup)...)
+	for id, obj := range c.info.Uses {
+		if f, ok := obj.(*types.Func); !ok || f.Origin() != fn {
+			continue
+		}
+		if !slices.ContainsFunc(removed, func(s span) bool { return s.contains(id.Pos()) }) {
+			return false
+		}
+	}
+	return true
+}
+
+func editSpans(es []analysis.TextEdit) []span {
+	var out []span
+	for _, e := range es {
+		out = append(out, span{e.Pos, e.End})
+	}
+	return out
+}
+
+// interfaceNeeds reports whether fn is a method whose name an interface of
+// the package declares: deleting it could break an implementation.
+func (c *checker) interfaceNeeds(fn *types.Func) bool {
+	if fn.Signature().Recv() == nil {
+		return false
+	}
+	for _, tv := range c.info.Types {
+		if it, ok := tv.Type.Underlying().(*types.Interface); ok {
+			for m := range it.Methods() {
+				if m.Name() == fn.Name() {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// testsMention reports whether a test file in the directory of decl's file
+// may refer to it: the analyzed package does not hold its tests, which
+// would stop compiling. A directory that cannot be read counts as yes.
+func (c *checker) testsMention(decl *ast.FuncDecl) bool {
+	name := c.pass.Fset.File(decl.Pos()).Name()
+	tests, err := filepath.Glob(filepath.Join(filepath.Dir(name), "*_test.go"))
+	if err != nil {
+		return true
+	}
+	word := regexp.MustCompile(`\b` + regexp.QuoteMeta(decl.Name.Name) + `\b`)
+	for _, t := range tests {
+		if slices.ContainsFunc(c.pass.Files, func(f *ast.File) bool { return c.pass.Fset.File(f.Pos()).Name() == t }) {
+			continue // analyzed with the package: its uses were counted
+		}
+		data, err := os.ReadFile(t)
+		if err != nil || word.Match(data) {
+			return true
+		}
+	}
+	return false
+}
+
+// lastImportUse reports whether decl refers to an imported package that
+// nothing else in its file refers to.
+func (c *checker) lastImportUse(decl *ast.FuncDecl) bool {
+	file := edits.EnclosingFile(c.pass.Files, decl.Pos())
+	inDecl := make(map[types.Object]bool)
+	ast.Inspect(decl, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if pn, ok := c.info.Uses[id].(*types.PkgName); ok {
+				inDecl[pn] = true
+			}
+		}
+		return true
+	})
+	if len(inDecl) == 0 {
+		return false
+	}
+	outside := make(map[types.Object]bool)
+	ast.Inspect(file, func(n ast.Node) bool {
+		if n == decl {
+			return false
+		}
+		if id, ok := n.(*ast.Ident); ok && inDecl[c.info.Uses[id]] {
+			outside[c.info.Uses[id]] = true
+		}
+		return true
+	})
+	return len(outside) < len(inDecl)
+}
+
+// declSpan returns the lines of decl and its doc comment, with a blank line
+// that would otherwise double up.
+func (c *checker) declSpan(decl *ast.FuncDecl) (span, bool) {
+	start := decl.Pos()
+	if decl.Doc != nil {
+		start = decl.Doc.Pos()
+	}
+	s, tf, content, ok := c.wholeLines(start, decl.End())
+	if !ok {
+		return span{}, false
+	}
+	end := tf.Offset(s.end)
+	if end < len(content) && content[end] == '\n' {
+		s.end++ // the blank line after it
+	} else if first := tf.Line(start); first > 1 && end >= len(content) {
+		// The last declaration of the file: the blank line before it.
+		prev := tf.LineStart(first - 1)
+		if off := tf.Offset(prev); off < len(content) && content[off] == '\n' {
+			s.pos = prev
+		}
+	}
+	return s, true
 }

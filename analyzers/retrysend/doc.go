@@ -20,8 +20,17 @@
 // retryloop: a loop around the select whose default stays in the loop
 // (nothing, continue, time.Sleep, a backoff, runtime.Gosched) while the send
 // case leaves it (return, a break of the loop, a flag the loop condition
-// reads), including for !trySend(v) {} around a helper of the package that
-// tries the send and reports success. The loop emulates a blocking send by
+// reads). Between attempts the loop may count, log and keep its books:
+// update locals with values that call nothing or only math/rand (jitter),
+// and an if with a call-free condition that only does that, as capped
+// exponential backoff does (if delay < max { delay *= 2 }); a check that
+// leaves the loop when ctx.Done() or a quit channel is ready (select { case
+// <-quit: return; default: }) is how it honours cancellation, and the fix
+// keeps it as a case of the blocking select. The same retry
+// through a helper that tries the send and reports success is found too,
+// for !q.TryPush(v) {} or for { if q.TryPush(v) { return }; wait }, whether
+// the helper is of this package or, through the admission facts, another.
+// The loop emulates a blocking send by
 // polling: it burns CPU or adds up to a sleep of latency per item, ignores
 // cancellation, and lets work pile up upstream, where nothing bounds it. In
 // Python's asyncio, a retry loop around a non-blocking put re-created the
@@ -32,7 +41,10 @@
 // all 50 items where a send that sheds held 10.
 //
 // pollingsend: the bounded variant, N attempts with sleeps (or attempts until
-// a deadline), then a rejection. It is a timed send written as a poll.
+// a deadline), then a rejection. It is a timed send written as a poll. When
+// the sleep changes per attempt (time.Duration(attempt) * unit, a delay the
+// loop doubles or caps), the message states the real total, worked out by
+// playing the attempts: five linear attempts wait 1+2+3+4+5 units.
 //
 // overflow: a default that stores the item where it grows without a cap (an
 // append to a field or package slice, a container/list push, a map insert
@@ -47,16 +59,25 @@
 // try-then-block (an empty default followed by a blocking send); selects
 // that wait on ctx.Done() with no default; receives with a default; loops
 // that do other work between attempts (their sleep is a poll interval); maps
-// that keep the latest item per key (v.Topic); and overflow containers that
-// the same function measures or trims.
+// that keep the latest item per key (v.Topic); overflow containers that the
+// same function measures or trims; and bounded spins, which give up within
+// microseconds.
 //
 // Fixes. retryloop: the loop becomes one blocking send, in a select with
-// ctx.Done() when a context is in scope and the function returns an error.
-// pollingsend: one select with a time.NewTimer for the loop's whole budget,
-// followed by the loop's rejection. overflow: the store becomes an explicit
-// shed: a sentinel error the fix declares, returned where the function returns
-// an error outside a loop, otherwise a drop with a comment saying so.
-// Declarations and imports the fix leaves unused are removed.
+// ctx.Done() when a context is in scope and the function returns an error;
+// through a helper of another package, a call of its blocking sibling (Push
+// beside TryPush). pollingsend: one select with a time.NewTimer for the
+// loop's whole budget, followed by the loop's rejection. overflow: the store
+// becomes an explicit shed: a sentinel error the fix declares, returned
+// where the function returns an error outside a loop; otherwise a drop made
+// observable with the drop counter or the logger the function or its
+// receiver already uses, and a comment naming what is lost only where there
+// is none. Declarations, imports and unexported try-send helpers the fix
+// leaves unused are removed.
+//
+// Where no fix is safe (a helper with no blocking sibling, a budget that
+// cannot be added up, a moved statement that would name the loop's
+// counter), the finding has none and its message says what to do by hand.
 //
 // Flags: -retrysend.waits lists extra functions that only wait between
 // attempts (backoff helpers), as pkg/path.Func, pkg/path.Type.Method or

@@ -6,13 +6,11 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
-	"time"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
-	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 )
@@ -37,6 +35,9 @@ type fixPlan struct {
 	// keeps, so they stay used.
 	uses     []types.Object
 	sentinel *sentinel
+	// helper is the try-send helper of this package whose call the fix
+	// replaces: unexported and called nowhere else, it goes too.
+	helper *helper
 	// cleanup holds the edits that remove what the fixes leave unused.
 	cleanup []analysis.TextEdit
 }
@@ -45,31 +46,42 @@ func (p *fixPlan) suggested() analysis.SuggestedFix {
 	return edits.Fix(p.message, append(append([]analysis.TextEdit(nil), p.edits...), p.cleanup...)...)
 }
 
-// blockingSendFix plans the retryloop fix for the send of s. It reports
-// whether the new send waits for cancellation.
-func (c *checker) blockingSendFix(s send, l loop, a attempt) (*fixPlan, bool, bool) {
+// blockingSendFix plans the retryloop fix for the send of s, or returns nil
+// when none is safe. It reports whether the new send waits for
+// cancellation.
+func (c *checker) blockingSendFix(s send, l loop, a attempt) (*fixPlan, bool) {
 	body, kept, ok := c.sendBody(s, l, a)
 	if !ok {
-		return nil, false, false
+		return nil, false
 	}
 	loopCtx := ""
 	if l.bound == cancelled {
 		loopCtx = edits.Source(c.pass, l.ctx)
 	}
-	plan, honours := c.blockingPlan(s.file, l, edits.Source(c.pass, s.nb.Send), body, append(kept, spanOf(s.nb.Send)), loopCtx)
-	return plan, honours, plan != nil
+	return c.blockingPlan(s.file, l, edits.Source(c.pass, s.nb.Send), body, append(kept, spanOf(s.nb.Send)), loopCtx, a.stops)
 }
 
 // blockingPlan plans the replacement of l by one blocking send, sendText,
-// followed by body. The send also waits on ctx.Done() when a context is in
-// scope and the function can return its error, or when the loop ran until
+// followed by body. The send also waits for the loop's stop checks, with
+// their bodies, when it has some; otherwise on ctx.Done() when a context is
+// in scope and the function can return its error, or when the loop ran until
 // loopCtx was cancelled (then what followed the loop runs, as before). It
 // reports whether the send waits for cancellation; the plan is nil when the
 // new statements do not parse.
-func (c *checker) blockingPlan(file inspector.Cursor, l loop, sendText string, body []string, kept []span, loopCtx string) (*fixPlan, bool) {
+func (c *checker) blockingPlan(file inspector.Cursor, l loop, sendText string, body []string, kept []span, loopCtx string, stops []*ast.CommClause) (*fixPlan, bool) {
 	var lines []string
 	var uses []types.Object
-	if loopCtx != "" {
+	if len(stops) > 0 {
+		// The loop's own stop checks become cases of the select: the
+		// send waits for them, and for nothing the loop did not.
+		stopText, stopKept, ok := c.stopLines(l, stops)
+		if !ok {
+			return nil, false
+		}
+		lines = append([]string{"select {", "case " + sendText + ":"}, indentEach(body)...)
+		lines = append(append(lines, stopText...), "}")
+		kept = append(kept, stopKept...)
+	} else if loopCtx != "" {
 		lines = c.selectDone(sendText, body, loopCtx, "")
 	} else if ctx, zeros, ok := c.cancellation(l.cur); ok {
 		lines = c.selectDone(sendText, body, ctx.Name(), "return "+zeros+ctx.Name()+".Err()")
@@ -77,7 +89,8 @@ func (c *checker) blockingPlan(file inspector.Cursor, l loop, sendText string, b
 	} else {
 		lines = append([]string{sendText}, body...)
 	}
-	if g := goroutineOfLoop(l); g != nil && len(lines) == 1 && loopCtx == "" && len(uses) == 0 {
+	honours := loopCtx != "" || len(uses) > 0 || len(stops) > 0
+	if g := goroutineOfLoop(l); g != nil && len(lines) == 1 && !honours {
 		// go func() { for { select { case ch <- v: return; default: } } }()
 		// parks a goroutine per item, as a goroutine that only sends does:
 		// a blocking send in its place fixes both, where replacing only the
@@ -95,7 +108,34 @@ func (c *checker) blockingPlan(file inspector.Cursor, l loop, sendText string, b
 	}
 	plan.message = "Replace the retry loop with a blocking send"
 	plan.uses = uses
-	return plan, loopCtx != "" || len(uses) > 0
+	return plan, honours
+}
+
+// stopLines returns the cases of a select that keep the loop's stop checks:
+// each receive with its body, without a final break of the loop (falling out
+// of the select now leaves the same way), and the source they keep.
+func (c *checker) stopLines(l loop, stops []*ast.CommClause) ([]string, []span, bool) {
+	var lines []string
+	var kept []span
+	for _, cc := range stops {
+		if c.usesLoopVar(l, cc.Comm) {
+			return nil, nil, false
+		}
+		lines = append(lines, "case "+edits.Source(c.pass, cc.Comm)+":")
+		kept = append(kept, spanOf(cc.Comm))
+		for i, st := range cc.Body {
+			if i == len(cc.Body)-1 && c.breaksLoop(st, l, false) {
+				continue
+			}
+			moved, ok := c.moveStmt(st)
+			if !ok || c.usesLoopVar(l, st) {
+				return nil, nil, false
+			}
+			lines = append(lines, indentEach(moved)...)
+			kept = append(kept, spanOf(st))
+		}
+	}
+	return lines, kept, true
 }
 
 // goroutineOfLoop returns the go statement when l is all that a function
@@ -141,6 +181,9 @@ func (c *checker) sendBody(s send, l loop, a attempt) ([]string, []span, bool) {
 	var lines []string
 	var kept []span
 	take := func(st ast.Stmt) bool {
+		if c.usesLoopVar(l, st) {
+			return false // the loop that declares it is gone
+		}
 		moved, ok := c.moveStmt(st)
 		lines = append(lines, moved...)
 		kept = append(kept, spanOf(st))
@@ -172,6 +215,21 @@ func (c *checker) sendBody(s send, l loop, a attempt) ([]string, []span, bool) {
 		lines, kept = lines[:n-1], kept[:len(kept)-1] // the function ends there anyway
 	}
 	return lines, kept, true
+}
+
+// usesLoopVar reports whether st refers to a variable that l declares
+// outside st: its counter, or one of an attempt.
+func (c *checker) usesLoopVar(l loop, st ast.Stmt) bool {
+	found := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := c.info.Uses[id].(*types.Var); ok && !v.IsField() && code.Inside(v.Pos(), l.stmt) && !code.Inside(v.Pos(), st) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // endsFunc reports whether l is the last statement of a function's body.
@@ -335,64 +393,40 @@ func (c *checker) contextAt(pos token.Pos) *types.Var {
 }
 
 // timedSendFix plans the pollingsend fix: one select that sends or gives up
-// when a timer for the loop's whole budget fires, then runs what followed
-// the loop. It returns the budget as a duration, when it is a constant.
-func (c *checker) timedSendFix(s send, l loop, a attempt) (*fixPlan, string, bool) {
-	file := s.file.Node().(*ast.File)
-	timePkg, ok := edits.ImportName(file, "time")
-	if !ok {
-		return nil, "", false
-	}
-	budget, human, kept, ok := c.budget(l, a, timePkg)
-	if !ok {
-		return nil, "", false
-	}
+// when a timer for the loop's whole budget b fires, then runs what followed
+// the loop. It returns nil when no safe fix exists.
+func (c *checker) timedSendFix(s send, l loop, a attempt, b budget, timePkg string, timeImport []analysis.TextEdit) *fixPlan {
 	body, bodyKept, ok := c.sendBody(s, l, a)
 	if !ok {
-		return nil, "", false
+		return nil
 	}
-	kept = append(append(kept, bodyKept...), spanOf(s.nb.Send))
+	kept := append(append(append([]span(nil), b.kept...), bodyKept...), spanOf(s.nb.Send))
 	timer := c.freshNames.Local(l.stmt.Pos(), "timer")
 	lines := []string{
-		timer + " := " + timePkg + ".NewTimer(" + budget + ")",
+		timer + " := " + timePkg + ".NewTimer(" + b.expr + ")",
 		"select {",
 		"case " + edits.Source(c.pass, s.nb.Send) + ":",
 		"\t" + timer + ".Stop()",
 	}
 	lines = append(lines, indentEach(body)...)
-	lines = append(lines, "case <-"+timer+".C:", "}")
+	lines = append(lines, "case <-"+timer+".C:")
+	if len(a.stops) > 0 {
+		stopText, stopKept, ok := c.stopLines(l, a.stops)
+		if !ok {
+			return nil
+		}
+		lines = append(lines, stopText...)
+		kept = append(kept, stopKept...)
+	}
+	lines = append(lines, "}")
 	plan := c.replaceLoop(s.file, l, lines, kept)
 	if plan == nil {
-		return nil, "", false
+		return nil
 	}
 	plan.message = "Replace the polling loop with one send that waits on a timer"
-	plan.uses = []types.Object{pkgNameOf(c.info, file, "time")}
-	return plan, human, true
-}
-
-// budget returns the time the loop spends before giving up, as the timer's
-// argument and, when constant, as a duration; kept lists the source the
-// argument takes along.
-func (c *checker) budget(l loop, a attempt, timePkg string) (string, string, []span, bool) {
-	if l.bound == deadline {
-		return l.timeout, "", l.timeoutKept, true
-	}
-	d := a.sleep()
-	if d == nil {
-		return "", "", nil, false
-	}
-	if dn, ok := consts.Int(c.info, d); ok && l.countN > 0 {
-		total := l.countN * dn
-		return durationText(total, timePkg), time.Duration(total).String(), nil, true
-	}
-	if l.countN == 1 {
-		return edits.Source(c.pass, d), "", []span{spanOf(d)}, true
-	}
-	if l.countN > 0 {
-		return fmt.Sprintf("%d * %s", l.countN, parenthesize(c.pass, d)), "", []span{spanOf(d)}, true
-	}
-	return timePkg + ".Duration(" + edits.Source(c.pass, l.count) + ") * " + parenthesize(c.pass, d), "",
-		[]span{spanOf(l.count), spanOf(d)}, true
+	plan.edits = append(plan.edits, timeImport...)
+	plan.uses = append(b.uses, pkgNameOf(c.info, s.file.Node().(*ast.File), "time"))
+	return plan
 }
 
 // durationText spells ns nanoseconds with the largest time unit that divides
@@ -470,22 +504,30 @@ func (c *checker) replaceLoop(file inspector.Cursor, l loop, lines []string, kep
 	}
 }
 
-// moveStmt returns the lines of st's source, indented relative to st.
+// moveStmt returns the lines of st's source, indented relative to st. The
+// lines that continue a multi-line string literal stay as they are, joined
+// to the line before them, so that no later indenting reaches them:
+// FormatStmts, which lays out every fix's statements, keeps them too.
 func (c *checker) moveStmt(st ast.Stmt) ([]string, bool) {
-	multiline := false
+	tf := c.pass.Fset.File(st.Pos())
+	inString := make(map[int]bool) // lines of st, from 0
+	first := tf.Line(st.Pos())
 	ast.Inspect(st, func(n ast.Node) bool {
-		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && strings.Contains(lit.Value, "\n") {
-			multiline = true // re-indenting would change the string
+		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+			for l := tf.Line(lit.Pos()) + 1; l <= tf.Line(lit.End()); l++ {
+				inString[l-first] = true
+			}
 		}
-		return !multiline
+		return true
 	})
-	if multiline {
-		return nil, false
-	}
 	old := edits.Indent(c.pass, st.Pos())
-	lines := strings.Split(edits.Source(c.pass, st), "\n")
-	for i := 1; i < len(lines); i++ {
-		lines[i] = strings.TrimPrefix(lines[i], old)
+	var lines []string
+	for i, l := range strings.Split(edits.Source(c.pass, st), "\n") {
+		if inString[i] {
+			lines[len(lines)-1] += "\n" + l
+			continue
+		}
+		lines = append(lines, strings.TrimPrefix(l, old))
 	}
 	return lines, true
 }

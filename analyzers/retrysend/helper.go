@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"maps"
 	"slices"
 	"strings"
 
@@ -126,61 +125,195 @@ func paramIndex(fn *types.Func, v *types.Var) int {
 	return -2
 }
 
-// helperLoop reports for !h(args) { wait }: a retry loop around a try-send
-// helper.
+// A helperRetry is a loop that retries a try-send helper until it succeeds,
+// in one of two spellings:
+//
+//	for !q.TryPush(v) { wait }
+//	for { if q.TryPush(v) { success; return }; wait }
+type helperRetry struct {
+	l    loop
+	call *ast.CallExpr
+	fn   *types.Func
+	h    *admission.TrySendHelper
+	wait sendselect.Path // what a failed attempt does
+	// success lists what runs once the helper succeeds, in the loop (the
+	// if's body), with last, its final statement that leaves the loop.
+	success []ast.Stmt
+	last    ast.Stmt
+	stops   []*ast.CommClause // the loop's stop checks (see attempt.stops)
+}
+
+// helperLoop reports a retry loop around a try-send helper of this package
+// or, through its fact, of another.
 func (c *checker) helperLoop(file, cur inspector.Cursor, helpers map[*types.Func]*helper) *finding {
-	fs := cur.Node().(*ast.ForStmt)
-	if fs.Init != nil || (fs.Post != nil && !sendselect.IsCount(c.info, fs.Post)) {
-		return nil
-	}
-	not, ok := ast.Unparen(fs.Cond).(*ast.UnaryExpr)
-	if !ok || not.Op != token.NOT {
-		return nil
-	}
-	call, ok := ast.Unparen(not.X).(*ast.CallExpr)
+	r, ok := c.helperRetryOf(cur)
 	if !ok {
 		return nil
 	}
-	ff, fn := c.res.HelperCall(call)
-	if ff == nil || ff.TrySend == nil || fn == nil {
+	// Each attempt must try the same item on the same channel.
+	if sel, ok := ast.Unparen(r.call.Fun).(*ast.SelectorExpr); ok && !c.invariant(r.l, nil, sel.X) {
 		return nil
 	}
-	l := loop{cur: cur, stmt: fs, outer: fs, body: fs.Body, bound: unbounded}
-	if ls, ok := cur.Parent().Node().(*ast.LabeledStmt); ok {
-		l.outer = ls
-		l.label, _ = c.info.Defs[ls.Label].(*types.Label)
-	}
-	wait := sendselect.LoopBody(c.info, fs.Body.List, l.label, c.isWait)
-	if !wait.Idle || (wait.End != sendselect.Falls && wait.End != sendselect.Continues) {
+	if r.call.Ellipsis.IsValid() || !c.invariant(r.l, nil, r.call.Args...) {
 		return nil
 	}
-	h := helpers[fn]
-	if h == nil {
-		return c.siblingLoop(file, l, call, fn, ff.TrySend, wait)
+	var plan *fixPlan
+	honours, remedy := false, ""
+	var rel []analysis.RelatedInformation
+	ch := r.h.Chan
+	name := code.DisplayName(r.fn)
+	if h := helpers[r.fn]; h != nil {
+		name = r.fn.Name()
+		rel = append(rel, related(h.nb.Select, r.fn.Name()+" gives up at once when the channel is full"))
+		plan, honours, ch = c.localHelperFix(file, r, h)
+	} else {
+		if sel, ok := ast.Unparen(r.call.Fun).(*ast.SelectorExpr); ok && r.h.Field != "" {
+			ch = edits.Source(c.pass, sel.X) + "." + r.h.Field // as the caller would name it
+		}
+		plan, remedy = c.siblingFix(file, r)
 	}
-	args, kept, ok := c.callArgs(h, call)
-	if !ok || !c.invariant(l, nil, slices.Collect(maps.Values(args))...) {
-		return nil
+	msg := c.retryMessage(ch+" through "+name, attempt{before: r.wait, stops: r.stops}, false, honours)
+	if plan == nil && remedy != "" {
+		msg = strings.TrimSuffix(msg, "block on the send instead") + remedy
 	}
-	astFile := file.Node().(*ast.File)
-	sendText, ok := c.substitute(h, astFile, args)
-	if !ok {
-		return nil
-	}
-	plan, honours := c.blockingPlan(file, l, sendText, nil, kept, "")
-	if plan == nil {
-		return nil
-	}
-	ch, _ := c.substituteExpr(h, astFile, h.nb.Send.Chan, args)
-	msg := c.retryMessage(ch+" through "+fn.Name(), attempt{before: wait}, false, honours)
 	return &finding{
+		file:    file,
 		kind:    "retryloop",
-		pos:     fs.Pos(),
-		end:     fs.Body.Lbrace,
+		pos:     r.l.stmt.Pos(),
+		end:     r.l.body.Lbrace,
 		message: msg,
-		related: []analysis.RelatedInformation{related(h.nb.Select, fn.Name()+" gives up at once when the channel is full")},
+		related: rel,
 		fix:     plan,
 	}
+}
+
+// helperRetryOf matches the loop at cur as a retry of a try-send helper.
+func (c *checker) helperRetryOf(cur inspector.Cursor) (helperRetry, bool) {
+	fs := cur.Node().(*ast.ForStmt)
+	if fs.Init != nil || (fs.Post != nil && !sendselect.IsCount(c.info, fs.Post)) {
+		return helperRetry{}, false
+	}
+	r := helperRetry{l: loop{cur: cur, stmt: fs, outer: fs, body: fs.Body, bound: unbounded}}
+	if ls, ok := cur.Parent().Node().(*ast.LabeledStmt); ok {
+		r.l.outer = ls
+		r.l.label, _ = c.info.Defs[ls.Label].(*types.Label)
+	}
+	waitStmts := fs.Body.List
+	switch cond := ast.Unparen(fs.Cond).(type) {
+	case *ast.UnaryExpr:
+		// for !q.TryPush(v) { wait }
+		call, ok := ast.Unparen(cond.X).(*ast.CallExpr)
+		if !ok || cond.Op != token.NOT {
+			return helperRetry{}, false
+		}
+		r.call = call
+	case nil:
+		// for { if q.TryPush(v) { ...; return }; wait }, perhaps after
+		// checks that stop the loop.
+		first := 0
+		for first < len(fs.Body.List) && c.stopCheck(fs.Body.List[first], r.l) != nil {
+			first++
+		}
+		if first == len(fs.Body.List) {
+			return helperRetry{}, false
+		}
+		ifs, ok := fs.Body.List[first].(*ast.IfStmt)
+		if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) == 0 {
+			return helperRetry{}, false
+		}
+		call, ok := ast.Unparen(ifs.Cond).(*ast.CallExpr)
+		if !ok {
+			return helperRetry{}, false
+		}
+		body := ifs.Body.List
+		r.call, r.success, r.last = call, body[:len(body)-1], body[len(body)-1]
+		if !c.leavesLoop(r.last, r.l) || !onlyFinalBranch(body, r.last) {
+			return helperRetry{}, false
+		}
+		waitStmts = append(slices.Clip(fs.Body.List[:first]), fs.Body.List[first+1:]...)
+	default:
+		return helperRetry{}, false
+	}
+	ff, fn := c.res.HelperCall(r.call)
+	if ff == nil || ff.TrySend == nil || fn == nil {
+		return helperRetry{}, false
+	}
+	r.fn, r.h = fn, ff.TrySend
+	r.stops, waitStmts = c.stopChecks(waitStmts, r.l)
+	r.wait = sendselect.LoopBody(c.info, waitStmts, r.l.label, c.isWait)
+	if !r.wait.Idle || (r.wait.End != sendselect.Falls && r.wait.End != sendselect.Continues) {
+		return helperRetry{}, false
+	}
+	return r, true
+}
+
+// leavesLoop reports whether st, directly in an if in l's body, leaves l:
+// a return, a panic, a break of l, or a break or continue of a statement
+// around l (continue outer), which still means the same once l is gone.
+func (c *checker) leavesLoop(st ast.Stmt, l loop) bool {
+	if c.breaksLoop(st, l, true) {
+		return true
+	}
+	if br, ok := st.(*ast.BranchStmt); ok && br.Label != nil && (br.Tok == token.BREAK || br.Tok == token.CONTINUE) {
+		return l.label == nil || c.info.Uses[br.Label] != l.label
+	}
+	end := sendselect.LoopBody(c.info, []ast.Stmt{st}, l.label, nil).End
+	return end == sendselect.Returns || end == sendselect.Panics
+}
+
+// successLines returns r's success statements as they read once the loop is
+// gone (a final break of the loop goes, and a bare return that ends the
+// function), with the source they keep.
+func (c *checker) successLines(r helperRetry) ([]string, []span, bool) {
+	stmts := r.success
+	if r.last != nil && !c.breaksLoop(r.last, r.l, true) {
+		stmts = append(stmts[:len(stmts):len(stmts)], r.last)
+	}
+	var lines []string
+	var kept []span
+	for _, st := range stmts {
+		if c.usesLoopVar(r.l, st) {
+			return nil, nil, false
+		}
+		moved, ok := c.moveStmt(st)
+		if !ok {
+			return nil, nil, false
+		}
+		lines = append(lines, moved...)
+		kept = append(kept, spanOf(st))
+	}
+	if n := len(lines); n > 0 && lines[n-1] == "return" && endsFunc(r.l) {
+		lines, kept = lines[:n-1], kept[:len(kept)-1]
+	}
+	return lines, kept, true
+}
+
+// localHelperFix plans the fix of a retry of a helper of this package: the
+// helper's send, written with the call's arguments, blocks in place of the
+// loop. It returns the channel as the caller names it.
+func (c *checker) localHelperFix(file inspector.Cursor, r helperRetry, h *helper) (*fixPlan, bool, string) {
+	ch := r.h.Chan
+	args, kept, ok := c.callArgs(h, r.call)
+	if !ok {
+		return nil, false, ch
+	}
+	astFile := file.Node().(*ast.File)
+	if text, ok := c.substituteExpr(h, astFile, h.nb.Send.Chan, args); ok {
+		ch = text
+	}
+	sendText, ok := c.substitute(h, astFile, args)
+	if !ok {
+		return nil, false, ch
+	}
+	body, bodyKept, ok := c.successLines(r)
+	if !ok {
+		return nil, false, ch
+	}
+	plan, honours := c.blockingPlan(file, r.l, sendText, body, append(kept, bodyKept...), "", r.stops)
+	if plan != nil {
+		plan.helper = h
+	}
+	return plan, honours, ch
 }
 
 // callArgs maps the helper's receiver and parameters to the expressions the
@@ -256,35 +389,33 @@ func (c *checker) substituteExpr(h *helper, file *ast.File, e ast.Expr, args map
 	return b.String(), ok
 }
 
-// siblingLoop reports for !q.TryPush(v) { wait } around a try-send helper
-// whose send this package cannot spell (another package's, or one reaching
-// unexported state), when the helper's type also has the blocking send
-// (q.Push): the fix calls it in place of the loop. A loop whose wait also
-// ends on ctx.Done() keeps cancellation that the blocking call would not,
-// so it gets no fix.
-func (c *checker) siblingLoop(file inspector.Cursor, l loop, call *ast.CallExpr, fn *types.Func, h *admission.TrySendHelper, wait sendselect.Path) *finding {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || h.Blocking == "" || wait.HonoursCtx || h.Param >= len(call.Args) || call.Ellipsis.IsValid() {
-		return nil
+// siblingFix plans the fix of a retry of a try-send helper whose send this
+// package cannot spell (another package's, or one reaching unexported
+// state), when the helper's type also has the blocking send (q.Push): the
+// loop becomes a call of it. Without one, or when the loop's wait also ends
+// on ctx.Done() (cancellation the blocking call would not keep), there is
+// no fix, and remedy says what to do by hand.
+func (c *checker) siblingFix(file inspector.Cursor, r helperRetry) (*fixPlan, string) {
+	sel, ok := ast.Unparen(r.call.Fun).(*ast.SelectorExpr)
+	if !ok || r.h.Blocking == "" || r.h.Param >= len(r.call.Args) || r.fn.Signature().Recv() == nil {
+		return nil, "block on the channel instead: the helper has no blocking variant to call"
 	}
-	if !c.invariant(l, nil, sel.X, call.Args[h.Param]) {
-		return nil
+	if len(r.stops) > 0 {
+		return nil, "block on the send, in a select that keeps the loop's stop case, instead: " + r.h.Blocking + " would not end on it"
 	}
-	ch := h.Chan
-	if h.Field != "" {
-		ch = edits.Source(c.pass, sel.X) + "." + h.Field // as the caller would name it
+	if r.wait.HonoursCtx {
+		return nil, "block on the send, with ctx.Done(), instead: " + r.h.Blocking + " would not end on cancellation"
 	}
-	text := edits.Source(c.pass, sel.X) + "." + h.Blocking + "(" + edits.Source(c.pass, call.Args[h.Param]) + ")"
-	plan := c.replaceLoop(file, l, []string{text}, []span{spanOf(sel.X), spanOf(call.Args[h.Param])})
+	arg := r.call.Args[r.h.Param]
+	text := edits.Source(c.pass, sel.X) + "." + r.h.Blocking + "(" + edits.Source(c.pass, arg) + ")"
+	body, bodyKept, ok := c.successLines(r)
+	if !ok {
+		return nil, ""
+	}
+	plan := c.replaceLoop(file, r.l, append([]string{text}, body...), append([]span{spanOf(sel.X), spanOf(arg)}, bodyKept...))
 	if plan == nil {
-		return nil
+		return nil, ""
 	}
-	plan.message = "Replace the retry loop with " + h.Blocking + ", which blocks until the channel has room"
-	return &finding{
-		kind:    "retryloop",
-		pos:     l.stmt.Pos(),
-		end:     l.stmt.(*ast.ForStmt).Body.Lbrace,
-		message: c.retryMessage(ch+" through "+code.DisplayName(fn), attempt{before: wait}, false, false),
-		fix:     plan,
-	}
+	plan.message = "Replace the retry loop with " + r.h.Blocking + ", which blocks until the channel has room"
+	return plan, ""
 }

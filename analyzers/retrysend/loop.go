@@ -51,6 +51,14 @@ type attempt struct {
 	before, after sendselect.Path // the body's statements before and after the select
 	dflt          sendselect.Path // the default case
 	send          sendselect.Path // the send case
+
+	beforeStmts, afterStmts, dfltStmts []ast.Stmt // what before, after and dflt summarise
+
+	// stops are the checks before the select that leave the loop when a
+	// channel is ready (select { case <-ctx.Done(): return ctx.Err();
+	// default: }): the loop's own way of honouring cancellation, which
+	// its fix keeps as cases of the blocking select.
+	stops []*ast.CommClause
 }
 
 // sendLeaves reports whether a successful send leaves the loop: in its case,
@@ -107,7 +115,7 @@ func (a attempt) sleep() ast.Expr {
 }
 
 func (a attempt) honoursCtx() bool {
-	return a.before.HonoursCtx || a.dflt.HonoursCtx || a.after.HonoursCtx
+	return len(a.stops) > 0 || a.before.HonoursCtx || a.dflt.HonoursCtx || a.after.HonoursCtx
 }
 
 // retryLoop reports a loop that retries the non-blocking send s until it
@@ -132,13 +140,13 @@ func (c *checker) retryLoop(s send) *finding {
 			return nil
 		}
 	case counted, deadline:
-		// A timed send replaces the loop only when success skips the
-		// rejection after it, which a return does.
-		if !a.sendReturns() {
+		if !a.sendLeaves() {
 			return nil
 		}
-		if l.bound == counted && a.sleep() == nil {
-			return nil // a bounded spin: no budget to give a timer
+		if l.bound == counted && !a.sleeps(c.info) {
+			// A bounded spin gives up within microseconds: it sheds, and
+			// adds neither latency nor a backlog.
+			return nil
 		}
 		return c.pollingSend(s, l, a)
 	}
@@ -348,11 +356,17 @@ func isCallFreeDefine(info *types.Info, s ast.Stmt) bool {
 // local: a loop that does other work between attempts polls for that work.
 func (c *checker) splitAttempt(l loop, s send) (attempt, bool) {
 	idx := s.cur.ParentEdgeIndex()
+	stops, before := c.stopChecks(l.body.List[:idx], l)
 	a := attempt{
-		before: sendselect.LoopBody(c.info, l.body.List[:idx], l.label, c.isWait),
+		before: sendselect.LoopBody(c.info, before, l.label, c.isWait),
 		after:  sendselect.LoopBody(c.info, l.body.List[idx+1:], l.label, c.isWait),
 		dflt:   sendselect.Case(c.info, s.nb.Default.Body, l.label, c.isWait),
 		send:   sendselect.Case(c.info, s.nb.Case.Body, l.label, c.isWait),
+
+		beforeStmts: before,
+		afterStmts:  l.body.List[idx+1:],
+		dfltStmts:   s.nb.Default.Body,
+		stops:       stops,
 	}
 	if !a.before.Idle || a.before.Last != nil || !a.after.Idle || !a.dflt.Idle || !a.defaultStays() {
 		return attempt{}, false
@@ -361,6 +375,71 @@ func (c *checker) splitAttempt(l loop, s send) (attempt, bool) {
 		return attempt{}, false
 	}
 	return a, true
+}
+
+// stopChecks splits stmts, statements of l's body, into the checks that
+// stop the loop when a channel is ready and the rest. A check is a select
+// with an empty default and one receive, from ctx.Done() or a channel
+// expression that calls nothing, whose body only keeps the books and then
+// returns, panics or breaks out of l.
+func (c *checker) stopChecks(stmts []ast.Stmt, l loop) ([]*ast.CommClause, []ast.Stmt) {
+	var stops []*ast.CommClause
+	var rest []ast.Stmt
+	for _, st := range stmts {
+		if cc := c.stopCheck(st, l); cc != nil {
+			stops = append(stops, cc)
+		} else {
+			rest = append(rest, st)
+		}
+	}
+	return stops, rest
+}
+
+func (c *checker) stopCheck(st ast.Stmt, l loop) *ast.CommClause {
+	sel, ok := st.(*ast.SelectStmt)
+	if !ok || len(sel.Body.List) != 2 {
+		return nil
+	}
+	var recv *ast.CommClause
+	for _, s := range sel.Body.List {
+		cc := s.(*ast.CommClause)
+		switch {
+		case cc.Comm == nil:
+			if len(cc.Body) > 0 {
+				return nil
+			}
+		case recv == nil:
+			recv = cc
+		default:
+			return nil
+		}
+	}
+	es, ok := recv.Comm.(*ast.ExprStmt)
+	if !ok {
+		return nil
+	}
+	u, ok := ast.Unparen(es.X).(*ast.UnaryExpr)
+	if !ok || u.Op != token.ARROW || !(c.isDoneCall(u.X) || sendselect.CallFree(c.info, u.X)) {
+		return nil
+	}
+	p := sendselect.Case(c.info, recv.Body, l.label, c.isWait)
+	if !p.Idle || len(p.Waits) > 0 || !p.End.Leaves() || !onlyFinalBranch(recv.Body, p.Last) {
+		return nil
+	}
+	if p.End == sendselect.Branches && !c.breaksLoop(p.Last, l, false) {
+		return nil // a branch to a label around the loop
+	}
+	return recv
+}
+
+// isDoneCall reports whether x is ctx.Done() on a context variable.
+func (c *checker) isDoneCall(x ast.Expr) bool {
+	if !sendselect.IsDone(c.info, x) {
+		return false
+	}
+	sel := ast.Unparen(ast.Unparen(x).(*ast.CallExpr).Fun).(*ast.SelectorExpr)
+	_, isIdent := ast.Unparen(sel.X).(*ast.Ident)
+	return isIdent
 }
 
 // onlyFinalBranch reports whether the only break, continue or goto in body
@@ -438,10 +517,7 @@ func (c *checker) retrySend(s send, l loop, a attempt) *finding {
 	if l.bound == flagged && assignedOutsideSend(c.info, l, s, l.flag) {
 		return nil
 	}
-	fix, honours, ok := c.blockingSendFix(s, l, a)
-	if !ok {
-		return nil
-	}
+	fix, honours := c.blockingSendFix(s, l, a)
 	ch := edits.Source(c.pass, s.nb.Send.Chan)
 	msg := c.retryMessage(ch, a, l.bound == cancelled, honours)
 	rel := []analysis.RelatedInformation{related(s.nb.Send, "the non-blocking send")}
@@ -451,6 +527,7 @@ func (c *checker) retrySend(s send, l loop, a attempt) *finding {
 		rel = append(rel, related(s.nb.Default, "gives up at once and tries again"))
 	}
 	return &finding{
+		file:    s.file,
 		kind:    "retryloop",
 		pos:     l.stmt.Pos(),
 		end:     l.body.Lbrace,
@@ -480,7 +557,10 @@ func (c *checker) retryMessage(ch string, a attempt, cancellable, fixHonours boo
 		ignores = ""
 	}
 	remedy := "block on the send instead"
-	if fixHonours {
+	switch {
+	case fixHonours && len(a.stops) > 0:
+		remedy = "block on the send, in a select that keeps the loop's stop case, instead"
+	case fixHonours:
 		remedy = "block on the send, with ctx.Done(), instead"
 	}
 	return fmt.Sprintf("loop retries a non-blocking send on %s until it succeeds, %s: it %s%s and lets work pile up upstream instead of pushing back; %s",
@@ -516,22 +596,37 @@ func assignedOutsideSend(info *types.Info, l loop, s send, v *types.Var) bool {
 // pollingSend builds the pollingsend finding for a loop that tries s a
 // bounded number of times or until a deadline, then gives up.
 func (c *checker) pollingSend(s send, l loop, a attempt) *finding {
-	fix, budget, ok := c.timedSendFix(s, l, a)
-	if !ok {
-		return nil
+	file := s.file.Node().(*ast.File)
+	timePkg, timeImport, importable := edits.AddImport(c.pass, file, "time", l.stmt.Pos())
+	b := budget{known: true, expr: l.timeout, kept: l.timeoutKept}
+	if l.bound == counted {
+		b = c.budgetOf(l, a, timePkg)
+	}
+	var fix *fixPlan
+	// A timed send replaces the loop only when success skips the
+	// rejection after it, which a return does; a break lands on it.
+	if b.known && importable && a.sendReturns() {
+		fix = c.timedSendFix(s, l, a, b, timePkg, timeImport)
 	}
 	ch := edits.Source(c.pass, s.nb.Send.Chan)
+	count := "a fixed number of times"
+	if l.countN > 0 {
+		count = fmt.Sprintf("%d times", l.countN)
+	}
 	var how string
 	switch {
 	case l.bound == deadline:
 		how = "until a deadline"
-	case l.countN > 0 && budget != "":
-		d, _ := consts.Int(c.info, a.sleep())
-		how = fmt.Sprintf("%d times, %v apart (%s in all),", l.countN, time.Duration(d), budget)
-	case l.countN > 0:
-		how = fmt.Sprintf("%d times", l.countN)
+	case b.constant && !b.varies:
+		how = fmt.Sprintf("%s, %v apart (%v in all),", count, b.min, b.total)
+	case b.constant:
+		how = fmt.Sprintf("%s, %v to %v apart (%v in all),", count, b.min, b.max, b.total)
+	case b.known && b.varies:
+		how = fmt.Sprintf("%s, with sleeps that add up to %s,", count, b.expr)
+	case b.varies:
+		how = count + ", with a sleep that changes per attempt,"
 	default:
-		how = "a fixed number of times"
+		how = count
 	}
 	rel := []analysis.RelatedInformation{related(s.nb.Send, "the non-blocking send")}
 	if w := a.waits(); len(w) > 0 {
@@ -541,6 +636,7 @@ func (c *checker) pollingSend(s send, l loop, a attempt) *finding {
 		rel = append(rel, related(next.Node(), "gives up here"))
 	}
 	return &finding{
+		file:    s.file,
 		kind:    "pollingsend",
 		pos:     l.stmt.Pos(),
 		end:     l.body.Lbrace,

@@ -38,10 +38,7 @@ func (c *checker) overflow(s send) *finding {
 		if found.target != nil && c.capped(s.cur, found) {
 			return nil
 		}
-		fix, ok := c.shedFix(s, found)
-		if !ok {
-			return nil
-		}
+		fix := c.shedFix(s, found)
 		ch := edits.Source(c.pass, s.nb.Send.Chan)
 		rel := []analysis.RelatedInformation{related(s.nb.Send, "the bounded send it bypasses")}
 		var msg string
@@ -57,6 +54,7 @@ func (c *checker) overflow(s send) *finding {
 			}
 		}
 		return &finding{
+			file:    s.file,
 			kind:    "overflow",
 			pos:     st.Pos(),
 			end:     st.End(),
@@ -292,7 +290,7 @@ type sentinelKey struct {
 // it) gives way to an explicit shed. A function that returns an error and
 // sends outside any loop returns a sentinel error the fix declares; any
 // other drops the item and says so in a comment.
-func (c *checker) shedFix(s send, st store) (*fixPlan, bool) {
+func (c *checker) shedFix(s send, st store) *fixPlan {
 	file := s.file.Node().(*ast.File)
 	body := s.nb.Default.Body
 	first, last := stmtIndex(body, st.stmt), stmtIndex(body, st.stmt)
@@ -307,21 +305,35 @@ func (c *checker) shedFix(s send, st store) (*fixPlan, bool) {
 			plan.message = "Return an error instead of queueing the item beyond the channel's bound"
 			plan.edits = append(plan.edits, es...)
 			plan.removed = append(plan.removed, dead...)
-			return plan, true
+			return plan
 		}
 		plan.edits, plan.uses, plan.sentinel = nil, nil, nil
 	}
-	plan.message = "Drop the item instead of queueing it beyond the channel's bound"
-	itemText := edits.Source(c.pass, s.nb.Send.Value)
-	if strings.Contains(itemText, "\n") || len(itemText) > 40 {
-		itemText = "the item"
+	text, message := dropComment(c, s), "Drop the item instead of queueing it beyond the channel's bound"
+	if sh, ok := c.observableShed(s); ok {
+		text, message = sh.text, sh.message
+		plan.uses = append(plan.uses, sh.uses...)
 	}
-	comment := fmt.Sprintf("// %s is full: drop %s rather than hold it beyond the channel's bound.", edits.Source(c.pass, s.nb.Send.Chan), itemText)
-	if strings.Contains(comment, "\n") {
-		comment = "// The channel is full: drop the item rather than hold it beyond the channel's bound."
+	if strings.HasPrefix(text, "//") && !c.endsLine(region.end) {
+		// select { case ch <- v: default: q = append(q, v) }: what follows
+		// on the line goes on the next, out of the comment's way.
+		text += "\n"
 	}
-	plan.edits = append(plan.edits, analysis.TextEdit{Pos: region.pos, End: region.end, NewText: []byte(comment)})
-	return plan, true
+	plan.message = message
+	plan.edits = append(plan.edits, analysis.TextEdit{Pos: region.pos, End: region.end, NewText: []byte(text)})
+	return plan
+}
+
+// endsLine reports whether only blanks or a line comment follow pos on its
+// line.
+func (c *checker) endsLine(pos token.Pos) bool {
+	tf := c.pass.Fset.File(pos)
+	content, err := edits.FileContent(c.pass, tf)
+	if err != nil {
+		return false
+	}
+	rest := strings.TrimLeft(string(content[tf.Offset(pos):]), " \t")
+	return rest == "" || rest[0] == '\n' || rest[0] == '\r' || strings.HasPrefix(rest, "//")
 }
 
 // returnEdits puts ret in place of the store region, at the end of the

@@ -47,8 +47,10 @@ type send struct {
 	file inspector.Cursor
 }
 
-// A finding is one diagnostic with the plan of its fix.
+// A finding is one diagnostic with the plan of its fix, nil when no safe
+// fix exists: the message then says what to do by hand.
 type finding struct {
+	file     inspector.Cursor
 	kind     string
 	pos, end token.Pos
 	message  string
@@ -166,22 +168,29 @@ func (c *checker) diagnostics() []analysis.Diagnostic {
 	byFile := make(map[inspector.Cursor][]*finding)
 	var files []inspector.Cursor
 	for _, f := range c.findings {
-		if byFile[f.fix.file] == nil {
-			files = append(files, f.fix.file)
+		if byFile[f.file] == nil {
+			files = append(files, f.file)
 		}
-		byFile[f.fix.file] = append(byFile[f.fix.file], f)
+		byFile[f.file] = append(byFile[f.file], f)
 	}
+	for _, file := range files {
+		c.cleanUp(file, byFile[file])
+	}
+	c.removeHelpers()
 	var diags []analysis.Diagnostic
 	for _, file := range files {
-		for _, f := range c.cleanUp(file, byFile[file]) {
-			diags = append(diags, analysis.Diagnostic{
-				Pos:            f.pos,
-				End:            f.end,
-				Category:       f.kind,
-				Message:        f.message,
-				Related:        f.related,
-				SuggestedFixes: []analysis.SuggestedFix{f.fix.suggested()},
-			})
+		for _, f := range byFile[file] {
+			d := analysis.Diagnostic{
+				Pos:      f.pos,
+				End:      f.end,
+				Category: f.kind,
+				Message:  f.message,
+				Related:  f.related,
+			}
+			if f.fix != nil {
+				d.SuggestedFixes = []analysis.SuggestedFix{f.fix.suggested()}
+			}
+			diags = append(diags, d)
 		}
 	}
 	slices.SortFunc(diags, func(a, b analysis.Diagnostic) int { return int(a.Pos - b.Pos) })

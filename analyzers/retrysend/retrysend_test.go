@@ -11,7 +11,7 @@ import (
 var testdata = fixtest.TestData()
 
 func TestRetryLoop(t *testing.T) {
-	fixtest.Run(t, testdata, retrysend.Analyzer, "retrysend/retryloop", "retrysend/helper", "retrysend/imports", "retrysend/gotolabel", "retrysend/crosspkg")
+	fixtest.Run(t, testdata, retrysend.Analyzer, "retrysend/retryloop", "retrysend/helper", "retrysend/imports", "retrysend/gotolabel", "retrysend/crosspkg", "retrysend/helpertest")
 }
 
 func TestPollingSend(t *testing.T) {
@@ -19,7 +19,7 @@ func TestPollingSend(t *testing.T) {
 }
 
 func TestOverflow(t *testing.T) {
-	fixtest.Run(t, testdata, retrysend.Analyzer, "retrysend/overflow", "retrysend/shadowed")
+	fixtest.Run(t, testdata, retrysend.Analyzer, "retrysend/overflow", "retrysend/shadowed", "retrysend/shed")
 }
 
 func TestNegative(t *testing.T) {

@@ -134,7 +134,7 @@ func summarise(info *types.Info, stmts []ast.Stmt, loop *types.Label, waits func
 		switch {
 		case isWait(info, s, waits, &p):
 			p.Waits = append(p.Waits, s)
-		case IsCount(info, s), IsLog(info, s), isLocalUpdate(info, s):
+		case isBookkeeping(info, s):
 		default:
 			p.Idle = false
 		}
@@ -251,7 +251,7 @@ func IsTimedWait(info *types.Info, sel *ast.SelectStmt, p *Path) bool {
 		switch {
 		case IsTimerChan(info, recv.X) && len(cc.Body) == 0:
 			timers++
-		case isDone(info, recv.X) && len(cc.Body) == 1:
+		case IsDone(info, recv.X) && len(cc.Body) == 1:
 			if _, ok := cc.Body[0].(*ast.ReturnStmt); !ok {
 				return false
 			}
@@ -291,8 +291,8 @@ func IsTimerChan(info *types.Info, x ast.Expr) bool {
 	return false
 }
 
-// isDone reports whether x is a call of the Done method of a context.
-func isDone(info *types.Info, x ast.Expr) bool {
+// IsDone reports whether x is a call of the Done method of a context.
+func IsDone(info *types.Info, x ast.Expr) bool {
 	call, ok := ast.Unparen(x).(*ast.CallExpr)
 	if !ok {
 		return false
@@ -394,11 +394,44 @@ var logMethods = map[string]bool{
 	"Warning": true, "Error": true, "Log": true,
 }
 
-// isLocalUpdate reports whether s assigns call-free values to local
-// variables: a backoff delay doubling, an attempt number.
+// isBookkeeping reports whether s only keeps the books between attempts:
+// it counts, logs or updates local variables (isLocalUpdate), or is an if
+// statement with a call-free condition whose branches only do that, such as
+// a capped backoff (if delay < maxDelay { delay *= 2 }).
+func isBookkeeping(info *types.Info, s ast.Stmt) bool {
+	if IsCount(info, s) || IsLog(info, s) {
+		return true
+	}
+	switch s := s.(type) {
+	case *ast.IfStmt:
+		if s.Init != nil || !CallFree(info, s.Cond) {
+			return false
+		}
+		for _, st := range s.Body.List {
+			if !isBookkeeping(info, st) {
+				return false
+			}
+		}
+		return s.Else == nil || isBookkeeping(info, s.Else)
+	case *ast.BlockStmt:
+		for _, st := range s.List {
+			if !isBookkeeping(info, st) {
+				return false
+			}
+		}
+		return true
+	}
+	return isLocalUpdate(info, s)
+}
+
+// isLocalUpdate reports whether s assigns local variables values that are
+// call-free or only pick a delay: a backoff delay doubling, an attempt
+// number, jitter (j := rand.Int63n(n)), a backoff's next interval
+// (d := b.NextBackOff()). A definition counts: it holds a value for this
+// attempt only.
 func isLocalUpdate(info *types.Info, s ast.Stmt) bool {
 	as, ok := s.(*ast.AssignStmt)
-	if !ok || as.Tok == token.DEFINE {
+	if !ok {
 		return false
 	}
 	for _, lhs := range as.Lhs {
@@ -406,18 +439,55 @@ func isLocalUpdate(info *types.Info, s ast.Stmt) bool {
 		if !ok {
 			return false
 		}
-		v, ok := info.Uses[id].(*types.Var)
+		if id.Name == "_" {
+			continue
+		}
+		v, ok := info.ObjectOf(id).(*types.Var)
 		if !ok || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
 			return false
 		}
 	}
-	return CallFree(info, as.Rhs...)
+	return callFree(info, isDelay, as.Rhs...)
+}
+
+// isDelay reports whether a call of fn only picks the next delay: jitter
+// from math/rand, or a backoff's next interval (b.NextBackOff(),
+// b.Duration()), a method of a backoff type that returns a time.Duration.
+func isDelay(fn *types.Func) bool {
+	return isRandom(fn) || isBackoffDelay(fn)
+}
+
+func isBackoffDelay(fn *types.Func) bool {
+	sig := fn.Signature()
+	if sig.Recv() == nil || sig.Results().Len() != 1 || !code.IsExactly(sig.Results().At(0).Type(), "time", "Duration") {
+		return false
+	}
+	return strings.Contains(strings.ToLower(code.TypeName(sig.Recv().Type())), "backoff")
+}
+
+// isRandom reports whether fn is a function or method of math/rand: jitter,
+// which only picks a number.
+func isRandom(fn *types.Func) bool {
+	if fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case "math/rand", "math/rand/v2":
+		return true
+	}
+	return false
 }
 
 // CallFree reports whether evaluating exprs calls nothing but conversions
 // and the builtins min, max, len and cap, and receives from no channel: it has
 // no effect, and gives the same result while the variables stay unchanged.
 func CallFree(info *types.Info, exprs ...ast.Expr) bool {
+	return callFree(info, nil, exprs...)
+}
+
+// callFree is CallFree that also allows calls of the functions for which
+// allow (if not nil) reports true.
+func callFree(info *types.Info, allow func(*types.Func) bool, exprs ...ast.Expr) bool {
 	free := true
 	for _, e := range exprs {
 		ast.Inspect(e, func(n ast.Node) bool {
@@ -433,6 +503,9 @@ func CallFree(info *types.Info, exprs ...ast.Expr) bool {
 							return true
 						}
 					}
+				}
+				if fn, ok := typeutil.Callee(info, n).(*types.Func); ok && allow != nil && allow(fn) {
+					return true
 				}
 				free = false
 			case *ast.UnaryExpr:

@@ -19,6 +19,7 @@ func check(t *testing.T, body string) (*types.Info, *ast.SelectStmt, *ast.ForStm
 import (
 	"context"
 	"log"
+	"math/rand"
 	"runtime"
 	"sync/atomic"
 	"time"
@@ -27,6 +28,7 @@ import (
 var (
 	_ = context.Background
 	_ = log.Print
+	_ = rand.Intn
 	_ = runtime.Gosched
 	_ = time.Sleep
 	_ atomic.Int64
@@ -111,6 +113,12 @@ func TestCase(t *testing.T) {
 		{"return", "return 1", true, 0, false, sendselect.Returns, false},
 		{"panic", "panic(\"full\")", true, 0, false, sendselect.Panics, false},
 		{"fatal", "log.Fatal(\"full\")", true, 0, false, sendselect.Panics, false},
+		{"capped backoff", "time.Sleep(delay)\nif delay < time.Second {\ndelay *= 2\n}", true, 1, true, sendselect.Falls, false},
+		{"capped backoff, else", "time.Sleep(delay)\nif delay >= time.Second {\ndelay = time.Second\n} else if v > 0 {\ndelay *= 2\n} else {\nv++\n}", true, 1, true, sendselect.Falls, false},
+		{"jitter", "j := time.Duration(rand.Int63n(int64(delay)))\ntime.Sleep(delay + j)", true, 1, true, sendselect.Falls, false},
+		{"if that gives up", "time.Sleep(delay)\nif delay > time.Second {\nreturn 1\n}", false, 1, true, sendselect.Falls, false},
+		{"if that calls", "time.Sleep(delay)\nif f(ctx, ch, v, n) > 0 {\ndelay *= 2\n}", false, 1, true, sendselect.Falls, false},
+		{"if that works", "time.Sleep(delay)\nif delay > time.Second {\nv = f(ctx, ch, v, n)\n}", false, 1, true, sendselect.Falls, false},
 		{"work", "v = v + f(ctx, ch, v, n)", false, 0, false, sendselect.Falls, false},
 		{"send", "ch <- v", false, 0, false, sendselect.Falls, false},
 	} {

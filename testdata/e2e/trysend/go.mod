@@ -1,0 +1,3 @@
+module queuecheck.example/trysend
+
+go 1.26.0
