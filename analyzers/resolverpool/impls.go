@@ -161,8 +161,10 @@ func (fs *facts) noteConversions(c inspector.Cursor) {
 			}
 		}
 	case *ast.SendStmt:
-		if ch, ok := types.Unalias(info.TypeOf(n.Chan)).Underlying().(*types.Chan); ok {
-			to(ch.Elem(), n.Value)
+		if t := info.TypeOf(n.Chan); t != nil {
+			if ch, ok := t.Underlying().(*types.Chan); ok {
+				to(ch.Elem(), n.Value)
+			}
 		}
 	case *ast.CompositeLit:
 		if n.Type == nil || len(n.Elts) == 0 {

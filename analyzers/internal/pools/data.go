@@ -294,7 +294,11 @@ func (f *finder) litField(value ast.Expr, field string) (ast.Expr, types.Type, b
 	if lit == nil {
 		return nil, nil, false
 	}
-	st, ok := f.info.TypeOf(lit).Underlying().(*types.Struct)
+	t := f.info.TypeOf(lit)
+	if t == nil {
+		return nil, nil, false // a type error
+	}
+	st, ok := t.Underlying().(*types.Struct)
 	if !ok {
 		return nil, nil, false
 	}
