@@ -58,7 +58,7 @@ func (c *checker) sliceFIFOs() {
 	for _, cur := range c.reslice {
 		s := cur.Node().(*ast.SliceExpr)
 		v := code.Var(info, s.X)
-		if !c.isSliceQueue(v) || mentionsLength(info, s.Low, v) || isConst(info, s.Low, "0") {
+		if !c.isSliceQueue(v) || c.mentionsLength(s.Low, v) || isConst(info, s.Low, "0") {
 			continue // "keep the last N" trims by len(q): that is a bound
 		}
 		if isFrontDequeue(info, cur, v) && !evictsByValue(info, cur, v) {
@@ -303,7 +303,7 @@ func (c *checker) reportQueue(q *queue) {
 		consumer, ok := c.consumerElsewhere(q, fn)
 		// Cheapest first: sharing and the function's own bound look at a few
 		// functions; sorting and re-queueing index the package's calls.
-		if !ok || !c.isShared(q) || c.boundedIn(fn, q, 0) || c.blocksAfter(fn, site) || c.isSorted(q.v) || c.requeues(q, fn) {
+		if !ok || !c.isShared(q) || c.boundedIn(fn, q, 0) || c.blocksAfter(fn, site) || c.isSorted(q.v) || c.drainedByCallers(q, fn) || c.drainsUnderLock(q, site, fn) {
 			continue
 		}
 		if f, ok := c.fifoFinding(q, site, fn, consumer); ok {
@@ -383,16 +383,18 @@ func (c *checker) consumerElsewhere(q *queue, fn inspector.Cursor) (inspector.Cu
 	return other, found
 }
 
-// requeues reports whether fn, a declared function, is called only by
-// functions that dequeue q: the consumer puts back what it took (a retry),
-// which does not grow the queue.
-func (c *checker) requeues(q *queue, fn inspector.Cursor) bool {
+// drainedByCallers reports whether every caller of fn, a declared function
+// that code outside the package cannot call, also drains q, itself or through
+// a function it calls: the consumer puts back what it took (a retry), or one
+// pass fills a work list and then drains it. Neither grows the queue with
+// the rate of a producer.
+func (c *checker) drainedByCallers(q *queue, fn inspector.Cursor) bool {
 	decl, ok := fn.Node().(*ast.FuncDecl)
 	if !ok {
 		return false
 	}
 	obj, ok := c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
-	if !ok || obj.Exported() {
+	if !ok || reachableOutside(obj) {
 		return false
 	}
 	callers := c.callersOf(obj)
@@ -401,11 +403,42 @@ func (c *checker) requeues(q *queue, fn inspector.Cursor) bool {
 	}
 	for _, site := range callers {
 		caller := code.EnclosingFunc(site)
-		if !caller.Valid() || !c.dequeuesIn(q, caller) {
+		if !caller.Valid() || !c.drainsIn(q, caller) {
 			return false
 		}
 	}
 	return true
+}
+
+// reachableOutside reports whether code outside fn's package can call fn: it
+// is exported, and a method of an exported type if it is a method.
+func reachableOutside(fn *types.Func) bool {
+	if !fn.Exported() {
+		return false
+	}
+	recv := code.Recv(fn)
+	if recv == nil {
+		return true
+	}
+	if p, ok := recv.(*types.Pointer); ok {
+		recv = p.Elem()
+	}
+	n, ok := types.Unalias(recv).(*types.Named)
+	return !ok || n.Obj().Exported()
+}
+
+// drainsIn reports whether the function at fn dequeues from q, itself or in
+// a function of the package it calls.
+func (c *checker) drainsIn(q *queue, fn inspector.Cursor) bool {
+	if c.dequeuesIn(q, fn) {
+		return true
+	}
+	for cur := range fn.Preorder((*ast.CallExpr)(nil)) {
+		if d, ok := c.funcDecl(c.callee(cur.Node().(*ast.CallExpr))); ok && d.Node() != fn.Node() && c.dequeuesIn(q, d) {
+			return true
+		}
+	}
+	return false
 }
 
 // dequeuesIn reports whether one of q's dequeue sites is in the function at fn.
@@ -437,16 +470,18 @@ func (c *checker) isShared(q *queue) bool {
 
 // boundedIn reports whether the function at fn bounds q: it compares the
 // queue's length (or a counter field) with something, trims or evicts from
-// the queue itself, or acquires a limiter. depth 0 also looks one call deep:
-// into functions fn calls (a full() helper, a trim()) and into fn's callers
-// (a Submit that checks the length before calling push).
+// the queue itself, or acquires a limiter. depth 0 also looks one call deep
+// into functions fn calls (a full() helper, a trim()), and callers are looked
+// at up to two calls up (a Submit that checks the length before calling
+// push, a worker that checks through a method before calling the method that
+// pushes).
 func (c *checker) boundedIn(fn inspector.Cursor, q *queue, depth int) bool {
 	info := c.pass.TypesInfo
 	kinds := []ast.Node{(*ast.BinaryExpr)(nil), (*ast.SliceExpr)(nil), (*ast.CallExpr)(nil), (*ast.SendStmt)(nil), (*ast.UnaryExpr)(nil)}
 	for cur := range fn.Preorder(kinds...) {
 		switch n := cur.Node().(type) {
 		case *ast.BinaryExpr:
-			if isComparison(n.Op) && (mentionsLength(info, n.X, q.v) || mentionsLength(info, n.Y, q.v)) {
+			if isComparison(n.Op) && (c.mentionsLength(n.X, q.v) || c.mentionsLength(n.Y, q.v)) {
 				return true
 			}
 			if isRelational(n.Op) && (c.isCounter(n.X) || c.isCounter(n.Y)) {
@@ -468,16 +503,16 @@ func (c *checker) boundedIn(fn inspector.Cursor, q *queue, depth int) bool {
 				return true // evicts or clears
 			}
 			if depth == 0 {
-				if d, ok := c.funcDecl(c.callee(n)); ok && d.Node() != fn.Node() && c.boundedIn(d, q, 1) {
+				if d, ok := c.funcDecl(c.callee(n)); ok && d.Node() != fn.Node() && c.boundedIn(d, q, 2) {
 					return true
 				}
 			}
 		}
 	}
-	if decl, ok := fn.Node().(*ast.FuncDecl); ok && depth == 0 {
+	if decl, ok := fn.Node().(*ast.FuncDecl); ok && depth < 2 {
 		if obj, ok := info.Defs[decl.Name].(*types.Func); ok {
 			for _, site := range c.callersOf(obj) {
-				if caller := code.EnclosingFunc(site); caller.Valid() && caller.Node() != decl && c.boundedIn(caller, q, 1) {
+				if caller := code.EnclosingFunc(site); caller.Valid() && caller.Node() != decl && c.boundedIn(caller, q, depth+1) {
 					return true
 				}
 			}
@@ -507,8 +542,15 @@ func (c *checker) isCounter(expr ast.Expr) bool {
 }
 
 // mentionsLength reports whether expr contains len(q), cap(q) or q.Len() for
-// the queue variable v.
-func mentionsLength(info *types.Info, expr ast.Expr, v *types.Var) bool {
+// the queue variable v, or a call of a function of the package that returns
+// one of these (a deferredCount() method returning l.list.Len(), up to two
+// such calls deep).
+func (c *checker) mentionsLength(expr ast.Expr, v *types.Var) bool {
+	return c.mentionsLengthDepth(expr, v, 0)
+}
+
+func (c *checker) mentionsLengthDepth(expr ast.Expr, v *types.Var, depth int) bool {
+	info := c.pass.TypesInfo
 	found := false
 	ast.Inspect(expr, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
@@ -523,11 +565,30 @@ func mentionsLength(info *types.Info, expr ast.Expr, v *types.Var) bool {
 		case "":
 			if isMethodOn(info, call, v, "Len") {
 				found = true
+			} else if depth < 2 && len(call.Args) == 0 {
+				found = c.returnsLength(c.callee(call), v, depth+1)
 			}
 		}
 		return !found
 	})
 	return found
+}
+
+// returnsLength reports whether fn, a function of the package, returns the
+// length of the queue v in one of its return statements.
+func (c *checker) returnsLength(fn *types.Func, v *types.Var, depth int) bool {
+	d, ok := c.funcDecl(fn)
+	if !ok {
+		return false
+	}
+	for cur := range d.Preorder((*ast.ReturnStmt)(nil)) {
+		for _, r := range cur.Node().(*ast.ReturnStmt).Results {
+			if c.mentionsLengthDepth(r, v, depth) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // isMethodOn reports whether call calls one of the named methods on v.
@@ -730,6 +791,7 @@ func inStatementList(cur inspector.Cursor) bool {
 // since.
 type heldLock struct {
 	recv     string // the mutex as written: s.mu
+	key      string // the mutex whatever the variable reaching it: lockKey
 	unlock   string // "Unlock" or "RUnlock"
 	deferred bool   // a defer unlocks it when the function returns
 }
@@ -778,13 +840,14 @@ func (c *checker) heldLocks(site, fn inspector.Cursor) []heldLock {
 				continue
 			}
 			recv := edits.Source(c.pass, sel.X)
+			key := lockKey(c.pass.TypesInfo, sel.X)
 			switch name := fnObj.Name(); {
 			case isDefer:
 				deferred[recv] = true
 			case name == "Lock":
-				held = append(held, heldLock{recv: recv, unlock: "Unlock"})
+				held = append(held, heldLock{recv: recv, key: key, unlock: "Unlock"})
 			case name == "RLock":
-				held = append(held, heldLock{recv: recv, unlock: "RUnlock"})
+				held = append(held, heldLock{recv: recv, key: key, unlock: "RUnlock"})
 			default:
 				for i := len(held) - 1; i >= 0; i-- {
 					if held[i].recv == recv {
@@ -799,6 +862,107 @@ func (c *checker) heldLocks(site, fn inspector.Cursor) []heldLock {
 		held[i].deferred = deferred[held[i].recv]
 	}
 	return held
+}
+
+// lockKey names the mutex expr denotes whatever variable reaches it: the
+// type of the root variable and the path of fields (pkg.server.cond.L), or a
+// package variable and its path, so that a producer's s.cond.L and a
+// consumer's srv.cond.L compare equal. It returns "" for anything else.
+func lockKey(info *types.Info, expr ast.Expr) string {
+	var path []string
+	for {
+		switch e := ast.Unparen(expr).(type) {
+		case *ast.SelectorExpr:
+			path = append([]string{e.Sel.Name}, path...)
+			expr = e.X
+			continue
+		case *ast.Ident:
+			v, ok := info.Uses[e].(*types.Var)
+			if !ok {
+				return ""
+			}
+			root := v.Pkg().Path() + "." + v.Name()
+			if code.IsLocal(v) {
+				t := v.Type()
+				if p, ok := t.Underlying().(*types.Pointer); ok {
+					t = p.Elem()
+				}
+				root = types.TypeString(t, nil)
+			}
+			return strings.Join(append([]string{root}, path...), ".")
+		}
+		return ""
+	}
+}
+
+// drainsUnderLock reports whether every consumer of q is a loop that drains
+// it while holding the mutex the enqueue at site holds, and releases it only
+// inside a sync.Cond's Wait in that loop (or when it returns): a producer can
+// append only while the consumer waits, and blocks on the mutex while the
+// consumer works, so the lock already keeps the producers at its pace. A
+// consumer that takes one item and returns, or unlocks to work, does not.
+func (c *checker) drainsUnderLock(q *queue, site, fn inspector.Cursor) bool {
+	atEnqueue := make(map[string]bool)
+	for _, h := range c.heldLocks(site, fn) {
+		if h.key != "" {
+			atEnqueue[h.key] = true
+		}
+	}
+	if len(atEnqueue) == 0 {
+		return false
+	}
+	for _, d := range q.dequeues {
+		dfn := code.EnclosingFunc(d)
+		if !dfn.Valid() {
+			return false
+		}
+		if !c.waitsAround(d, dfn) {
+			return false
+		}
+		held := false
+		for _, h := range c.heldLocks(d, dfn) {
+			if atEnqueue[h.key] && h.deferred && !c.unlocksIn(dfn, h.key) {
+				held = true
+			}
+		}
+		if !held {
+			return false
+		}
+	}
+	return true
+}
+
+// waitsAround reports whether a loop of the function at fn holds both the
+// dequeue at d and a sync.Cond Wait: the consumer loops, draining and
+// waiting, rather than taking one item per call.
+func (c *checker) waitsAround(d, fn inspector.Cursor) bool {
+	for loop := range d.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
+		if !fn.Contains(loop) {
+			break
+		}
+		for cur := range loop.Preorder((*ast.CallExpr)(nil)) {
+			if isSyncCall(c.callee(cur.Node().(*ast.CallExpr)), "Wait") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// unlocksIn reports whether the function at fn unlocks the mutex named key
+// other than in a defer statement.
+func (c *checker) unlocksIn(fn inspector.Cursor, key string) bool {
+	for cur := range fn.Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		if _, deferred := cur.Parent().Node().(*ast.DeferStmt); deferred {
+			continue
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if ok && isSyncCall(c.callee(call), "Unlock", "RUnlock") && lockKey(c.pass.TypesInfo, sel.X) == key {
+			return true
+		}
+	}
+	return false
 }
 
 // unlocksBeforeReturn returns the statements that release, innermost first,

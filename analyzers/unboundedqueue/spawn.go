@@ -374,7 +374,7 @@ func (c *checker) goroutinesPerItem() {
 			}
 			stream, recv, ok := c.streamOf(loop, cur)
 			if !ok || !c.usesIterationState(sp, loop) || c.limitedBefore(loop, cur, recv) || c.guardedByCount(loop, cur) || c.waitsAfter(loop, cur) ||
-				c.perEntity(sp, stream) || !c.unlimitedGroup(sp, loop, cur) {
+				c.perEntity(sp, stream) || c.restartsWorker(sp, stream) || !c.unlimitedGroup(sp, loop, cur) {
 				continue
 			}
 			if f, ok := c.itemFinding(sp, loop, cur, stream); ok {
@@ -686,34 +686,18 @@ func (c *checker) waits(s ast.Stmt) bool {
 // perEntity reports whether the spawn starts a long-lived goroutine per
 // entity (a subscription, a connection) rather than a task per message: the
 // goroutine loops over a stream (itself or in a function of this package it
-// calls), or the items are resources with a Close method (connections,
-// streams, files). Items that carry a reply channel are still messages.
+// calls), or the items are connections or other resources with a Close
+// method (streams, files), or hand one out. Items that carry a reply channel
+// are still messages.
 func (c *checker) perEntity(sp spawn, stream ast.Expr) bool {
 	if t := c.pass.TypesInfo.TypeOf(stream); t != nil {
-		if ch, ok := t.Underlying().(*types.Chan); ok && hasClose(ch.Elem()) {
+		if ch, ok := t.Underlying().(*types.Chan); ok && (hasClose(ch.Elem()) || holdsConn(ch.Elem())) {
 			return true
 		}
 	}
-	var body ast.Node
-	switch f := ast.Unparen(sp.fun).(type) {
-	case *ast.FuncLit:
-		body = f.Body
-	default:
-		var fn *types.Func
-		switch f := f.(type) {
-		case *ast.Ident:
-			fn, _ = c.pass.TypesInfo.Uses[f].(*types.Func)
-		case *ast.SelectorExpr:
-			fn, _ = c.pass.TypesInfo.Uses[f.Sel].(*types.Func)
-		}
-		if fn == nil {
-			return false
-		}
-		decl, ok := c.funcDecl(fn.Origin())
-		if !ok {
-			return false
-		}
-		body = code.FuncBody(decl.Node())
+	body := c.spawnedBody(sp)
+	if body == nil {
+		return false
 	}
 	if loopsForever(c.pass.TypesInfo, body) {
 		return true
@@ -730,12 +714,129 @@ func (c *checker) perEntity(sp spawn, stream ast.Expr) bool {
 	return long
 }
 
+// restartsWorker reports whether the goroutine sends on the stream the loop
+// takes its items from: the items are the exits of the loop's own workers,
+// and the goroutine started per item replaces the one that just ended (a
+// supervisor restarting a fixed set), so their number does not grow.
+func (c *checker) restartsWorker(sp spawn, stream ast.Expr) bool {
+	ch := code.Var(c.pass.TypesInfo, stream)
+	body := c.spawnedBody(sp)
+	if ch == nil || body == nil {
+		return false
+	}
+	sends := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if s, ok := n.(*ast.SendStmt); ok && code.Var(c.pass.TypesInfo, s.Chan) == ch {
+			sends = true
+		}
+		return !sends
+	})
+	return sends
+}
+
+// spawnedBody returns the body of the function the spawn runs: a literal, a
+// function or method of this package, or a literal held in a local variable
+// that is never reassigned (reader := func(…) {…} … go reader(x)); nil when
+// it is none of these.
+func (c *checker) spawnedBody(sp spawn) *ast.BlockStmt {
+	info := c.pass.TypesInfo
+	switch f := ast.Unparen(sp.fun).(type) {
+	case *ast.FuncLit:
+		return f.Body
+	case *ast.Ident:
+		switch obj := info.Uses[f].(type) {
+		case *types.Func:
+			if decl, ok := c.funcDecl(obj.Origin()); ok {
+				return code.FuncBody(decl.Node())
+			}
+		case *types.Var:
+			if lit := c.localFuncLit(obj); lit != nil {
+				return lit.Body
+			}
+		}
+	case *ast.SelectorExpr:
+		if fn, ok := info.Uses[f.Sel].(*types.Func); ok {
+			if decl, ok := c.funcDecl(fn.Origin()); ok {
+				return code.FuncBody(decl.Node())
+			}
+		}
+	}
+	return nil
+}
+
+// localFuncLit returns the function literal a local variable is declared
+// with (f := func(…) {…}), when nothing assigns the variable again.
+func (c *checker) localFuncLit(v *types.Var) *ast.FuncLit {
+	if !code.IsLocal(v) || v.Pkg() != c.pass.Pkg {
+		return nil
+	}
+	id, ok := c.insp.Root().FindByPos(v.Pos(), v.Pos()+token.Pos(len(v.Name())))
+	if !ok {
+		return nil
+	}
+	a, ok := id.Parent().Node().(*ast.AssignStmt)
+	if !ok || a.Tok != token.DEFINE || len(a.Lhs) != len(a.Rhs) {
+		return nil
+	}
+	fn := code.EnclosingFunc(id)
+	if !fn.Valid() || code.ReassignedIn(c.pass.TypesInfo, fn.Node())[v] {
+		return nil
+	}
+	for i, lhs := range a.Lhs {
+		if lhs == id.Node() {
+			lit, _ := ast.Unparen(a.Rhs[i]).(*ast.FuncLit)
+			return lit
+		}
+	}
+	return nil
+}
+
 // hasClose reports whether values of type t, or pointers to them, have a
 // Close method.
 func hasClose(t types.Type) bool {
 	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "Close")
 	_, ok := obj.(*types.Func)
 	return ok
+}
+
+// holdsConn reports whether t holds or hands out a connection: a field of a
+// connection type, or a method without parameters that returns one
+// (ConnContext.Conn() net.Conn). A channel of such items is the channel form
+// of an accept loop: the goroutine per item serves one connection.
+func holdsConn(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if s, ok := t.Underlying().(*types.Struct); ok {
+		for i := range s.NumFields() {
+			if isConn(s.Field(i).Type()) {
+				return true
+			}
+		}
+	}
+	ms := types.NewMethodSet(types.NewPointer(t))
+	if types.IsInterface(t) {
+		ms = types.NewMethodSet(t)
+	}
+	for m := range ms.Methods() {
+		sig, ok := m.Type().(*types.Signature)
+		if ok && sig.Params().Len() == 0 && sig.Results().Len() >= 1 && isConn(sig.Results().At(0).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// isConn reports whether t is a connection: it reads, writes, closes and has
+// a remote address, as net.Conn does.
+func isConn(t types.Type) bool {
+	for _, name := range []string{"Read", "Write", "Close", "RemoteAddr"} {
+		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
+		if _, ok := obj.(*types.Func); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // loopsForever reports whether body contains a loop that lives as long as a

@@ -317,7 +317,7 @@ func (c *checker) holdsLock(fn inspector.Cursor) bool {
 }
 
 // isSyncCall reports whether fn is one of the named methods of sync.Mutex,
-// sync.RWMutex or sync.Cond.
+// sync.RWMutex, sync.Cond or sync.Locker (a Cond's L).
 func isSyncCall(fn *types.Func, names ...string) bool {
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "sync" {
 		return false
@@ -334,7 +334,7 @@ func isSyncCall(fn *types.Func, names ...string) bool {
 		return false
 	}
 	switch n.Obj().Name() {
-	case "Mutex", "RWMutex", "Cond":
+	case "Mutex", "RWMutex", "Cond", "Locker":
 	default:
 		return false
 	}
