@@ -306,9 +306,7 @@ func (c *checker) reportQueue(q *queue) {
 		if !ok || !c.isShared(q) || c.boundedIn(fn, q, 0) || c.blocksAfter(fn, site) || c.isSorted(q.v) || c.drainedByCallers(q, fn) || c.drainsUnderLock(q, site, fn) {
 			continue
 		}
-		if f, ok := c.fifoFinding(q, site, fn, consumer); ok {
-			c.findings = append(c.findings, f)
-		}
+		c.findings = append(c.findings, c.fifoFinding(q, site, fn, consumer))
 	}
 }
 
@@ -616,56 +614,26 @@ func sameExpr(a, b ast.Expr) bool {
 	return types.ExprString(ast.Unparen(a)) == types.ExprString(ast.Unparen(b))
 }
 
-// fifoFinding builds the diagnostic for the unguarded enqueue at site.
-func (c *checker) fifoFinding(q *queue, site, fn, consumer inspector.Cursor) (*finding, bool) {
+// fifoFinding builds the diagnostic for the unguarded enqueue at site, with
+// a fix where one is safe.
+func (c *checker) fifoFinding(q *queue, site, fn, consumer inspector.Cursor) *finding {
 	stmt := site.Node().(ast.Stmt)
-	if !c.startsLine(stmt.Pos()) || !inStatementList(site) {
-		return nil, false
-	}
-	if q.jumps && (!returnsError(code.FuncSignature(c.pass.TypesInfo, fn.Node())) || enqueuesIn(q, fn) > 1) {
-		// Only rejecting is safe when items are also pushed at the end they
-		// leave from: dropping the oldest would drop an item meant to jump
-		// the queue. No fix, no finding.
-		return nil, false
-	}
 	qexpr := c.queueExpr(q, stmt)
-	if !c.declareQueue(q, stmt) {
-		return nil, false
+	remedy := "reject or drop items beyond a limit"
+	if q.jumps {
+		remedy = "reject items beyond a limit (dropping the oldest would drop items pushed to jump the queue)"
 	}
-	kind, what, length := "slicefifo", "slice queue", "len("+qexpr+")"
-	dropOldest := qexpr + " = " + qexpr + "[1:]"
-	if q.list {
-		kind, what, length = "listfifo", "list queue", qexpr+".Len()"
-		dropOldest = qexpr + ".Remove(" + qexpr + "." + map[string]string{"Back": "Front", "Front": "Back"}[q.back] + "())"
-	}
-
-	msg, body := "Drop the oldest item when the queue is full", dropOldest
-	// Only a declared function rejects: the error of a function literal goes
-	// to whoever runs it, and from a g.Go task it would cancel the group.
-	_, declared := fn.Node().(*ast.FuncDecl)
-	// The sentinel's declaration, at the top level, is all that names errors.
-	errorsPkg, _, canImport := edits.AddImport(c.pass, q.file, "errors")
-	// Two pushes in one function must not reject between them: the first
-	// item would stay queued while the caller is told both were refused.
-	if ret, ok := c.rejectReturn(q.file, code.FuncSignature(c.pass.TypesInfo, fn.Node()), q.errName); ok && declared && canImport && enqueuesIn(q, fn) == 1 {
-		msg = "Reject new items when the queue is full"
-		body = strings.Join(append(c.unlocksBeforeReturn(site, fn), ret), "\n")
-		if !q.declared {
-			c.declareSentinel(q, errorsPkg)
-		}
-	}
-	if body == dropOldest && q.jumps {
-		return nil, false // it would drop an item pushed to jump the queue
-	}
-	guard := "if " + length + " >= " + q.maxName + " {\n\t" + strings.ReplaceAll(body, "\n", "\n\t") + "\n}"
-
 	var message string
 	if q.list {
-		message = fmt.Sprintf("%s %s grows without bound: this %s has no Len check while %s removes from its other end, so overload piles up in memory; reject or drop items beyond a limit",
-			what, qexpr, "Push"+q.back, c.funcName(funcOf(consumer)))
+		message = fmt.Sprintf("list queue %s grows without bound: this %s has no Len check while %s removes from its other end, so overload piles up in memory; %s",
+			qexpr, "Push"+q.back, c.funcName(funcOf(consumer)), remedy)
 	} else {
-		message = fmt.Sprintf("%s %s grows without bound: this append has no length check while %s dequeues from its front, so overload piles up in memory; reject or drop items beyond a limit",
-			what, qexpr, c.funcName(funcOf(consumer)))
+		message = fmt.Sprintf("slice queue %s grows without bound: this append has no length check while %s dequeues from its front, so overload piles up in memory; %s",
+			qexpr, c.funcName(funcOf(consumer)), remedy)
+	}
+	kind := "slicefifo"
+	if q.list {
+		kind = "listfifo"
 	}
 	f := &finding{
 		diag: analysis.Diagnostic{
@@ -675,12 +643,59 @@ func (c *checker) fifoFinding(q *queue, site, fn, consumer inspector.Cursor) (*f
 			Message:  message,
 			Related:  []analysis.RelatedInformation{{Pos: consumer.Node().Pos(), End: consumer.Node().End(), Message: "items leave the queue here"}},
 		},
-		msg:    msg,
-		edits:  []analysis.TextEdit{edits.InsertBefore(c.pass, stmt, guard)},
-		file:   q.file,
-		anchor: q.anchor,
 	}
-	return f, true
+	c.guardFix(f, q, site, fn)
+	return f
+}
+
+// guardFix completes f with the fix that guards the enqueue at site: reject
+// the item where the function can, else drop the oldest. It leaves f without
+// a fix when the statement cannot take a guard before it (it shares its line,
+// or is not in a statement list), or when only rejecting is safe and the
+// function cannot reject.
+func (c *checker) guardFix(f *finding, q *queue, site, fn inspector.Cursor) {
+	stmt := site.Node().(ast.Stmt)
+	if !c.startsLine(stmt.Pos()) || !inStatementList(site) {
+		return
+	}
+	sig := code.FuncSignature(c.pass.TypesInfo, fn.Node())
+	// Only a declared function rejects: the error of a function literal goes
+	// to whoever runs it, and from a g.Go task it would cancel the group.
+	// Two pushes in one function must not reject between them: the first
+	// item would stay queued while the caller is told both were refused.
+	_, declared := fn.Node().(*ast.FuncDecl)
+	file := c.fileOf(stmt.Pos())
+	_, _, canImport := edits.AddImport(c.pass, file, "errors")
+	_, canReturn := c.rejectReturn(file, sig, "err")
+	reject := declared && canImport && canReturn && enqueuesIn(q, fn) == 1
+	if q.jumps && !reject {
+		return // dropping the oldest would drop an item pushed to jump the queue
+	}
+	if !c.declareQueue(q, stmt) {
+		return
+	}
+	qexpr := c.queueExpr(q, stmt)
+	length := "len(" + qexpr + ")"
+	dropOldest := qexpr + " = " + qexpr + "[1:]"
+	if q.list {
+		length = qexpr + ".Len()"
+		dropOldest = qexpr + ".Remove(" + qexpr + "." + map[string]string{"Back": "Front", "Front": "Back"}[q.back] + "())"
+	}
+	msg, body := "Drop the oldest item when the queue is full", dropOldest
+	if reject {
+		errorsPkg, _, _ := edits.AddImport(c.pass, q.file, "errors") // the sentinel's declaration, at the top level, is all that names errors
+		ret, _ := c.rejectReturn(file, sig, q.errName)
+		msg = "Reject new items when the queue is full"
+		body = strings.Join(append(c.unlocksBeforeReturn(site, fn), ret), "\n")
+		if !q.declared {
+			c.declareSentinel(q, errorsPkg)
+		}
+	}
+	guard := "if " + length + " >= " + q.maxName + " {\n\t" + strings.ReplaceAll(body, "\n", "\n\t") + "\n}"
+	f.msg = msg
+	f.edits = []analysis.TextEdit{edits.InsertBefore(c.pass, stmt, guard)}
+	f.file = q.file
+	f.anchor = q.anchor
 }
 
 // funcOf returns the function around cur.

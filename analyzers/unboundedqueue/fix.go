@@ -41,6 +41,10 @@ type declaration struct {
 // which compiles.
 func (c *checker) reportAll() {
 	for _, f := range c.findings {
+		if len(f.edits) == 0 {
+			c.rep.Report(f.diag) // no safe fix: the message says what to do by hand
+			continue
+		}
 		es := f.edits
 		if decls := c.declared[f.anchor]; f.anchor != nil && len(decls) > 0 {
 			var texts []string
@@ -55,11 +59,9 @@ func (c *checker) reportAll() {
 				es = append(es, imp...)
 			}
 		}
-		es, ok := edits.Finish(c.pass, es)
-		if !ok {
-			continue // edits that collide or do not parse: stay silent
-		}
-		f.diag.SuggestedFixes = []analysis.SuggestedFix{edits.Fix(f.msg, es...)}
+		if es, ok := edits.Finish(c.pass, es); ok {
+			f.diag.SuggestedFixes = []analysis.SuggestedFix{edits.Fix(f.msg, es...)}
+		} // else edits that collide or do not parse: the finding goes without a fix
 		c.rep.Report(f.diag)
 	}
 }

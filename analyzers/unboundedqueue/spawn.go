@@ -364,6 +364,7 @@ func (c *checker) goroutinesPerItem() {
 		if !ok {
 			continue
 		}
+		var items []perItem
 		for cur := range bodyCur.Preorder((*ast.GoStmt)(nil), (*ast.CallExpr)(nil)) {
 			sp, ok := c.spawnAt(cur)
 			if !ok || nearestLoop(cur) != loop.Node() {
@@ -374,14 +375,38 @@ func (c *checker) goroutinesPerItem() {
 			}
 			stream, recv, ok := c.streamOf(loop, cur)
 			if !ok || !c.usesIterationState(sp, loop) || c.limitedBefore(loop, cur, recv) || c.guardedByCount(loop, cur) || c.waitsAfter(loop, cur) ||
-				c.perEntity(sp, stream) || c.restartsWorker(sp, stream) || !c.unlimitedGroup(sp, loop, cur) {
+				c.cappedByCounter(loop, cur) || c.perEntity(sp, stream) || c.restartsWorker(sp, stream) || !c.unlimitedGroup(sp, loop, cur) {
 				continue
 			}
-			if f, ok := c.itemFinding(sp, loop, cur, stream); ok {
-				c.findings = append(c.findings, f)
+			items = append(items, perItem{sp, cur, stream})
+		}
+		// The spawns of one loop share one semaphore (and one SetLimit per
+		// group): their fixes make the same declaration, which drivers merge.
+		lim := &loopLimit{loop: loop}
+		for _, it := range items {
+			lim.uses = append(lim.uses, it.sp.stmt.Pos())
+			if lit, ok := ast.Unparen(it.sp.fun).(*ast.FuncLit); ok {
+				lim.uses = append(lim.uses, lit.Body.Lbrace+1)
 			}
 		}
+		for _, it := range items {
+			c.findings = append(c.findings, c.itemFinding(it, lim))
+		}
 	}
+}
+
+// A perItem is a spawn reported as goroutineperitem.
+type perItem struct {
+	sp     spawn
+	cur    inspector.Cursor // the spawn
+	stream ast.Expr         // where the items come from
+}
+
+// A loopLimit is what the fixes of one loop's spawns share.
+type loopLimit struct {
+	loop inspector.Cursor
+	uses []token.Pos // where the semaphore is used: it must not be shadowed there
+	sem  string      // the semaphore's name, once chosen
 }
 
 func loopBody(n ast.Node) *ast.BlockStmt {
@@ -606,6 +631,117 @@ func (c *checker) waitsAfter(loop, spawnCur inspector.Cursor) bool {
 				}
 			}
 		}
+	}
+	return false
+}
+
+// cappedByCounter reports whether, before the spawn, the loop leaves once a
+// counter it increments reaches a bound (if started == len(readers) { break }
+// … go read(…); started++): the loop then starts a bounded number of
+// goroutines, whatever the comparison and whatever the bound.
+func (c *checker) cappedByCounter(loop, spawnCur inspector.Cursor) bool {
+	info := c.pass.TypesInfo
+	body := loopBody(loop.Node())
+	label := ""
+	if l, ok := loop.Parent().Node().(*ast.LabeledStmt); ok {
+		label = l.Label.Name
+	}
+	counters := incrementedIn(info, body)
+	if len(counters) == 0 {
+		return false
+	}
+	inSwitch := false // an unlabeled break there leaves the select or switch only
+	for cur := spawnCur; cur.Node() != body && cur.Parent().Valid(); cur = cur.Parent() {
+		var list []ast.Stmt
+		switch p := cur.Parent().Node().(type) {
+		case *ast.SelectStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt:
+			inSwitch = true
+		case *ast.BlockStmt:
+			list = p.List
+		case *ast.CaseClause:
+			list = p.Body
+		case *ast.CommClause:
+			list = p.Body
+		}
+		for _, st := range list {
+			if st == cur.Node() {
+				break
+			}
+			ifs, ok := st.(*ast.IfStmt)
+			if !ok || !leavesBefore(ifs.Body.List, label, inSwitch) {
+				continue
+			}
+			if comparesCounter(info, ifs.Cond, counters) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// incrementedIn returns the integer variables declared outside body that
+// body increments: n++, n += k, n = n + k.
+func incrementedIn(info *types.Info, body *ast.BlockStmt) map[*types.Var]bool {
+	out := make(map[*types.Var]bool)
+	add := func(e ast.Expr) {
+		if v := code.Var(info, e); v != nil && !code.Inside(v.Pos(), body) {
+			if b, ok := v.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
+				out[v] = true
+			}
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IncDecStmt:
+			if n.Tok == token.INC {
+				add(n.X)
+			}
+		case *ast.AssignStmt:
+			if len(n.Lhs) != 1 || len(n.Rhs) != 1 {
+				break
+			}
+			switch n.Tok {
+			case token.ADD_ASSIGN:
+				add(n.Lhs[0])
+			case token.ASSIGN:
+				if b, ok := ast.Unparen(n.Rhs[0]).(*ast.BinaryExpr); ok && b.Op == token.ADD && sameExpr(b.X, n.Lhs[0]) {
+					add(n.Lhs[0])
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// comparesCounter reports whether cond compares one of the counters with
+// something, with any comparison operator.
+func comparesCounter(info *types.Info, cond ast.Expr, counters map[*types.Var]bool) bool {
+	found := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BinaryExpr); ok && isComparison(b.Op) {
+			if counters[code.Var(info, b.X)] || counters[code.Var(info, b.Y)] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// leavesBefore reports whether list ends by leaving the loop labeled label
+// (or unlabeled): a return, or a break of the loop.
+func leavesBefore(list []ast.Stmt, label string, inSwitch bool) bool {
+	if len(list) == 0 {
+		return false
+	}
+	switch s := list[len(list)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		return s.Tok == token.BREAK && ((s.Label == nil && !inSwitch) || (s.Label != nil && s.Label.Name == label))
 	}
 	return false
 }
@@ -919,8 +1055,114 @@ func (c *checker) unlimitedGroup(sp spawn, loop, spawnCur inspector.Cursor) bool
 	return true
 }
 
-// itemFinding builds the goroutineperitem diagnostic and its semaphore fix.
-func (c *checker) itemFinding(sp spawn, loop, spawnCur inspector.Cursor, stream ast.Expr) (*finding, bool) {
+// itemFinding builds the goroutineperitem diagnostic, with a fix where one
+// is safe.
+func (c *checker) itemFinding(it perItem, lim *loopLimit) *finding {
+	sp := it.sp
+	what := "goroutine"
+	if sp.kind != "go" {
+		what = edits.Source(c.pass, sp.call.Fun) + " goroutine"
+	}
+	f := &finding{
+		diag: analysis.Diagnostic{
+			Pos:      sp.stmt.Pos(),
+			End:      sp.stmt.End(),
+			Category: "goroutineperitem",
+			Message: fmt.Sprintf("%s per item received from %s with nothing bounding how many run at once: the channel never fills, so it never pushes back on the producer; acquire a semaphore before starting each one",
+				what, edits.Source(c.pass, it.stream)),
+			Related: []analysis.RelatedInformation{{Pos: it.stream.Pos(), End: it.stream.End(), Message: "items arrive here"}},
+		},
+	}
+	if sp.kind == "errgroup" {
+		if es, ok := c.setLimitEdits(sp, lim.loop); ok {
+			f.diag.Message = fmt.Sprintf("%s per item received from %s with nothing bounding how many run at once: the channel never fills, so it never pushes back on the producer; give the group a limit with SetLimit",
+				what, edits.Source(c.pass, it.stream))
+			f.msg, f.edits = "Limit the group's goroutines in flight with SetLimit", es
+			return f
+		}
+	}
+	if es, ok := c.semaphoreEdits(sp, lim, it.cur); ok {
+		f.msg, f.edits = "Bound the goroutines in flight with a semaphore", es
+	} else if _, _, watched := c.doneCase(lim.loop); watched {
+		f.diag.Message += ", in a select that also waits on ctx.Done()"
+	}
+	return f
+}
+
+// setLimitEdits returns the edit that gives the errgroup of the spawn a
+// limit: g.SetLimit(N) on a line of its own right after the statement that
+// declares the group, before any Go, since SetLimit panics while goroutines
+// of the group run; or, where the group's limit is removed with SetLimit(-1),
+// N in its place. It reports false when every Go of the group is not in the
+// loop (a limit would also hold back the group's other, perhaps long-lived,
+// goroutines), when the group has TryGo calls (a limit makes them fail), or
+// when the declaration cannot take a line after it.
+func (c *checker) setLimitEdits(sp spawn, loop inspector.Cursor) ([]analysis.TextEdit, bool) {
+	g := sp.group
+	fn := code.EnclosingFunc(loop)
+	if g == nil || !fn.Valid() {
+		return nil, false
+	}
+	limit := fmt.Sprint(inFlight)
+	var setLimit *ast.CallExpr
+	for cur := range fn.Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || code.Var(c.pass.TypesInfo, sel.X) != g {
+			continue
+		}
+		switch sel.Sel.Name {
+		case "Go":
+			if !loop.Contains(cur) {
+				return nil, false
+			}
+		case "TryGo":
+			return nil, false
+		case "SetLimit":
+			if setLimit != nil || len(call.Args) != 1 {
+				return nil, false
+			}
+			setLimit = call
+		}
+	}
+	if setLimit != nil {
+		return []analysis.TextEdit{edits.Replace(setLimit.Args[0], limit)}, true
+	}
+	id, ok := c.insp.Root().FindByPos(g.Pos(), g.Pos()+token.Pos(len(g.Name())))
+	if !ok {
+		return nil, false
+	}
+	decl := code.StmtOf(id)
+	if !decl.Valid() || !inStatementList(decl) || !c.startsLine(decl.Node().Pos()) || c.endsLineWithCode(decl.Node()) {
+		return nil, false
+	}
+	return []analysis.TextEdit{edits.InsertAfter(c.pass, decl.Node(), g.Name()+".SetLimit("+limit+")")}, true
+}
+
+// endsLineWithCode reports whether another statement follows n on the line
+// where n ends, so that a line inserted after n would not come right after it.
+func (c *checker) endsLineWithCode(n ast.Node) bool {
+	tf := c.pass.Fset.File(n.End())
+	content, err := edits.FileContent(c.pass, tf)
+	if err != nil {
+		return true
+	}
+	off := tf.Offset(n.End())
+	rest := string(content[off:])
+	if i := strings.IndexByte(rest, '\n'); i >= 0 {
+		rest = rest[:i]
+	}
+	rest = strings.TrimSpace(rest)
+	return rest != "" && !strings.HasPrefix(rest, "//")
+}
+
+// semaphoreEdits returns the edits that bound the spawn with the loop's
+// semaphore: made before the loop, acquired before the spawn, released when
+// the goroutine ends. Where the loop watches ctx.Done(), the acquire watches
+// it too and leaves the way the loop does, so that shutdown does not wait
+// for a slot.
+func (c *checker) semaphoreEdits(sp spawn, lim *loopLimit, spawnCur inspector.Cursor) ([]analysis.TextEdit, bool) {
+	loop := lim.loop
 	file := c.fileOf(sp.stmt.Pos())
 	if file == nil {
 		return nil, false
@@ -939,38 +1181,128 @@ func (c *checker) itemFinding(sp spawn, loop, spawnCur inspector.Cursor, stream 
 		!c.startsLine(sp.stmt.Pos()) || !inStatementList(stmtCur) {
 		return nil, false
 	}
-
-	// It is acquired at the spawn and released in the goroutine, a literal
-	// whose parameters must not shadow it, or a wrapper at the spawn.
-	uses := []token.Pos{sp.stmt.Pos()}
-	if lit, ok := ast.Unparen(sp.fun).(*ast.FuncLit); ok {
-		uses = append(uses, lit.Body.Lbrace+1)
+	if lim.sem == "" {
+		lim.sem = c.names.Local(loopStmt.Node().Pos(), "sem", lim.uses...)
 	}
-	sem := c.names.Local(loopStmt.Node().Pos(), "sem", uses...)
+	sem := lim.sem
 	release := "defer func() { <-" + sem + " }()"
 	acquire := sem + " <- struct{}{}"
+	if done, leave, watched := c.doneCase(loop); watched {
+		if leave == nil || !c.visibleAt(done, sp.stmt.Pos()) {
+			return nil, false // the acquire must watch ctx.Done(), and cannot leave as the loop does
+		}
+		var lines []string
+		for _, st := range leave {
+			if !c.visibleAt(st, sp.stmt.Pos()) {
+				return nil, false
+			}
+			lines = append(lines, edits.Source(c.pass, st))
+		}
+		acquire = "select {\ncase " + acquire + ":\ncase <-" + edits.Source(c.pass, done) + ":\n" + strings.Join(lines, "\n") + "\n}"
+	}
 	es, ok := c.releaseEdits(sp, loop, spawnCur, file, acquire, release)
 	if !ok {
 		return nil, false
 	}
-	es = append(es, c.insertLinesBefore(loopStmt.Node(), loop.Node().Pos(), fmt.Sprintf("%s := make(chan struct{}, %d)", sem, inFlight)))
+	return append(es, c.insertLinesBefore(loopStmt.Node(), loop.Node().Pos(), fmt.Sprintf("%s := make(chan struct{}, %d)", sem, inFlight))), true
+}
 
-	what := "goroutine"
-	if sp.kind != "go" {
-		what = edits.Source(c.pass, sp.call.Fun) + " goroutine"
+// doneCase finds how the loop watches for cancellation: a select case
+// receiving from ctx.Done() (of a context.Context) in the loop's own body.
+// It returns the Done() call and the statements of that case when they
+// leave the loop for good (a return, a break or continue of the loop's
+// label, a panic); leave is nil when the case does something else. watched
+// is false when the loop does not watch a context.
+func (c *checker) doneCase(loop inspector.Cursor) (done ast.Expr, leave []ast.Stmt, watched bool) {
+	info := c.pass.TypesInfo
+	label := ""
+	if l, ok := loop.Parent().Node().(*ast.LabeledStmt); ok {
+		label = l.Label.Name
 	}
-	return &finding{
-		diag: analysis.Diagnostic{
-			Pos:      sp.stmt.Pos(),
-			End:      sp.stmt.End(),
-			Category: "goroutineperitem",
-			Message: fmt.Sprintf("%s per item received from %s with nothing bounding how many run at once: the channel never fills, so it never pushes back on the producer; acquire a semaphore before starting each one",
-				what, edits.Source(c.pass, stream)),
-			Related: []analysis.RelatedInformation{{Pos: stream.Pos(), End: stream.End(), Message: "items arrive here"}},
-		},
-		msg:   "Bound the goroutines in flight with a semaphore",
-		edits: es,
-	}, true
+	body, _ := loop.FindNode(loopBody(loop.Node()))
+	for cur := range body.Preorder((*ast.CommClause)(nil)) {
+		if nearestLoop(cur) != loop.Node() {
+			continue
+		}
+		cc := cur.Node().(*ast.CommClause)
+		recv := commRecv(cc.Comm)
+		if recv == nil {
+			continue
+		}
+		call, ok := ast.Unparen(recv.X).(*ast.CallExpr)
+		if !ok || len(call.Args) != 0 {
+			continue
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "Done" || !code.IsContext(info.TypeOf(sel.X)) {
+			continue
+		}
+		if !code.Terminates(cc.Body, true) || !leavesLoop(cc.Body, label) {
+			return call, nil, true
+		}
+		return call, cc.Body, true
+	}
+	return nil, nil, false
+}
+
+// commRecv returns the receive of a select case's comm: <-ch, v := <-ch,
+// v, ok = <-ch.
+func commRecv(comm ast.Stmt) *ast.UnaryExpr {
+	if comm == nil {
+		return nil
+	}
+	return receiveIn(comm)
+}
+
+// leavesLoop reports whether the branch statements of list, copied into a
+// select of their own inside the loop, still leave the loop: an unlabeled
+// break would leave only that select, and a label other than the loop's
+// might not enclose it.
+func leavesLoop(list []ast.Stmt, label string) bool {
+	ok := true
+	for _, s := range list {
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.BranchStmt:
+				switch {
+				case n.Tok == token.GOTO:
+					ok = false
+				case n.Label == nil:
+					ok = ok && n.Tok == token.CONTINUE
+				default:
+					ok = ok && n.Label.Name == label
+				}
+			case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+				ok = false // branches inside would mean something else
+			}
+			return ok
+		})
+	}
+	return ok
+}
+
+// visibleAt reports whether every variable expr uses means the same variable
+// at pos.
+func (c *checker) visibleAt(expr ast.Node, pos token.Pos) bool {
+	info := c.pass.TypesInfo
+	scope := c.pass.Pkg.Scope().Innermost(pos)
+	if scope == nil {
+		return false
+	}
+	ok := true
+	ast.Inspect(expr, func(n ast.Node) bool {
+		if id, isID := n.(*ast.Ident); isID {
+			if v, isVar := info.Uses[id].(*types.Var); isVar && !v.IsField() {
+				if _, obj := scope.LookupParent(id.Name, pos); obj != v {
+					ok = false
+				}
+			}
+		}
+		return ok
+	})
+	return ok
 }
 
 // releaseEdits returns the edits that acquire the semaphore before the spawn
@@ -1106,6 +1438,9 @@ func (c *checker) stability(fn, loop, spawnCur inspector.Cursor, file *ast.File)
 	st.oldLoops = v != "" && version.Compare(v, "go1.22") < 0
 
 	st.assigned = code.ReassignedIn(info, loop.Node())
+	for v := range changedInPlace(info, loop.Node()) {
+		st.assigned[v] = true
+	}
 	for l := range spawnCur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
 		if l.Node().Pos() < fn.Node().Pos() {
 			break
@@ -1180,18 +1515,82 @@ func (st *stability) check(expr ast.Expr) (stable bool, copies []*types.Var) {
 }
 
 // assignedAfterSpawn reports whether v is assigned in the loop after the
-// spawn.
+// spawn, whole or through a field or element it holds by value (v.n++).
 func (st *stability) assignedAfterSpawn(v *types.Var) bool {
+	info := st.c.pass.TypesInfo
 	found := false
+	changes := func(e ast.Expr) bool { return code.Var(info, e) == v || valueRoot(info, e) == v }
 	ast.Inspect(st.loop, func(n ast.Node) bool {
-		if a, ok := n.(*ast.AssignStmt); ok && a.Pos() > st.spawn {
-			for _, lhs := range a.Lhs {
-				found = found || code.Var(st.c.pass.TypesInfo, lhs) == v
+		if n == nil || n.Pos() <= st.spawn {
+			return !found
+		}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, lhs := range n.Lhs {
+				found = found || changes(lhs)
 			}
+		case *ast.IncDecStmt:
+			found = found || changes(n.X)
 		}
 		return !found
 	})
 	return found
+}
+
+// changedInPlace returns the local variables that node changes through a
+// field or array element they hold by value: j.id++, p.pos.x = 0.
+func changedInPlace(info *types.Info, node ast.Node) map[*types.Var]bool {
+	out := make(map[*types.Var]bool)
+	ast.Inspect(node, func(n ast.Node) bool {
+		var lhs []ast.Expr
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			lhs = n.Lhs
+		case *ast.IncDecStmt:
+			lhs = []ast.Expr{n.X}
+		}
+		for _, e := range lhs {
+			if v := valueRoot(info, e); v != nil {
+				out[v] = true
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// valueRoot returns the local variable at the root of x.f.g or x[i] when
+// every step goes through a value (a struct or an array, no pointer, slice
+// or map): changing the expression changes that variable. Otherwise nil.
+func valueRoot(info *types.Info, e ast.Expr) *types.Var {
+	for {
+		var x ast.Expr
+		switch n := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			x = n.X
+		case *ast.IndexExpr:
+			x = n.X
+		default:
+			return nil
+		}
+		t := info.TypeOf(x)
+		if t == nil {
+			return nil
+		}
+		switch t.Underlying().(type) {
+		case *types.Struct, *types.Array:
+		default:
+			return nil
+		}
+		if id, ok := ast.Unparen(x).(*ast.Ident); ok {
+			v, _ := info.Uses[id].(*types.Var)
+			if v != nil && code.IsLocal(v) {
+				return v
+			}
+			return nil
+		}
+		e = x
+	}
 }
 
 // isInstantiation reports whether expr instantiates a generic function.

@@ -13,6 +13,16 @@ func TestSliceFIFO(t *testing.T) {
 	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/slicefifo", "unboundedqueue/listfifo", "unboundedqueue/persend", "unboundedqueue/peritem", "unboundedqueue/loopvar", "unboundedqueue/multifile", "unboundedqueue/crosscheck", "unboundedqueue/dominance", "unboundedqueue/urgent", "unboundedqueue/twice", "unboundedqueue/crosspkg")
 }
 
+// TestNoFix covers hazards reported without a fix.
+func TestNoFix(t *testing.T) {
+	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/nofix")
+}
+
+// TestLimits covers how the goroutineperitem fix bounds a loop.
+func TestLimits(t *testing.T) {
+	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/limits")
+}
+
 // TestFixText covers the text of fixes: statements rewritten around a
 // string literal that spans lines, and new names whose first choice a
 // parameter or a package variable would shadow or clash with.
