@@ -585,17 +585,7 @@ func (c *checker) waitsAfter(loop, spawnCur inspector.Cursor) bool {
 	if l, ok := loop.Parent().Node().(*ast.LabeledStmt); ok {
 		label = l.Label.Name
 	}
-	// An unlabeled break inside a select or switch leaves it, not the loop.
-	inSwitch := false
-	for e := range spawnCur.Enclosing((*ast.SelectStmt)(nil), (*ast.SwitchStmt)(nil), (*ast.TypeSwitchStmt)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
-		if e.Node() == loop.Node() {
-			break
-		}
-		switch e.Node().(type) {
-		case *ast.SelectStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt:
-			inSwitch = true
-		}
-	}
+	inSwitch := inSwitchOf(loop, spawnCur)
 	for cur := spawnCur; cur.Node() != body && cur.Parent().Valid(); cur = cur.Parent() {
 		var list []ast.Stmt
 		switch p := cur.Parent().Node().(type) {
@@ -650,12 +640,10 @@ func (c *checker) cappedByCounter(loop, spawnCur inspector.Cursor) bool {
 	if len(counters) == 0 {
 		return false
 	}
-	inSwitch := false // an unlabeled break there leaves the select or switch only
+	inSwitch := inSwitchOf(loop, spawnCur)
 	for cur := spawnCur; cur.Node() != body && cur.Parent().Valid(); cur = cur.Parent() {
 		var list []ast.Stmt
 		switch p := cur.Parent().Node().(type) {
-		case *ast.SelectStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt:
-			inSwitch = true
 		case *ast.BlockStmt:
 			list = p.List
 		case *ast.CaseClause:
@@ -742,6 +730,21 @@ func leavesBefore(list []ast.Stmt, label string, inSwitch bool) bool {
 		return true
 	case *ast.BranchStmt:
 		return s.Tok == token.BREAK && ((s.Label == nil && !inSwitch) || (s.Label != nil && s.Label.Name == label))
+	}
+	return false
+}
+
+// inSwitchOf reports whether a select or switch inside the loop encloses
+// cur: an unlabeled break there leaves it, not the loop.
+func inSwitchOf(loop, cur inspector.Cursor) bool {
+	for e := range cur.Enclosing((*ast.SelectStmt)(nil), (*ast.SwitchStmt)(nil), (*ast.TypeSwitchStmt)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
+		if e.Node() == loop.Node() {
+			return false
+		}
+		switch e.Node().(type) {
+		case *ast.SelectStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt:
+			return true
+		}
 	}
 	return false
 }

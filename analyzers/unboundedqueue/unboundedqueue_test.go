@@ -20,7 +20,7 @@ func TestNoFix(t *testing.T) {
 
 // TestLimits covers how the goroutineperitem fix bounds a loop.
 func TestLimits(t *testing.T) {
-	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/limits")
+	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/limits", "unboundedqueue/counter", "unboundedqueue/nearmiss")
 }
 
 // TestFixText covers the text of fixes: statements rewritten around a
