@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -75,23 +76,102 @@ func (c *checker) sliceFIFOs() {
 			dequeue(v, cur)
 		}
 	}
-	if len(queues) == 0 {
-		return
-	}
-
+	var appends []inspector.Cursor
 	for file := range c.insp.Root().Children() {
 		if c.rep.Skip(file.Node().(*ast.File)) {
 			continue
 		}
 		for cur := range file.Preorder((*ast.AssignStmt)(nil)) {
-			if v := appendedVar(info, cur.Node().(*ast.AssignStmt)); v != nil && byVar[v] != nil {
-				byVar[v].enqueues = append(byVar[v].enqueues, cur)
+			a := cur.Node().(*ast.AssignStmt)
+			if v := appendedVar(info, a); v != nil {
+				appends = append(appends, cur)
 			}
+			for _, v := range c.takesAll(cur) {
+				dequeue(v, cur)
+			}
+		}
+	}
+	if len(queues) == 0 {
+		return
+	}
+	for _, cur := range appends {
+		if q := byVar[appendedVar(info, cur.Node().(*ast.AssignStmt))]; q != nil {
+			q.enqueues = append(q.enqueues, cur)
 		}
 	}
 	for _, q := range queues {
 		c.reportQueue(q)
 	}
+}
+
+// takesAll returns the queues the assignment at cur empties after taking
+// their items, in a loop of its function: a consumer that drains in batches,
+// x := q.items … q.items = nil, or x, q.items = q.items, nil. A reset
+// outside a loop (Close, Reset) is not a consumer.
+func (c *checker) takesAll(cur inspector.Cursor) []*types.Var {
+	info := c.pass.TypesInfo
+	a := cur.Node().(*ast.AssignStmt)
+	if a.Tok != token.ASSIGN || len(a.Lhs) != len(a.Rhs) || !slices.ContainsFunc(a.Rhs, func(e ast.Expr) bool { return isEmptySlice(info, e) }) || nearestLoop(cur) == nil {
+		return nil
+	}
+	var out []*types.Var
+	for i, lhs := range a.Lhs {
+		v := code.Var(info, lhs)
+		if !c.isSliceQueue(v) || !isEmptySlice(info, a.Rhs[i]) {
+			continue
+		}
+		taken := false
+		for j, rhs := range a.Rhs {
+			if j != i && sameExpr(rhs, lhs) {
+				taken = true // x, q = q, nil
+			}
+		}
+		if taken || takenBefore(info, cur, lhs) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// isEmptySlice reports whether e is an empty slice: nil, x[:0], make with a
+// zero length, or a composite literal without elements.
+func isEmptySlice(info *types.Info, e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return code.IsNil(info, e)
+	case *ast.SliceExpr:
+		return e.Low == nil && e.High != nil && isConst(info, e.High, "0")
+	case *ast.CompositeLit:
+		return len(e.Elts) == 0
+	case *ast.CallExpr:
+		return code.BuiltinName(info, e) == "make" && len(e.Args) >= 2 && isConst(info, e.Args[1], "0")
+	}
+	return false
+}
+
+// takenBefore reports whether a statement of the loop around the reset at
+// cur, before it, copies the queue q (as written there) into a local
+// variable: x := q, x = q.
+func takenBefore(info *types.Info, cur inspector.Cursor, q ast.Expr) bool {
+	loop := nearestLoop(cur)
+	found := false
+	ast.Inspect(loop, func(n ast.Node) bool {
+		if found || n == nil || n.Pos() >= cur.Node().Pos() {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if a, ok := n.(*ast.AssignStmt); ok && len(a.Lhs) == len(a.Rhs) {
+			for i, rhs := range a.Rhs {
+				if v := code.Var(info, a.Lhs[i]); v != nil && code.IsLocal(v) && sameExpr(rhs, q) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // isSliceQueue reports whether v is shared state of slice type that could be
@@ -297,7 +377,7 @@ func endCall(info *types.Info, expr ast.Expr, v *types.Var) string {
 func (c *checker) reportQueue(q *queue) {
 	for _, site := range q.enqueues {
 		fn := code.EnclosingFunc(site)
-		if !fn.Valid() || inBoundedLoop(c.pass.TypesInfo, site) || inOverflowDefault(c.pass.TypesInfo, site, nil) {
+		if !fn.Valid() || c.pumped[site.Node()] || inBoundedLoop(c.pass.TypesInfo, site) || inOverflowDefault(c.pass.TypesInfo, site, nil) {
 			continue
 		}
 		consumer, ok := c.consumerElsewhere(q, fn)
@@ -341,10 +421,13 @@ func (c *checker) blocksAfter(fn, site inspector.Cursor) bool {
 }
 
 // inBoundedLoop reports whether the enqueue at site sits in a range over a
-// slice, array, map, string or integer in its function: a batch copied from
-// its input, like q = append(q, items...), such as a constructor filling the
-// queue from its configuration.
+// slice, array, map, string or integer in its function that is a batch
+// copied from its input into one queue, like q = append(q, items...), such
+// as a constructor filling the queue from its configuration. A range over
+// recipients is not: when the queue appended to depends on the iteration
+// (lb.details for each lb of s.lives), every recipient's queue gets one item.
 func inBoundedLoop(info *types.Info, site inspector.Cursor) bool {
+	target := enqueuedTo(site.Node())
 	for e := range site.Enclosing((*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
 		r, ok := e.Node().(*ast.RangeStmt)
 		if !ok {
@@ -355,10 +438,46 @@ func inBoundedLoop(info *types.Info, site inspector.Cursor) bool {
 			case *types.Chan, *types.Signature:
 				continue // a stream, an iterator: no bound from the input
 			}
+			if target != nil && dependsOnIteration(info, target, r) {
+				continue // one item for each recipient
+			}
 			return true
 		}
 	}
 	return false
+}
+
+// enqueuedTo returns the queue an enqueue statement adds to, as written: the
+// left side of q = append(q, x), the receiver of l.PushBack(x).
+func enqueuedTo(stmt ast.Node) ast.Expr {
+	switch s := stmt.(type) {
+	case *ast.AssignStmt:
+		if len(s.Lhs) == 1 {
+			return s.Lhs[0]
+		}
+	case *ast.ExprStmt:
+		if call, ok := ast.Unparen(s.X).(*ast.CallExpr); ok {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				return sel.X
+			}
+		}
+	}
+	return nil
+}
+
+// dependsOnIteration reports whether expr uses a variable the range
+// statement declares, in its header or its body.
+func dependsOnIteration(info *types.Info, expr ast.Expr, r *ast.RangeStmt) bool {
+	found := false
+	ast.Inspect(expr, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && !v.IsField() && code.Inside(v.Pos(), r) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // consumerElsewhere returns a dequeue site of q in a function other than fn.

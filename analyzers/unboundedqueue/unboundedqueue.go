@@ -46,7 +46,7 @@ func init() {
 	Analyzer.Flags.Var(acquires, "acquire", "further blocking acquire calls, comma-separated: pkg/path.Func, pkg/path.Type.Method or (*pkg/path.Type).Method")
 }
 
-// A checker holds what one pass has learned, shared by the four kinds.
+// A checker holds what one pass has learned, shared by the kinds.
 type checker struct {
 	pass *analysis.Pass
 	rep  *report.Reporter
@@ -67,6 +67,7 @@ type checker struct {
 	sorted    map[*types.Var]bool
 
 	persend  map[*ast.GoStmt]bool // go statements reported as goroutinepersend
+	pumped   map[ast.Node]bool    // appends reported as the buffer of a pump
 	findings []*finding
 	declared map[ast.Decl][]declaration
 	names    *edits.Names
@@ -82,6 +83,7 @@ func run(pass *analysis.Pass) (any, error) {
 		rep:      rep,
 		insp:     pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
 		persend:  make(map[*ast.GoStmt]bool),
+		pumped:   make(map[ast.Node]bool),
 		declared: make(map[ast.Decl][]declaration),
 		names:    edits.NewNames(pass),
 	}
@@ -93,6 +95,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 	c.goroutinesPerSend()
 	c.goroutinesPerItem()
+	c.pumps()
 	c.sliceFIFOs()
 	c.listFIFOs()
 

@@ -18,9 +18,14 @@ func TestNoFix(t *testing.T) {
 	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/nofix")
 }
 
+// TestPump covers the "infinite channel" pump.
+func TestPump(t *testing.T) {
+	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/pump")
+}
+
 // TestLimits covers how the goroutineperitem fix bounds a loop.
 func TestLimits(t *testing.T) {
-	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/limits", "unboundedqueue/counter", "unboundedqueue/nearmiss")
+	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/limits", "unboundedqueue/counter", "unboundedqueue/nearmiss", "unboundedqueue/recipients")
 }
 
 // TestFixText covers the text of fixes: statements rewritten around a
