@@ -394,10 +394,19 @@ func (c *checker) reportQueue(q *queue) {
 // site: it waits on a channel (a receive, a send, a select without default)
 // or a sync.Cond. Then each queued item has a caller parked with it, as in a
 // lock's queue of waiters, and the callers bound the queue.
+//
+// When the enqueue sits in a loop, only a wait in its innermost loop counts:
+// a wait the loop reaches after finishing that loop (a dispatcher that fills
+// per-client buffers, then waits for more work) paces the dispatcher, and
+// nothing waits with the item.
 func (c *checker) blocksAfter(fn, site inspector.Cursor) bool {
 	after := site.Node().End()
 	blocks := false
-	fn.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.UnaryExpr)(nil), (*ast.SendStmt)(nil), (*ast.SelectStmt)(nil), (*ast.CallExpr)(nil)}, func(cur inspector.Cursor) bool {
+	scope := fn
+	if loop := nearestLoop(site); loop != nil {
+		scope, _ = fn.FindNode(loop)
+	}
+	scope.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.UnaryExpr)(nil), (*ast.SendStmt)(nil), (*ast.SelectStmt)(nil), (*ast.CallExpr)(nil)}, func(cur inspector.Cursor) bool {
 		n := cur.Node()
 		if _, ok := n.(*ast.FuncLit); ok && n != fn.Node() {
 			return false // runs elsewhere
@@ -747,8 +756,12 @@ func (c *checker) fifoFinding(q *queue, site, fn, consumer inspector.Cursor) *fi
 		message = fmt.Sprintf("list queue %s grows without bound: this %s has no Len check while %s removes from its other end, so overload piles up in memory; %s",
 			qexpr, "Push"+q.back, c.funcName(funcOf(consumer)), remedy)
 	} else {
-		message = fmt.Sprintf("slice queue %s grows without bound: this append has no length check while %s dequeues from its front, so overload piles up in memory; %s",
-			qexpr, c.funcName(funcOf(consumer)), remedy)
+		takes := "dequeues from its front"
+		if _, whole := consumer.Node().(*ast.AssignStmt); whole {
+			takes = "takes all its items at once"
+		}
+		message = fmt.Sprintf("slice queue %s grows without bound: this append has no length check while %s %s, so overload piles up in memory; %s",
+			qexpr, c.funcName(funcOf(consumer)), takes, remedy)
 	}
 	kind := "slicefifo"
 	if q.list {

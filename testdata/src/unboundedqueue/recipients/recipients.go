@@ -20,22 +20,42 @@ type liveBuffer struct {
 }
 
 type server struct {
-	mu    sync.Mutex
-	lives map[*liveBuffer]bool
-	pubq  pubQueue
+	lcond  *sync.Cond
+	lstack []*command
+	lives  map[*liveBuffer]bool
+	pubq   pubQueue
 }
 
-func (s *server) processLive(item *command) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for lb := range s.lives {
-		lb.cond.L.Lock()
-		if lb.key == item.key {
-			lb.details = append(lb.details, item) // want `slice queue lb.details grows without bound: this append has no length check while \(\*server\).goLive dequeues from its front`
-			lb.cond.Broadcast()
+// processLives hands each command of the stack to every live client that
+// watches its key, then waits for more: the wait paces the dispatcher, no
+// caller waits with its item.
+func (s *server) processLives() {
+	s.lcond.L.Lock()
+	defer s.lcond.L.Unlock()
+	for {
+		for len(s.lstack) > 0 {
+			item := s.lstack[0]
+			s.lstack = s.lstack[1:]
+			for lb := range s.lives {
+				lb.cond.L.Lock()
+				if lb.key == item.key {
+					lb.details = append(lb.details, item) // want `slice queue lb.details grows without bound: this append has no length check while \(\*server\).goLive dequeues from its front`
+					lb.cond.Broadcast()
+				}
+				lb.cond.L.Unlock()
+			}
 		}
-		lb.cond.L.Unlock()
+		s.lcond.Wait()
 	}
+}
+
+// record appends under the dispatcher's lock, which the dispatcher holds
+// while it hands the commands out: the producers keep its pace.
+func (s *server) record(c *command) {
+	s.lcond.L.Lock()
+	s.lstack = append(s.lstack, c)
+	s.lcond.Broadcast()
+	s.lcond.L.Unlock()
 }
 
 func (s *server) goLive(conn net.Conn, lb *liveBuffer) {
@@ -70,7 +90,7 @@ type submsg struct {
 func publish(msgs []submsg) int {
 	for _, msg := range msgs {
 		msg.target.cond.L.Lock()
-		msg.target.msgs = append(msg.target.msgs, msg) // want `slice queue msg.target.msgs grows without bound: this append has no length check while a function literal in subscribe dequeues`
+		msg.target.msgs = append(msg.target.msgs, msg) // want `slice queue msg.target.msgs grows without bound: this append has no length check while a function literal in subscribe takes all its items at once`
 		msg.target.cond.Broadcast()
 		msg.target.cond.L.Unlock()
 	}
@@ -110,7 +130,7 @@ type pubQueue struct {
 func (s *server) sendPublishQueue(message string) {
 	s.pubq.cond.L.Lock()
 	if !s.pubq.closed {
-		s.pubq.entries = append(s.pubq.entries, message) // want `slice queue s.pubq.entries grows without bound`
+		s.pubq.entries = append(s.pubq.entries, message) // want `slice queue s.pubq.entries grows without bound: .* \(\*server\).startPublishQueue takes all its items at once`
 	}
 	s.pubq.cond.Broadcast()
 	s.pubq.cond.L.Unlock()
@@ -283,5 +303,38 @@ func (e *events) deliver(hand func(string)) {
 			}
 		}
 		e.cond.Wait()
+	}
+}
+
+// A waiter that retries in a loop parks after appending itself, in the same
+// loop: the callers bound the queue.
+type limiter struct {
+	mu      sync.Mutex
+	free    int
+	waiters []chan struct{}
+}
+
+func (l *limiter) acquire() {
+	for {
+		l.mu.Lock()
+		if l.free > 0 {
+			l.free--
+			l.mu.Unlock()
+			return
+		}
+		w := make(chan struct{})
+		l.waiters = append(l.waiters, w)
+		l.mu.Unlock()
+		<-w
+	}
+}
+
+func (l *limiter) release() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.free++
+	if len(l.waiters) > 0 {
+		close(l.waiters[0])
+		l.waiters = l.waiters[1:]
 	}
 }
