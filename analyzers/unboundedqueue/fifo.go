@@ -25,6 +25,7 @@ type queue struct {
 	back     string
 	dequeues []inspector.Cursor // where items leave: q = q[1:], Remove(Front())
 	enqueues []inspector.Cursor // the statements that add one item
+	putBacks []inspector.Cursor // q = append(batch, q...) after a failure
 	// jumps is set when items are also pushed at the end they leave from
 	// (urgent items: PushFront beside PushBack): dropping the oldest would
 	// drop those.
@@ -77,31 +78,72 @@ func (c *checker) sliceFIFOs() {
 		}
 	}
 	var appends []inspector.Cursor
+	var putBacks []putBack
+	producers := make(map[*types.Var][]inspector.Cursor) // appends of one item or several
 	for file := range c.insp.Root().Children() {
 		if c.rep.Skip(file.Node().(*ast.File)) {
 			continue
 		}
-		for cur := range file.Preorder((*ast.AssignStmt)(nil)) {
+		for cur := range file.Preorder((*ast.AssignStmt)(nil), (*ast.ExprStmt)(nil)) {
+			if es, ok := cur.Node().(*ast.ExprStmt); ok {
+				if call, ok := ast.Unparen(es.X).(*ast.CallExpr); ok && code.BuiltinName(info, call) == "delete" && len(call.Args) == 2 {
+					if v := code.Var(info, call.Args[0]); c.isSharedVar(v) {
+						c.deletes[v] = append(c.deletes[v], cur)
+					}
+				}
+				continue
+			}
 			a := cur.Node().(*ast.AssignStmt)
+			if st, ok := c.indexStoreAt(cur); ok {
+				c.stores = append(c.stores, st)
+			}
 			if v := appendedVar(info, a); v != nil {
 				appends = append(appends, cur)
+			}
+			if v := grownVar(info, a); v != nil {
+				producers[v] = append(producers[v], cur)
 			}
 			for _, v := range c.takesAll(cur) {
 				dequeue(v, cur)
 			}
+			if pb, ok := c.putBackAt(cur); ok {
+				putBacks = append(putBacks, pb)
+			}
 		}
-	}
-	if len(queues) == 0 {
-		return
 	}
 	for _, cur := range appends {
 		if q := byVar[appendedVar(info, cur.Node().(*ast.AssignStmt))]; q != nil {
 			q.enqueues = append(q.enqueues, cur)
 		}
 	}
+	// A queue's limit is named once for all its sites, put-backs included.
+	queueOf := func(v *types.Var) *queue {
+		if byVar[v] == nil {
+			byVar[v] = &queue{v: v}
+		}
+		return byVar[v]
+	}
+	for _, pb := range putBacks {
+		q := queueOf(pb.v)
+		q.putBacks = append(q.putBacks, pb.site)
+	}
 	for _, q := range queues {
 		c.reportQueue(q)
 	}
+	c.reportPutBacks(putBacks, producers, queueOf)
+}
+
+// grownVar returns the variable of q = append(q, …), whatever is appended,
+// or nil.
+func grownVar(info *types.Info, a *ast.AssignStmt) *types.Var {
+	if a.Tok != token.ASSIGN || len(a.Lhs) != 1 || len(a.Rhs) != 1 {
+		return nil
+	}
+	call, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr)
+	if !ok || code.BuiltinName(info, call) != "append" || len(call.Args) < 2 || !sameExpr(a.Lhs[0], call.Args[0]) {
+		return nil
+	}
+	return code.Var(info, a.Lhs[0])
 }
 
 // takesAll returns the queues the assignment at cur empties after taking
@@ -838,12 +880,15 @@ func funcOf(cur inspector.Cursor) inspector.Cursor {
 
 // queueExpr returns the queue as the enqueue statement writes it: s.jobs.
 func (c *checker) queueExpr(q *queue, stmt ast.Stmt) string {
-	switch s := stmt.(type) {
-	case *ast.AssignStmt:
-		return edits.Source(c.pass, s.Lhs[0])
-	case *ast.ExprStmt:
-		sel := ast.Unparen(s.X.(*ast.CallExpr).Fun).(*ast.SelectorExpr)
-		return edits.Source(c.pass, sel.X)
+	var found ast.Expr
+	ast.Inspect(stmt, func(n ast.Node) bool {
+		if e, ok := n.(ast.Expr); ok && found == nil && code.Var(c.pass.TypesInfo, e) == q.v {
+			found = e
+		}
+		return found == nil
+	})
+	if found != nil {
+		return edits.Source(c.pass, found)
 	}
 	return q.v.Name()
 }
@@ -881,7 +926,7 @@ func (c *checker) declareQueue(q *queue, stmt ast.Stmt) bool {
 	}
 	// The guards at the enqueue sites name the limit and the sentinel.
 	var sites []token.Pos
-	for _, site := range q.enqueues {
+	for _, site := range append(append([]inspector.Cursor(nil), q.enqueues...), q.putBacks...) {
 		sites = append(sites, site.Node().Pos())
 	}
 	q.maxName = c.names.Package("max"+exportedName(q.v.Name()), sites...)

@@ -121,6 +121,28 @@ func (c *checker) insertLinesBefore(stmt ast.Node, indentPos token.Pos, text str
 	return analysis.TextEdit{Pos: at, End: at, NewText: []byte(b.String())}
 }
 
+// insertLinesAfter inserts text (lines without indentation) on lines of
+// their own after the line where stmt ends, indented like stmt, so that a
+// comment at the end of that line stays with stmt. The caller makes sure no
+// other statement follows stmt on its line (endsLineWithCode).
+func (c *checker) insertLinesAfter(stmt ast.Node, text string) analysis.TextEdit {
+	tf := c.pass.Fset.File(stmt.End())
+	line := tf.Line(stmt.End())
+	at := token.Pos(tf.Base() + tf.Size())
+	if line < tf.LineCount() {
+		at = tf.LineStart(line + 1)
+	}
+	indent := edits.Indent(c.pass, stmt.Pos())
+	var b strings.Builder
+	for l := range strings.SplitSeq(text, "\n") {
+		if l != "" {
+			b.WriteString(indent + l)
+		}
+		b.WriteString("\n")
+	}
+	return analysis.TextEdit{Pos: at, End: at, NewText: []byte(b.String())}
+}
+
 // A qualifier names packages the way file imports them; ok turns false when a
 // type refers to a package file does not import.
 type qualifier struct {

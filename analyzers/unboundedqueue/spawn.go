@@ -1139,7 +1139,7 @@ func (c *checker) setLimitEdits(sp spawn, loop inspector.Cursor) ([]analysis.Tex
 	if !decl.Valid() || !inStatementList(decl) || !c.startsLine(decl.Node().Pos()) || c.endsLineWithCode(decl.Node()) {
 		return nil, false
 	}
-	return []analysis.TextEdit{edits.InsertAfter(c.pass, decl.Node(), g.Name()+".SetLimit("+limit+")")}, true
+	return []analysis.TextEdit{c.insertLinesAfter(decl.Node(), g.Name()+".SetLimit("+limit+")")}, true
 }
 
 // endsLineWithCode reports whether another statement follows n on the line

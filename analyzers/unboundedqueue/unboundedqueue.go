@@ -66,8 +66,10 @@ type checker struct {
 	callSites map[*types.Func][]inspector.Cursor
 	sorted    map[*types.Var]bool
 
-	persend  map[*ast.GoStmt]bool // go statements reported as goroutinepersend
-	pumped   map[ast.Node]bool    // appends reported as the buffer of a pump
+	persend  map[*ast.GoStmt]bool              // go statements reported as goroutinepersend
+	pumped   map[ast.Node]bool                 // appends reported as the buffer of a pump
+	stores   []indexStore                      // items[idx] = x on shared maps and slices
+	deletes  map[*types.Var][]inspector.Cursor // delete(items, k) statements, by map
 	findings []*finding
 	declared map[ast.Decl][]declaration
 	names    *edits.Names
@@ -84,6 +86,7 @@ func run(pass *analysis.Pass) (any, error) {
 		insp:     pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
 		persend:  make(map[*ast.GoStmt]bool),
 		pumped:   make(map[ast.Node]bool),
+		deletes:  make(map[*types.Var][]inspector.Cursor),
 		declared: make(map[ast.Decl][]declaration),
 		names:    edits.NewNames(pass),
 	}
@@ -97,6 +100,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c.goroutinesPerItem()
 	c.pumps()
 	c.sliceFIFOs()
+	c.indexFIFOs()
 	c.listFIFOs()
 
 	c.reportAll()
