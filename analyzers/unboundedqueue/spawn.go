@@ -382,7 +382,7 @@ func (c *checker) goroutinesPerItem() {
 		}
 		// The spawns of one loop share one semaphore (and one SetLimit per
 		// group): their fixes make the same declaration, which drivers merge.
-		lim := &loopLimit{loop: loop}
+		lim := &loopLimit{loop: loop, size: fmt.Sprint(inFlight)}
 		for _, it := range items {
 			lim.uses = append(lim.uses, it.sp.stmt.Pos())
 			if lit, ok := ast.Unparen(it.sp.fun).(*ast.FuncLit); ok {
@@ -407,6 +407,7 @@ type loopLimit struct {
 	loop inspector.Cursor
 	uses []token.Pos // where the semaphore is used: it must not be shadowed there
 	sem  string      // the semaphore's name, once chosen
+	size string      // the limit, as source
 }
 
 func loopBody(n ast.Node) *ast.BlockStmt {
@@ -1077,7 +1078,7 @@ func (c *checker) itemFinding(it perItem, lim *loopLimit) *finding {
 		},
 	}
 	if sp.kind == "errgroup" {
-		if es, ok := c.setLimitEdits(sp, lim.loop); ok {
+		if es, ok := c.setLimitEdits(sp, lim.loop, lim.size); ok {
 			f.diag.Message = fmt.Sprintf("%s per item received from %s with nothing bounding how many run at once: the channel never fills, so it never pushes back on the producer; give the group a limit with SetLimit",
 				what, edits.Source(c.pass, it.stream))
 			f.msg, f.edits = "Limit the group's goroutines in flight with SetLimit", es
@@ -1100,13 +1101,12 @@ func (c *checker) itemFinding(it perItem, lim *loopLimit) *finding {
 // loop (a limit would also hold back the group's other, perhaps long-lived,
 // goroutines), when the group has TryGo calls (a limit makes them fail), or
 // when the declaration cannot take a line after it.
-func (c *checker) setLimitEdits(sp spawn, loop inspector.Cursor) ([]analysis.TextEdit, bool) {
+func (c *checker) setLimitEdits(sp spawn, loop inspector.Cursor, limit string) ([]analysis.TextEdit, bool) {
 	g := sp.group
 	fn := code.EnclosingFunc(loop)
 	if g == nil || !fn.Valid() {
 		return nil, false
 	}
-	limit := fmt.Sprint(inFlight)
 	var setLimit *ast.CallExpr
 	for cur := range fn.Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
@@ -1207,7 +1207,7 @@ func (c *checker) semaphoreEdits(sp spawn, lim *loopLimit, spawnCur inspector.Cu
 	if !ok {
 		return nil, false
 	}
-	return append(es, c.insertLinesBefore(loopStmt.Node(), loop.Node().Pos(), fmt.Sprintf("%s := make(chan struct{}, %d)", sem, inFlight))), true
+	return append(es, c.insertLinesBefore(loopStmt.Node(), loop.Node().Pos(), fmt.Sprintf("%s := make(chan struct{}, %s)", sem, lim.size))), true
 }
 
 // doneCase finds how the loop watches for cancellation: a select case

@@ -70,6 +70,7 @@ type checker struct {
 	pumped   map[ast.Node]bool                 // appends reported as the buffer of a pump
 	stores   []indexStore                      // items[idx] = x on shared maps and slices
 	deletes  map[*types.Var][]inspector.Cursor // delete(items, k) statements, by map
+	siblings []siblingBound                    // the package's bounded fan-outs, built on first use
 	findings []*finding
 	declared map[ast.Decl][]declaration
 	names    *edits.Names
@@ -98,6 +99,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 	c.goroutinesPerSend()
 	c.goroutinesPerItem()
+	c.fanOuts()
 	c.pumps()
 	c.sliceFIFOs()
 	c.indexFIFOs()
