@@ -24,10 +24,20 @@ func (c *checker) goroutinesPerSend() {
 		g := cur.Node().(*ast.GoStmt)
 		lit, ok := ast.Unparen(g.Call.Fun).(*ast.FuncLit)
 		if !ok {
-			c.sendHelperSpawn(cur)
+			if !g.Call.Ellipsis.IsValid() {
+				c.sendHelperSpawn(cur, g.Call, analysis.TextEdit{Pos: g.Pos(), End: g.Call.Pos()})
+			}
 			continue
 		}
 		if len(lit.Body.List) != 1 {
+			continue
+		}
+		if es, ok := lit.Body.List[0].(*ast.ExprStmt); ok {
+			if call, ok := ast.Unparen(es.X).(*ast.CallExpr); ok {
+				if text, ok := c.inlinedCall(g, lit, call); ok {
+					c.sendHelperSpawn(cur, call, edits.Replace(g, text))
+				}
+			}
 			continue
 		}
 		send, ok := lit.Body.List[0].(*ast.SendStmt)
@@ -65,18 +75,19 @@ func (c *checker) goroutinesPerSend() {
 	}
 }
 
-// sendHelperSpawn reports go a.enqueue(x) where enqueue, in this package or
-// (through a fact) another, only sends its parameter on a channel that
-// outlives the call: the goroutine is go func() { a.in <- x }() in another
-// spelling. The go statement's arguments are evaluated before it starts, so
-// calling the helper directly sends the same value.
-func (c *checker) sendHelperSpawn(cur inspector.Cursor) {
+// sendHelperSpawn reports go a.enqueue(x), or go func() { a.enqueue(x) }(),
+// where enqueue, in this package or (through a fact) another, only sends its
+// parameter on a channel that outlives the call: the goroutine is
+// go func() { a.in <- x }() in another spelling. The go statement's
+// arguments are evaluated before it starts, so calling the helper directly
+// (the edit) sends the same value.
+func (c *checker) sendHelperSpawn(cur inspector.Cursor, call *ast.CallExpr, edit analysis.TextEdit) {
 	g := cur.Node().(*ast.GoStmt)
-	h, fn := c.res.HelperCall(g.Call)
-	if h == nil || h.Send == nil || fn == nil || g.Call.Ellipsis.IsValid() {
+	h, fn := c.res.HelperCall(call)
+	if h == nil || h.Send == nil || fn == nil || call.Ellipsis.IsValid() {
 		return
 	}
-	ch := c.res.SendChan(g.Call, fn, h.Send)
+	ch := c.res.SendChan(call, fn, h.Send)
 	if ch == nil || !carriesItems(ch.Type()) {
 		return
 	}
@@ -89,7 +100,7 @@ func (c *checker) sendHelperSpawn(cur inspector.Cursor) {
 		related = c.consumerOf(ch)
 	}
 	name := h.Send.Chan
-	if sel, ok := ast.Unparen(g.Call.Fun).(*ast.SelectorExpr); ok && h.Send.Field != "" {
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && h.Send.Field != "" {
 		name = edits.Source(c.pass, sel.X) + "." + h.Send.Field // as the caller would name it
 	}
 	c.persend[g] = true
@@ -103,8 +114,49 @@ func (c *checker) sendHelperSpawn(cur inspector.Cursor) {
 			Related: related,
 		},
 		msg:   "Call " + fn.Name() + " directly instead of in a new goroutine",
-		edits: []analysis.TextEdit{{Pos: g.Pos(), End: g.Call.Pos()}},
+		edits: []analysis.TextEdit{edit},
 	})
+}
+
+// inlinedCall returns the call a goroutine's literal makes, written as the
+// go statement's caller would make it, when its operands are already
+// computed: the literal's parameters appear only as whole arguments (they
+// become the go statement's arguments), and nothing else calls or receives.
+func (c *checker) inlinedCall(g *ast.GoStmt, lit *ast.FuncLit, call *ast.CallExpr) (string, bool) {
+	info := c.pass.TypesInfo
+	params := make(map[types.Object]ast.Expr)
+	i := 0
+	for _, field := range lit.Type.Params.List {
+		for _, name := range field.Names {
+			if i < len(g.Call.Args) {
+				params[info.Defs[name]] = g.Call.Args[i]
+			}
+			i++
+		}
+		if len(field.Names) == 0 {
+			i++
+		}
+	}
+	if i != len(g.Call.Args) || g.Call.Ellipsis.IsValid() || call.Ellipsis.IsValid() || !c.isComputed(call.Fun) || refersTo(info, call.Fun, params) {
+		return "", false
+	}
+	args := make([]string, len(call.Args))
+	for j, a := range call.Args {
+		if !c.isComputed(a) {
+			return "", false
+		}
+		if id, ok := ast.Unparen(a).(*ast.Ident); ok {
+			if arg, ok := params[info.Uses[id]]; ok {
+				args[j] = edits.Source(c.pass, arg)
+				continue
+			}
+		}
+		if refersTo(info, a, params) {
+			return "", false
+		}
+		args[j] = edits.Source(c.pass, a)
+	}
+	return edits.Source(c.pass, call.Fun) + "(" + strings.Join(args, ", ") + ")", true
 }
 
 // carriesItems reports whether t is a channel whose elements carry data.
