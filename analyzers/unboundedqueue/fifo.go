@@ -425,7 +425,7 @@ func (c *checker) reportQueue(q *queue) {
 		consumer, ok := c.consumerElsewhere(q, fn)
 		// Cheapest first: sharing and the function's own bound look at a few
 		// functions; sorting and re-queueing index the package's calls.
-		if !ok || !c.isShared(q) || c.boundedIn(fn, q, 0) || c.blocksAfter(fn, site) || c.isSorted(q.v) || c.drainedByCallers(q, fn) || c.drainsUnderLock(q, site, fn) {
+		if !ok || !c.isShared(q) || c.boundedIn(fn, q, 0, site) || c.blocksAfter(fn, site) || c.isSorted(q.v) || c.drainedByCallers(q, fn) || c.drainsUnderLock(q, site, fn) {
 			continue
 		}
 		c.findings = append(c.findings, c.fifoFinding(q, site, fn, consumer))
@@ -642,15 +642,27 @@ func (c *checker) isShared(q *queue) bool {
 // into functions fn calls (a full() helper, a trim()), and callers are looked
 // at up to two calls up (a Submit that checks the length before calling
 // push, a worker that checks through a method before calling the method that
-// pushes).
-func (c *checker) boundedIn(fn inspector.Cursor, q *queue, depth int) bool {
+// pushes). A test for emptiness (len(q) == 0, len(q) > 0) bounds nothing.
+// When site, the enqueue, is valid, a counter comparison that follows it
+// (outside a loop holding both) does not count: it cannot guard the append
+// (if q.workers < max { go q.run() } after it bounds workers, not items); a
+// length comparison after it can (a flush or a trim when the queue is full).
+func (c *checker) boundedIn(fn inspector.Cursor, q *queue, depth int, site inspector.Cursor) bool {
 	info := c.pass.TypesInfo
 	kinds := []ast.Node{(*ast.BinaryExpr)(nil), (*ast.SliceExpr)(nil), (*ast.CallExpr)(nil), (*ast.SendStmt)(nil), (*ast.UnaryExpr)(nil)}
 	for cur := range fn.Preorder(kinds...) {
 		switch n := cur.Node().(type) {
 		case *ast.BinaryExpr:
-			if isComparison(n.Op) && (c.mentionsLength(n.X, q.v) || c.mentionsLength(n.Y, q.v)) {
-				return true
+			if !isComparison(n.Op) {
+				continue
+			}
+			for _, pair := range [][2]ast.Expr{{n.X, n.Y}, {n.Y, n.X}} {
+				if c.mentionsLength(pair[0], q.v) && !isEmptinessBound(info, pair[1]) {
+					return true
+				}
+			}
+			if site.Valid() && follows(cur, site, fn) {
+				continue
 			}
 			if isRelational(n.Op) && (c.isCounter(n.X) || c.isCounter(n.Y)) {
 				return true // q.n >= q.max: a bound kept in a counter
@@ -670,8 +682,8 @@ func (c *checker) boundedIn(fn inspector.Cursor, q *queue, depth int) bool {
 			if q.list && isMethodOn(info, n, q.v, "Remove", "Init") {
 				return true // evicts or clears
 			}
-			if depth == 0 {
-				if d, ok := c.funcDecl(c.callee(n)); ok && d.Node() != fn.Node() && c.boundedIn(d, q, 2) {
+			if depth == 0 && !isSpawnOrDefer(cur) {
+				if d, ok := c.funcDecl(c.callee(n)); ok && d.Node() != fn.Node() && c.boundedIn(d, q, 2, inspector.Cursor{}) {
 					return true
 				}
 			}
@@ -680,13 +692,42 @@ func (c *checker) boundedIn(fn inspector.Cursor, q *queue, depth int) bool {
 	if decl, ok := fn.Node().(*ast.FuncDecl); ok && depth < 2 {
 		if obj, ok := info.Defs[decl.Name].(*types.Func); ok {
 			for _, site := range c.callersOf(obj) {
-				if caller := code.EnclosingFunc(site); caller.Valid() && caller.Node() != decl && c.boundedIn(caller, q, depth+1) {
+				if caller := code.EnclosingFunc(site); caller.Valid() && caller.Node() != decl && c.boundedIn(caller, q, depth+1, inspector.Cursor{}) {
 					return true
 				}
 			}
 		}
 	}
 	return false
+}
+
+// isSpawnOrDefer reports whether the call at cur is the call of a go or
+// defer statement: it runs later, and cannot guard what comes before.
+func isSpawnOrDefer(cur inspector.Cursor) bool {
+	switch p := cur.Parent().Node().(type) {
+	case *ast.GoStmt:
+		return p.Call == cur.Node()
+	case *ast.DeferStmt:
+		return p.Call == cur.Node()
+	}
+	return false
+}
+
+// follows reports whether the node at cur comes after site in fn, with no
+// loop of fn holding both: it runs after site, never before it.
+func follows(cur, site, fn inspector.Cursor) bool {
+	if cur.Node().Pos() < site.Node().End() {
+		return false
+	}
+	for loop := range site.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
+		if !fn.Contains(loop) {
+			break
+		}
+		if loop.Contains(cur) {
+			return false
+		}
+	}
+	return true
 }
 
 func isComparison(op token.Token) bool {

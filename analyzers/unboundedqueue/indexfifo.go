@@ -174,7 +174,7 @@ func (c *checker) indexBounded(fn inspector.Cursor, q *queue, tail, head *types.
 			return true
 		}
 	}
-	return c.boundedIn(fn, q, 0)
+	return c.boundedIn(fn, q, 0, q.enqueues[0])
 }
 
 // growingRing reports st when it is the store of a ring buffer that grows
@@ -369,7 +369,7 @@ func (c *checker) boundedByCallers(fn inspector.Cursor, q *queue) bool {
 		return false
 	}
 	for _, site := range c.callersOf(obj) {
-		if caller := code.EnclosingFunc(site); caller.Valid() && caller.Node() != decl && c.boundedIn(caller, q, 1) {
+		if caller := code.EnclosingFunc(site); caller.Valid() && caller.Node() != decl && c.boundedIn(caller, q, 1, inspector.Cursor{}) {
 			return true
 		}
 	}

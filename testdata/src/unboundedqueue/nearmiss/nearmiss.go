@@ -185,3 +185,42 @@ func (r *runQueue) schedule(t int) {
 		r.add(t)
 	}
 }
+
+// A count compared after the append bounds the workers it starts, not the
+// items (temporal's execution queue scheduler): the queue of one key grows
+// while its one worker runs.
+type keyQueue struct {
+	tasks   []func()
+	workers int
+}
+
+type scheduler struct {
+	mu     sync.Mutex
+	queues map[string]*keyQueue
+}
+
+func (s *scheduler) submit(key string, task func()) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	q := s.queues[key]
+	q.tasks = append(q.tasks, task) // want `slice queue q.tasks grows without bound: this append has no length check while \(\*scheduler\).run dequeues from its front`
+	if q.workers < 1 {
+		q.workers++
+		go s.run(q)
+	}
+}
+
+func (s *scheduler) run(q *keyQueue) {
+	for {
+		s.mu.Lock()
+		if len(q.tasks) == 0 {
+			q.workers--
+			s.mu.Unlock()
+			return
+		}
+		task := q.tasks[0]
+		q.tasks = q.tasks[1:]
+		s.mu.Unlock()
+		task()
+	}
+}
