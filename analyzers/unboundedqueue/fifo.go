@@ -80,35 +80,30 @@ func (c *checker) sliceFIFOs() {
 	var appends []inspector.Cursor
 	var putBacks []putBack
 	producers := make(map[*types.Var][]inspector.Cursor) // appends of one item or several
-	for file := range c.insp.Root().Children() {
-		if c.rep.Skip(file.Node().(*ast.File)) {
+	for _, cur := range c.assigns {
+		if es, ok := cur.Node().(*ast.ExprStmt); ok {
+			if call, ok := ast.Unparen(es.X).(*ast.CallExpr); ok && code.BuiltinName(info, call) == "delete" && len(call.Args) == 2 {
+				if v := code.Var(info, call.Args[0]); c.isSharedVar(v) {
+					c.deletes[v] = append(c.deletes[v], cur)
+				}
+			}
 			continue
 		}
-		for cur := range file.Preorder((*ast.AssignStmt)(nil), (*ast.ExprStmt)(nil)) {
-			if es, ok := cur.Node().(*ast.ExprStmt); ok {
-				if call, ok := ast.Unparen(es.X).(*ast.CallExpr); ok && code.BuiltinName(info, call) == "delete" && len(call.Args) == 2 {
-					if v := code.Var(info, call.Args[0]); c.isSharedVar(v) {
-						c.deletes[v] = append(c.deletes[v], cur)
-					}
-				}
-				continue
-			}
-			a := cur.Node().(*ast.AssignStmt)
-			if st, ok := c.indexStoreAt(cur); ok {
-				c.stores = append(c.stores, st)
-			}
-			if v := appendedVar(info, a); v != nil {
-				appends = append(appends, cur)
-			}
-			if v := grownVar(info, a); v != nil {
-				producers[v] = append(producers[v], cur)
-			}
-			for _, v := range c.takesAll(cur) {
-				dequeue(v, cur)
-			}
-			if pb, ok := c.putBackAt(cur); ok {
-				putBacks = append(putBacks, pb)
-			}
+		a := cur.Node().(*ast.AssignStmt)
+		if st, ok := c.indexStoreAt(cur); ok {
+			c.stores = append(c.stores, st)
+		}
+		if v := appendedVar(info, a); v != nil {
+			appends = append(appends, cur)
+		}
+		if v := grownVar(info, a); v != nil {
+			producers[v] = append(producers[v], cur)
+		}
+		for _, v := range c.takesAll(cur) {
+			dequeue(v, cur)
+		}
+		if pb, ok := c.putBackAt(cur); ok {
+			putBacks = append(putBacks, pb)
 		}
 	}
 	for _, cur := range appends {

@@ -56,9 +56,11 @@ type checker struct {
 
 	// Candidates from the one walk over the package.
 	goStmts []inspector.Cursor // every go statement
+	shares  bool               // the package can share state between goroutines
 	loops   []inspector.Cursor // every for and range statement
 	reslice []inspector.Cursor // every x[k:] with a low bound and no high bound
 	calls   []inspector.Cursor // method calls on container/list values and slices.Delete
+	assigns []inspector.Cursor // plain assignments (q = …) and delete(m, k) statements
 
 	// Built on first use.
 	decls     map[*types.Func]inspector.Cursor
@@ -101,9 +103,11 @@ func run(pass *analysis.Pass) (any, error) {
 	c.goroutinesPerItem()
 	c.fanOuts()
 	c.pumps()
-	c.sliceFIFOs()
-	c.indexFIFOs()
-	c.listFIFOs()
+	if c.shares {
+		c.sliceFIFOs()
+		c.indexFIFOs()
+		c.listFIFOs()
+	}
 
 	c.reportAll()
 	return nil, nil
@@ -112,7 +116,7 @@ func run(pass *analysis.Pass) (any, error) {
 // collect gathers, in one walk over the production files, the nodes any kind
 // starts from, and reports whether there is anything to look at.
 func (c *checker) collect() bool {
-	kinds := []ast.Node{(*ast.GoStmt)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.SliceExpr)(nil)}
+	kinds := []ast.Node{(*ast.GoStmt)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.SliceExpr)(nil), (*ast.AssignStmt)(nil), (*ast.ExprStmt)(nil)}
 	if code.Imports(c.pass.Pkg, "container/list") || code.Imports(c.pass.Pkg, "slices") {
 		kinds = append(kinds, (*ast.CallExpr)(nil))
 	}
@@ -134,6 +138,14 @@ func (c *checker) collect() bool {
 				if isListOrDelete(c.pass.TypesInfo, n) {
 					c.calls = append(c.calls, cur)
 				}
+			case *ast.AssignStmt:
+				if n.Tok == token.ASSIGN {
+					c.assigns = append(c.assigns, cur)
+				}
+			case *ast.ExprStmt:
+				if call, ok := n.X.(*ast.CallExpr); ok && code.BuiltinName(c.pass.TypesInfo, call) == "delete" {
+					c.assigns = append(c.assigns, cur)
+				}
 			}
 		}
 	}
@@ -145,6 +157,11 @@ func (c *checker) collect() bool {
 	if !spawns {
 		c.loops = nil
 	}
+	// A queue grows only when it is shared between goroutines: a function
+	// touching it locks a sync mutex, waits on a sync.Cond, or runs in a
+	// goroutine of its own. Without sync, go statements or Go calls, no
+	// field or package variable is shared.
+	c.shares = spawns
 	return len(c.goStmts) > 0 || len(c.loops) > 0 || len(c.reslice) > 0 || len(c.calls) > 0
 }
 
