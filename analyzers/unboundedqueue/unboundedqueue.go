@@ -56,7 +56,6 @@ type checker struct {
 
 	// Candidates from the one walk over the package.
 	goStmts []inspector.Cursor // every go statement
-	shares  bool               // the package can share state between goroutines
 	loops   []inspector.Cursor // every for and range statement
 	reslice []inspector.Cursor // every x[k:] with a low bound and no high bound
 	calls   []inspector.Cursor // method calls on container/list values and slices.Delete
@@ -103,11 +102,9 @@ func run(pass *analysis.Pass) (any, error) {
 	c.goroutinesPerItem()
 	c.fanOuts()
 	c.pumps()
-	if c.shares {
-		c.sliceFIFOs()
-		c.indexFIFOs()
-		c.listFIFOs()
-	}
+	c.sliceFIFOs()
+	c.indexFIFOs()
+	c.listFIFOs()
 
 	c.reportAll()
 	return nil, nil
@@ -157,11 +154,6 @@ func (c *checker) collect() bool {
 	if !spawns {
 		c.loops = nil
 	}
-	// A queue grows only when it is shared between goroutines: a function
-	// touching it locks a sync mutex, waits on a sync.Cond, or runs in a
-	// goroutine of its own. Without sync, go statements or Go calls, no
-	// field or package variable is shared.
-	c.shares = spawns
 	return len(c.goStmts) > 0 || len(c.loops) > 0 || len(c.reslice) > 0 || len(c.calls) > 0
 }
 
