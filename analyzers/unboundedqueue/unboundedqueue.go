@@ -117,6 +117,7 @@ func (c *checker) collect() bool {
 	if code.Imports(c.pass.Pkg, "container/list") || code.Imports(c.pass.Pkg, "slices") {
 		kinds = append(kinds, (*ast.CallExpr)(nil))
 	}
+	indexed := false
 	for file := range c.insp.Root().Children() {
 		if c.rep.Skip(file.Node().(*ast.File)) {
 			continue
@@ -138,6 +139,9 @@ func (c *checker) collect() bool {
 			case *ast.AssignStmt:
 				if n.Tok == token.ASSIGN {
 					c.assigns = append(c.assigns, cur)
+					if _, ok := c.indexStoreAt(cur); ok {
+						indexed = true // a map or ring queue needs no loop or re-slice
+					}
 				}
 			case *ast.ExprStmt:
 				if call, ok := n.X.(*ast.CallExpr); ok && code.BuiltinName(c.pass.TypesInfo, call) == "delete" {
@@ -154,7 +158,7 @@ func (c *checker) collect() bool {
 	if !spawns {
 		c.loops = nil
 	}
-	return len(c.goStmts) > 0 || len(c.loops) > 0 || len(c.reslice) > 0 || len(c.calls) > 0
+	return len(c.goStmts) > 0 || len(c.loops) > 0 || len(c.reslice) > 0 || len(c.calls) > 0 || indexed
 }
 
 // isListOrDelete reports whether call is a method call on a container/list
