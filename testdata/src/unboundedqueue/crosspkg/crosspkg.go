@@ -5,6 +5,7 @@ package crosspkg
 
 import (
 	"context"
+	"sync"
 
 	"admission/helpers"
 )
@@ -52,6 +53,14 @@ func (s *server) publishWork(x int) {
 }
 
 func square(x int) int { return x * x }
+
+// Under a lock the consumer may take, the goroutine keeps the send from
+// deadlocking with it.
+func (s *server) publishLocked(mu *sync.Mutex, x int) {
+	mu.Lock()
+	defer mu.Unlock()
+	go func() { s.agg.Enqueue(x) }()
+}
 
 // A helper that also waits for shutdown is not a plain send.
 func (s *server) enqueueOrDone(x int, done <-chan struct{}) {
