@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -77,14 +76,8 @@ func (c *checker) fanOuts() {
 		if !ok {
 			continue
 		}
-		lim := &loopLimit{loop: loop}
-		for _, it := range items {
-			lim.uses = append(lim.uses, it.sp.stmt.Pos())
-			if lit, ok := ast.Unparen(it.sp.fun).(*ast.FuncLit); ok {
-				lim.uses = append(lim.uses, lit.Body.Lbrace+1)
-			}
-		}
-		lim.size, _ = c.limitIn(sib, fn, items[0].sp.stmt.Pos())
+		size, _ := c.limitIn(sib, fn, items[0].sp.stmt.Pos())
+		lim := newLoopLimit(loop, items, size)
 		for _, it := range items {
 			c.findings = append(c.findings, c.fanOutFinding(it, lim, call, sib))
 		}
@@ -395,31 +388,19 @@ func receiverVar(info *types.Info, cur inspector.Cursor) *types.Var {
 // its fix where fn can write it.
 func (c *checker) fanOutFinding(it perItem, lim *loopLimit, call *ast.CallExpr, sib siblingBound) *finding {
 	sp := it.sp
-	what := "goroutine"
-	if sp.kind != "go" {
-		what = edits.Source(c.pass, sp.call.Fun) + " goroutine"
-	}
 	f := &finding{
 		diag: analysis.Diagnostic{
 			Pos:      sp.stmt.Pos(),
 			End:      sp.stmt.End(),
 			Category: "fanout",
 			Message: fmt.Sprintf("%s per element of %s (from %s) with nothing bounding how many run at once, while %s limits the same fan-out with %s; bound this one the same way",
-				what, edits.Source(c.pass, it.stream), strings.TrimSuffix(edits.Source(c.pass, call.Fun), "()"), c.funcName(sib.fn), sib.how),
+				c.spawnName(sp), edits.Source(c.pass, it.stream), edits.Source(c.pass, call.Fun), c.funcName(sib.fn), sib.how),
 			Related: []analysis.RelatedInformation{{Pos: sib.limit.Pos(), End: sib.limit.End(), Message: "the sibling's bound"}},
 		},
 	}
 	if lim.size == "" {
 		return f
 	}
-	if sp.kind == "errgroup" {
-		if es, ok := c.setLimitEdits(sp, lim.loop, lim.size); ok {
-			f.msg, f.edits = "Limit the group's goroutines in flight with SetLimit", es
-			return f
-		}
-	}
-	if es, ok := c.semaphoreEdits(sp, lim, it.cur); ok {
-		f.msg, f.edits = "Bound the goroutines in flight with a semaphore", es
-	}
+	c.limitFix(f, it, lim)
 	return f
 }

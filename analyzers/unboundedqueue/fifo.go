@@ -864,34 +864,46 @@ func (c *checker) fifoFinding(q *queue, site, fn, consumer inspector.Cursor) *fi
 // or is not in a statement list), or when only rejecting is safe and the
 // function cannot reject.
 func (c *checker) guardFix(f *finding, q *queue, site, fn inspector.Cursor) {
+	qexpr := c.queueExpr(q, site.Node().(ast.Stmt))
+	length := "len(" + qexpr + ")"
+	drop := qexpr + " = " + qexpr + "[1:]"
+	if q.list {
+		length = qexpr + ".Len()"
+		drop = qexpr + ".Remove(" + qexpr + "." + map[string]string{"Back": "Front", "Front": "Back"}[q.back] + "())"
+	}
+	if q.jumps {
+		drop = "" // it would drop an item pushed to jump the queue
+	}
+	// Two pushes in one function must not reject between them: the first
+	// item would stay queued while the caller is told both were refused.
+	c.lengthGuardFix(f, q, site, fn, length, drop, enqueuesIn(q, fn) == 1)
+}
+
+// lengthGuardFix completes f with a guard before the statement at site that
+// compares length with the queue's named limit and rejects the item, where
+// mayReject and the function can (a declared function, not a literal: the
+// error of a literal goes to whoever runs it, and from a g.Go task it would
+// cancel the group), or else runs drop, the statements that drop the oldest
+// item. With neither, or when the statement cannot take a line before it,
+// f keeps no fix.
+func (c *checker) lengthGuardFix(f *finding, q *queue, site, fn inspector.Cursor, length, drop string, mayReject bool) {
 	stmt := site.Node().(ast.Stmt)
 	if !c.startsLine(stmt.Pos()) || !inStatementList(site) {
 		return
 	}
 	sig := code.FuncSignature(c.pass.TypesInfo, fn.Node())
-	// Only a declared function rejects: the error of a function literal goes
-	// to whoever runs it, and from a g.Go task it would cancel the group.
-	// Two pushes in one function must not reject between them: the first
-	// item would stay queued while the caller is told both were refused.
 	_, declared := fn.Node().(*ast.FuncDecl)
 	file := c.fileOf(stmt.Pos())
 	_, _, canImport := edits.AddImport(c.pass, file, "errors")
 	_, canReturn := c.rejectReturn(file, sig, "err")
-	reject := declared && canImport && canReturn && enqueuesIn(q, fn) == 1
-	if q.jumps && !reject {
-		return // dropping the oldest would drop an item pushed to jump the queue
+	reject := mayReject && declared && canImport && canReturn
+	if !reject && drop == "" {
+		return
 	}
 	if !c.declareQueue(q, stmt) {
 		return
 	}
-	qexpr := c.queueExpr(q, stmt)
-	length := "len(" + qexpr + ")"
-	dropOldest := qexpr + " = " + qexpr + "[1:]"
-	if q.list {
-		length = qexpr + ".Len()"
-		dropOldest = qexpr + ".Remove(" + qexpr + "." + map[string]string{"Back": "Front", "Front": "Back"}[q.back] + "())"
-	}
-	msg, body := "Drop the oldest item when the queue is full", dropOldest
+	msg, body := "Drop the oldest item when the queue is full", drop
 	if reject {
 		errorsPkg, _, _ := edits.AddImport(c.pass, q.file, "errors") // the sentinel's declaration, at the top level, is all that names errors
 		ret, _ := c.rejectReturn(file, sig, q.errName)
@@ -901,11 +913,9 @@ func (c *checker) guardFix(f *finding, q *queue, site, fn inspector.Cursor) {
 			c.declareSentinel(q, errorsPkg)
 		}
 	}
-	guard := "if " + length + " >= " + q.maxName + " {\n\t" + strings.ReplaceAll(body, "\n", "\n\t") + "\n}"
 	f.msg = msg
-	f.edits = []analysis.TextEdit{edits.InsertBefore(c.pass, stmt, guard)}
-	f.file = q.file
-	f.anchor = q.anchor
+	f.edits = []analysis.TextEdit{edits.InsertBefore(c.pass, stmt, "if "+length+" >= "+q.maxName+" {\n\t"+strings.ReplaceAll(body, "\n", "\n\t")+"\n}")}
+	f.file, f.anchor = q.file, q.anchor
 }
 
 // funcOf returns the function around cur.
@@ -1005,6 +1015,19 @@ func (c *checker) declareSentinel(q *queue, errorsPkg string) {
 	})
 }
 
+// stmtList returns the statements of a block or a case clause, or nil.
+func stmtList(n ast.Node) []ast.Stmt {
+	switch n := n.(type) {
+	case *ast.BlockStmt:
+		return n.List
+	case *ast.CaseClause:
+		return n.Body
+	case *ast.CommClause:
+		return n.Body
+	}
+	return nil
+}
+
 // inStatementList reports whether the statement at cur sits in a list of
 // statements (a block or a case body), where another can be inserted before it.
 func inStatementList(cur inspector.Cursor) bool {
@@ -1031,15 +1054,7 @@ func (c *checker) heldLocks(site, fn inspector.Cursor) []heldLock {
 	// statement that leads to site.
 	var lists [][]ast.Stmt
 	for cur := site; cur.Node() != fn.Node() && cur.Parent().Valid(); cur = cur.Parent() {
-		var list []ast.Stmt
-		switch p := cur.Parent().Node().(type) {
-		case *ast.BlockStmt:
-			list = p.List
-		case *ast.CaseClause:
-			list = p.Body
-		case *ast.CommClause:
-			list = p.Body
-		}
+		list := stmtList(cur.Parent().Node())
 		for i, s := range list {
 			if s == cur.Node() {
 				lists = append([][]ast.Stmt{list[:i]}, lists...)

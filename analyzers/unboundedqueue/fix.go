@@ -110,15 +110,7 @@ func (c *checker) insertLineAfterBrace(block *ast.BlockStmt, stmt string) (analy
 func (c *checker) insertLinesBefore(stmt ast.Node, indentPos token.Pos, text string) analysis.TextEdit {
 	tf := c.pass.Fset.File(stmt.Pos())
 	at := tf.LineStart(tf.Line(stmt.Pos()))
-	indent := edits.Indent(c.pass, indentPos)
-	var b strings.Builder
-	for line := range strings.SplitSeq(text, "\n") {
-		if line != "" {
-			b.WriteString(indent + line)
-		}
-		b.WriteString("\n")
-	}
-	return analysis.TextEdit{Pos: at, End: at, NewText: []byte(b.String())}
+	return analysis.TextEdit{Pos: at, End: at, NewText: []byte(indentedLines(text, edits.Indent(c.pass, indentPos)))}
 }
 
 // insertLinesAfter inserts text (lines without indentation) on lines of
@@ -132,15 +124,20 @@ func (c *checker) insertLinesAfter(stmt ast.Node, text string) analysis.TextEdit
 	if line < tf.LineCount() {
 		at = tf.LineStart(line + 1)
 	}
-	indent := edits.Indent(c.pass, stmt.Pos())
+	return analysis.TextEdit{Pos: at, End: at, NewText: []byte(indentedLines(text, edits.Indent(c.pass, stmt.Pos())))}
+}
+
+// indentedLines returns the lines of text, each indented by indent (blank
+// ones left empty) and ended by a newline.
+func indentedLines(text, indent string) string {
 	var b strings.Builder
-	for l := range strings.SplitSeq(text, "\n") {
-		if l != "" {
-			b.WriteString(indent + l)
+	for line := range strings.SplitSeq(text, "\n") {
+		if line != "" {
+			b.WriteString(indent + line)
 		}
 		b.WriteString("\n")
 	}
-	return analysis.TextEdit{Pos: at, End: at, NewText: []byte(b.String())}
+	return b.String()
 }
 
 // A qualifier names packages the way file imports them; ok turns false when a

@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -108,7 +107,7 @@ func (c *checker) mapFIFO(st indexStore, dels []inspector.Cursor) {
 	} else if !head.IsField() {
 		drop = "delete(" + items + ", " + head.Name() + ")\n" + head.Name() + "++"
 	}
-	c.indexGuardFix(f, q, st.cur, fn, "len("+items+")", drop)
+	c.lengthGuardFix(f, q, st.cur, fn, "len("+items+")", drop, true)
 	c.findings = append(c.findings, f)
 }
 
@@ -216,7 +215,7 @@ func (c *checker) growingRing(st indexStore) {
 	if branch := growBranch(grow, fn); branch != nil && len(branch.List) > 0 {
 		first, _ := fn.FindNode(branch.List[0])
 		q.enqueues = []inspector.Cursor{first}
-		c.indexGuardFix(f, q, first, fn, "len("+ring+")", "")
+		c.lengthGuardFix(f, q, first, fn, "len("+ring+")", "", true)
 	}
 	c.findings = append(c.findings, f)
 }
@@ -386,39 +385,4 @@ func growBranch(grow, fn inspector.Cursor) *ast.BlockStmt {
 		return nil
 	}
 	return nil
-}
-
-// indexGuardFix completes f with a guard before the statement at site:
-// reject where the function can, else run drop (the statements that drop
-// the oldest item; "" when there are none, and then no fix).
-func (c *checker) indexGuardFix(f *finding, q *queue, site, fn inspector.Cursor, length, drop string) {
-	stmt := site.Node().(ast.Stmt)
-	if !c.startsLine(stmt.Pos()) || !inStatementList(site) {
-		return
-	}
-	sig := code.FuncSignature(c.pass.TypesInfo, fn.Node())
-	_, declared := fn.Node().(*ast.FuncDecl)
-	file := c.fileOf(stmt.Pos())
-	_, _, canImport := edits.AddImport(c.pass, file, "errors")
-	_, canReturn := c.rejectReturn(file, sig, "err")
-	reject := declared && canImport && canReturn
-	if !reject && drop == "" {
-		return
-	}
-	if !c.declareQueue(q, stmt) {
-		return
-	}
-	msg, body := "Drop the oldest item when the queue is full", drop
-	if reject {
-		errorsPkg, _, _ := edits.AddImport(c.pass, q.file, "errors")
-		ret, _ := c.rejectReturn(file, sig, q.errName)
-		msg = "Reject new items when the queue is full"
-		body = strings.Join(append(c.unlocksBeforeReturn(site, fn), ret), "\n")
-		if !q.declared {
-			c.declareSentinel(q, errorsPkg)
-		}
-	}
-	f.msg = msg
-	f.edits = []analysis.TextEdit{edits.InsertBefore(c.pass, stmt, "if "+length+" >= "+q.maxName+" {\n\t"+strings.ReplaceAll(body, "\n", "\n\t")+"\n}")}
-	f.file, f.anchor = q.file, q.anchor
 }

@@ -124,20 +124,8 @@ func (c *checker) sendHelperSpawn(cur inspector.Cursor, call *ast.CallExpr, edit
 // become the go statement's arguments), and nothing else calls or receives.
 func (c *checker) inlinedCall(g *ast.GoStmt, lit *ast.FuncLit, call *ast.CallExpr) (string, bool) {
 	info := c.pass.TypesInfo
-	params := make(map[types.Object]ast.Expr)
-	i := 0
-	for _, field := range lit.Type.Params.List {
-		for _, name := range field.Names {
-			if i < len(g.Call.Args) {
-				params[info.Defs[name]] = g.Call.Args[i]
-			}
-			i++
-		}
-		if len(field.Names) == 0 {
-			i++
-		}
-	}
-	if i != len(g.Call.Args) || g.Call.Ellipsis.IsValid() || call.Ellipsis.IsValid() || !c.isComputed(call.Fun) || refersTo(info, call.Fun, params) {
+	params, ok := literalArgs(info, g, lit)
+	if !ok || call.Ellipsis.IsValid() || !c.isComputed(call.Fun) || refersTo(info, call.Fun, params) {
 		return "", false
 	}
 	args := make([]string, len(call.Args))
@@ -187,12 +175,9 @@ func carriesItems(t types.Type) bool {
 	return true
 }
 
-// sentValue returns the source of the value the goroutine sends, as the
-// go statement's caller would write it, when that value is already computed:
-// it calls nothing (conversions and len/cap aside), receives nothing, and
-// refers to the literal's parameters only as the whole value.
-func (c *checker) sentValue(g *ast.GoStmt, lit *ast.FuncLit, send *ast.SendStmt) (string, bool) {
-	info := c.pass.TypesInfo
+// literalArgs maps the parameters of the literal a go statement starts to
+// the go statement's arguments; false when they do not pair up one to one.
+func literalArgs(info *types.Info, g *ast.GoStmt, lit *ast.FuncLit) (map[types.Object]ast.Expr, bool) {
 	params := make(map[types.Object]ast.Expr)
 	i := 0
 	for _, field := range lit.Type.Params.List {
@@ -206,7 +191,17 @@ func (c *checker) sentValue(g *ast.GoStmt, lit *ast.FuncLit, send *ast.SendStmt)
 			i++
 		}
 	}
-	if i != len(g.Call.Args) || g.Call.Ellipsis.IsValid() {
+	return params, i == len(g.Call.Args) && !g.Call.Ellipsis.IsValid()
+}
+
+// sentValue returns the source of the value the goroutine sends, as the
+// go statement's caller would write it, when that value is already computed:
+// it calls nothing (conversions and len/cap aside), receives nothing, and
+// refers to the literal's parameters only as the whole value.
+func (c *checker) sentValue(g *ast.GoStmt, lit *ast.FuncLit, send *ast.SendStmt) (string, bool) {
+	info := c.pass.TypesInfo
+	params, ok := literalArgs(info, g, lit)
+	if !ok {
 		return "", false
 	}
 	if !c.isComputed(send.Chan) || !c.isComputed(send.Value) || refersTo(info, send.Chan, params) {
@@ -432,15 +427,7 @@ func (c *checker) goroutinesPerItem() {
 			}
 			items = append(items, perItem{sp, cur, stream})
 		}
-		// The spawns of one loop share one semaphore (and one SetLimit per
-		// group): their fixes make the same declaration, which drivers merge.
-		lim := &loopLimit{loop: loop, size: fmt.Sprint(inFlight)}
-		for _, it := range items {
-			lim.uses = append(lim.uses, it.sp.stmt.Pos())
-			if lit, ok := ast.Unparen(it.sp.fun).(*ast.FuncLit); ok {
-				lim.uses = append(lim.uses, lit.Body.Lbrace+1)
-			}
-		}
+		lim := newLoopLimit(loop, items, fmt.Sprint(inFlight))
 		for _, it := range items {
 			c.findings = append(c.findings, c.itemFinding(it, lim))
 		}
@@ -452,6 +439,28 @@ type perItem struct {
 	sp     spawn
 	cur    inspector.Cursor // the spawn
 	stream ast.Expr         // where the items come from
+}
+
+// newLoopLimit returns the limit the fixes of the loop's reported spawns
+// share: one semaphore (and one SetLimit per group), whose declaration each
+// fix makes the same way, so that drivers merge them.
+func newLoopLimit(loop inspector.Cursor, items []perItem, size string) *loopLimit {
+	lim := &loopLimit{loop: loop, size: size}
+	for _, it := range items {
+		lim.uses = append(lim.uses, it.sp.stmt.Pos())
+		if lit, ok := ast.Unparen(it.sp.fun).(*ast.FuncLit); ok {
+			lim.uses = append(lim.uses, lit.Body.Lbrace+1)
+		}
+	}
+	return lim
+}
+
+// spawnName names the spawn for a message: "goroutine", "g.Go goroutine".
+func (c *checker) spawnName(sp spawn) string {
+	if sp.kind == "go" {
+		return "goroutine"
+	}
+	return edits.Source(c.pass, sp.call.Fun) + " goroutine"
 }
 
 // A loopLimit is what the fixes of one loop's spawns share.
@@ -634,10 +643,7 @@ func holdsBoth(cur, spawn inspector.Cursor) bool {
 // spawn is not per item.
 func (c *checker) waitsAfter(loop, spawnCur inspector.Cursor) bool {
 	body := loopBody(loop.Node())
-	label := ""
-	if l, ok := loop.Parent().Node().(*ast.LabeledStmt); ok {
-		label = l.Label.Name
-	}
+	label := loopLabel(loop)
 	inSwitch := inSwitchOf(loop, spawnCur)
 	for cur := spawnCur; cur.Node() != body && cur.Parent().Valid(); cur = cur.Parent() {
 		var list []ast.Stmt
@@ -685,25 +691,14 @@ func (c *checker) waitsAfter(loop, spawnCur inspector.Cursor) bool {
 func (c *checker) cappedByCounter(loop, spawnCur inspector.Cursor) bool {
 	info := c.pass.TypesInfo
 	body := loopBody(loop.Node())
-	label := ""
-	if l, ok := loop.Parent().Node().(*ast.LabeledStmt); ok {
-		label = l.Label.Name
-	}
+	label := loopLabel(loop)
 	counters := incrementedIn(info, body)
 	if len(counters) == 0 {
 		return false
 	}
 	inSwitch := inSwitchOf(loop, spawnCur)
 	for cur := spawnCur; cur.Node() != body && cur.Parent().Valid(); cur = cur.Parent() {
-		var list []ast.Stmt
-		switch p := cur.Parent().Node().(type) {
-		case *ast.BlockStmt:
-			list = p.List
-		case *ast.CaseClause:
-			list = p.Body
-		case *ast.CommClause:
-			list = p.Body
-		}
+		list := stmtList(cur.Parent().Node())
 		for _, st := range list {
 			if st == cur.Node() {
 				break
@@ -773,18 +768,23 @@ func comparesCounter(info *types.Info, cond ast.Expr, counters map[*types.Var]bo
 }
 
 // leavesBefore reports whether list ends by leaving the loop labeled label
-// (or unlabeled): a return, or a break of the loop.
+// (or unlabeled): a return, a panic, or a break of the loop.
 func leavesBefore(list []ast.Stmt, label string, inSwitch bool) bool {
-	if len(list) == 0 {
+	if !code.Terminates(list, true) {
 		return false
 	}
-	switch s := list[len(list)-1].(type) {
-	case *ast.ReturnStmt:
-		return true
-	case *ast.BranchStmt:
+	if s, ok := list[len(list)-1].(*ast.BranchStmt); ok {
 		return s.Tok == token.BREAK && ((s.Label == nil && !inSwitch) || (s.Label != nil && s.Label.Name == label))
 	}
-	return false
+	return true
+}
+
+// loopLabel returns the label of the loop at loop, or "".
+func loopLabel(loop inspector.Cursor) string {
+	if l, ok := loop.Parent().Node().(*ast.LabeledStmt); ok {
+		return l.Label.Name
+	}
+	return ""
 }
 
 // inSwitchOf reports whether a select or switch inside the loop encloses
@@ -1115,10 +1115,7 @@ func (c *checker) unlimitedGroup(sp spawn, loop, spawnCur inspector.Cursor) bool
 // is safe.
 func (c *checker) itemFinding(it perItem, lim *loopLimit) *finding {
 	sp := it.sp
-	what := "goroutine"
-	if sp.kind != "go" {
-		what = edits.Source(c.pass, sp.call.Fun) + " goroutine"
-	}
+	what := c.spawnName(sp)
 	f := &finding{
 		diag: analysis.Diagnostic{
 			Pos:      sp.stmt.Pos(),
@@ -1129,20 +1126,40 @@ func (c *checker) itemFinding(it perItem, lim *loopLimit) *finding {
 			Related: []analysis.RelatedInformation{{Pos: it.stream.Pos(), End: it.stream.End(), Message: "items arrive here"}},
 		},
 	}
-	if sp.kind == "errgroup" {
-		if es, ok := c.setLimitEdits(sp, lim.loop, lim.size); ok {
-			f.diag.Message = fmt.Sprintf("%s per item received from %s with nothing bounding how many run at once: the channel never fills, so it never pushes back on the producer; give the group a limit with SetLimit",
-				what, edits.Source(c.pass, it.stream))
-			f.msg, f.edits = "Limit the group's goroutines in flight with SetLimit", es
-			return f
+	switch c.limitFix(f, it, lim) {
+	case limitedGroup:
+		f.diag.Message = fmt.Sprintf("%s per item received from %s with nothing bounding how many run at once: the channel never fills, so it never pushes back on the producer; give the group a limit with SetLimit",
+			what, edits.Source(c.pass, it.stream))
+	case unlimited:
+		if _, _, watched := c.doneCase(lim.loop); watched {
+			f.diag.Message += ", in a select that also waits on ctx.Done()"
 		}
 	}
-	if es, ok := c.semaphoreEdits(sp, lim, it.cur); ok {
-		f.msg, f.edits = "Bound the goroutines in flight with a semaphore", es
-	} else if _, _, watched := c.doneCase(lim.loop); watched {
-		f.diag.Message += ", in a select that also waits on ctx.Done()"
-	}
 	return f
+}
+
+// How limitFix bounded a spawn.
+const (
+	unlimited          = iota // no fix
+	limitedGroup              // g.SetLimit
+	limitedBySemaphore        // a semaphore channel
+)
+
+// limitFix completes f with the fix that bounds the spawn of it by lim's
+// size: SetLimit on an errgroup that can take it, else the loop's
+// semaphore. It returns which, or unlimited when no edit is safe.
+func (c *checker) limitFix(f *finding, it perItem, lim *loopLimit) int {
+	if it.sp.kind == "errgroup" {
+		if es, ok := c.setLimitEdits(it.sp, lim.loop, lim.size); ok {
+			f.msg, f.edits = "Limit the group's goroutines in flight with SetLimit", es
+			return limitedGroup
+		}
+	}
+	if es, ok := c.semaphoreEdits(it.sp, lim, it.cur); ok {
+		f.msg, f.edits = "Bound the goroutines in flight with a semaphore", es
+		return limitedBySemaphore
+	}
+	return unlimited
 }
 
 // setLimitEdits returns the edit that gives the errgroup of the spawn a
@@ -1270,10 +1287,7 @@ func (c *checker) semaphoreEdits(sp spawn, lim *loopLimit, spawnCur inspector.Cu
 // is false when the loop does not watch a context.
 func (c *checker) doneCase(loop inspector.Cursor) (done ast.Expr, leave []ast.Stmt, watched bool) {
 	info := c.pass.TypesInfo
-	label := ""
-	if l, ok := loop.Parent().Node().(*ast.LabeledStmt); ok {
-		label = l.Label.Name
-	}
+	label := loopLabel(loop)
 	body, _ := loop.FindNode(loopBody(loop.Node()))
 	for cur := range body.Preorder((*ast.CommClause)(nil)) {
 		if nearestLoop(cur) != loop.Node() {
