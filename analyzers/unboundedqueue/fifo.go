@@ -432,16 +432,29 @@ func (c *checker) reportQueue(q *queue) {
 // or a sync.Cond. Then each queued item has a caller parked with it, as in a
 // lock's queue of waiters, and the callers bound the queue.
 //
-// When the enqueue sits in a loop, only a wait in its innermost loop counts:
-// a wait the loop reaches after finishing that loop (a dispatcher that fills
-// per-client buffers, then waits for more work) paces the dispatcher, and
-// nothing waits with the item.
+// When the enqueue sits in a loop that runs until something happens (a for
+// with a condition or none, a range over a channel), only a wait in that
+// loop counts: a wait the function reaches after finishing it (a dispatcher
+// that fills per-client buffers while work is stacked, then waits for more)
+// paces the dispatcher, and nothing waits with the item. A range over a
+// slice or map ends by itself: a waiter queued on several keys in one
+// waits after it.
 func (c *checker) blocksAfter(fn, site inspector.Cursor) bool {
 	after := site.Node().End()
 	blocks := false
 	scope := fn
-	if loop := nearestLoop(site); loop != nil {
-		scope, _ = fn.FindNode(loop)
+	for loop := range site.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		if !fn.Contains(loop) || loop.Node() == fn.Node() {
+			break
+		}
+		if r, ok := loop.Node().(*ast.RangeStmt); ok && !code.IsChan(c.pass.TypesInfo.TypeOf(r.X)) {
+			continue
+		}
+		if _, ok := loop.Node().(*ast.FuncLit); ok {
+			break
+		}
+		scope = loop
+		break
 	}
 	scope.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.UnaryExpr)(nil), (*ast.SendStmt)(nil), (*ast.SelectStmt)(nil), (*ast.CallExpr)(nil)}, func(cur inspector.Cursor) bool {
 		n := cur.Node()

@@ -338,3 +338,37 @@ func (l *limiter) release() {
 		l.waiters = l.waiters[1:]
 	}
 }
+
+// A waiter queued on every key it needs, in a range over the keys, then
+// parked until all are granted: the callers bound the queues.
+type lockTable struct {
+	mu      sync.Mutex
+	waiters map[string]*keyWaiters
+}
+
+type keyWaiters struct {
+	queue []chan struct{}
+}
+
+func (t *lockTable) lockAll(keys []string) {
+	w := make(chan struct{}, len(keys))
+	t.mu.Lock()
+	for _, k := range keys {
+		kw := t.waiters[k]
+		kw.queue = append(kw.queue, w)
+	}
+	t.mu.Unlock()
+	for range keys {
+		<-w
+	}
+}
+
+func (t *lockTable) unlock(k string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	kw := t.waiters[k]
+	if len(kw.queue) > 0 {
+		kw.queue[0] <- struct{}{}
+		kw.queue = kw.queue[1:]
+	}
+}
