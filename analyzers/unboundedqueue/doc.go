@@ -13,24 +13,46 @@
 // producer slowed to the consumer's pace. A bound is a promise about waiting:
 // bound = acceptable wait × consumer rate (0.25 s × 460/s → 115).
 //
-// The check reports four shapes, each its own category.
+// The check reports nine shapes, each its own category.
 //
 // unboundedqueue/slicefifo: a slice field or package variable that one
 // function appends to (q = append(q, x)) while another dequeues from its
 // front (q = q[1:], q = q[n:], x, q = q[0], q[1:], copy(q, q[1:]) followed by
-// a shrink, q = slices.Delete(q, 0, k), q = append(q[:0], q[1:]...)), with no
+// a shrink, q = slices.Delete(q, 0, k), q = append(q[:0], q[1:]...)) or, in a
+// loop, takes it whole (x := q; q = nil, or x, q = q, nil), with no
 // comparison of len(q) in the appending function. Only shared state counts: a
 // field or package variable that a function filling or draining it touches
-// under a sync.Mutex, RWMutex or Cond, or from a goroutine of its own.
+// under a sync.Mutex, RWMutex or Cond, or from a goroutine of its own. An
+// append in a range over recipients (the queue depends on the iteration:
+// lb.details for each lb) adds one item to each queue and counts.
 //
-// unboundedqueue/listfifo: the same with a container/list List, filled with
-// PushBack and drained with Remove(Front()) (or PushFront and Remove(Back())),
-// with no Len() comparison in the filling function.
+// unboundedqueue/pump: the "infinite channel": a loop whose select receives
+// an item and appends it to a slice in one case, and sends the slice's head
+// and re-slices it in another. The pump always accepts, so the bound of the
+// channel it reads never pushes back.
+//
+// unboundedqueue/putback: a batch taken from a shared queue and put back in
+// front of it (q = append(batch, q...)) while other functions append to the
+// queue: it grows for as long as delivery fails.
+//
+// unboundedqueue/listfifo: the same as slicefifo with a container/list List,
+// filled with PushBack and drained with Remove(Front()) (or PushFront and
+// Remove(Back())), with no Len() comparison in the filling function.
+//
+// unboundedqueue/mapfifo: a map filled at an advancing counter
+// (items[tail] = x; tail++) and deleted at another (delete(items, head);
+// head++) in another function, with no comparison of its length or counters.
+//
+// unboundedqueue/ringfifo: a ring buffer indexed by counters whose storing
+// function makes it larger when it is full instead of overwriting the oldest
+// item or rejecting, while another function reads it at an advancing head.
 //
 // unboundedqueue/goroutinepersend: go func() { ch <- v }() whose goroutine
 // only sends a value computed before it started, to a channel held in a field
-// or package variable. Each parked goroutine holds one item: an unbounded
-// queue in disguise in front of a bounded channel.
+// or package variable, also through a helper whose body is that send (go
+// s.enqueue(v), go func() { s.enqueue(v) }(), of this package or another).
+// Each parked goroutine holds one item: an unbounded queue in disguise in
+// front of a bounded channel.
 //
 // unboundedqueue/goroutineperitem: a loop that consumes a stream (for v :=
 // range ch, or for {} with v := <-ch or a select case receiving an item) and
@@ -39,6 +61,12 @@
 // takes the next item at once, so the channel never fills and its bound never
 // pushes back.
 //
+// unboundedqueue/fanout: a goroutine per element of a slice or map that a
+// call returned with an error (a listing, an API page, a query result),
+// doing work that takes a context, with nothing bounding how many run at
+// once, in a package that bounds the same kind of fan-out elsewhere
+// (SetLimit, a semaphore channel). The message names the sibling's bound.
+//
 // What the check leaves alone, because real code is full of it:
 //
 //   - local queues (a BFS worklist dies with its call), queues nothing shares
@@ -46,13 +74,24 @@
 //   - parser cursors: buf = buf[n:] on byte slices;
 //   - "keep the last N" trimming (q = q[len(q)-n:], or any re-slice of the
 //     queue in the appending function): the trim is the bound;
-//   - queues that advance an index, and appends bounded by len(q), cap(q),
-//     q.Len() or a counter field (q.n >= q.max) in the appending function, in
-//     a function it calls (for q.full() { cond.Wait() }) or in its callers
-//     (Submit checks the length, then calls push);
-//   - appends of several items or of a spread slice, and appends in a range
-//     over a slice, map or integer (batches bounded by their input, such as a
-//     constructor filling the queue from its configuration);
+//   - appends bounded by len(q), cap(q), q.Len() (but not a test for
+//     emptiness) or a counter field compared before the append (q.n >=
+//     q.max) in the appending function, in a function it calls (for q.full()
+//     { cond.Wait() }) or in its callers up to two calls up, also through a
+//     method that returns the length (Submit checks, then calls push);
+//   - queues every caller of whose filling function also drains them (a
+//     one-pass work list, a consumer putting back what it took), and
+//     consumers that drain under the producers' lock, releasing it only in a
+//     sync.Cond's Wait;
+//   - appends of several items or of a spread slice, and appends to one
+//     queue in a range over a slice, map or integer (batches bounded by their
+//     input, such as a constructor filling the queue from its configuration);
+//   - pumps whose receive case is disabled when the buffer is full, or that
+//     compare its length otherwise (dropping the oldest, flushing on size);
+//     batching loops that send the whole batch; merges that do not buffer;
+//   - put-backs guarded by a length, age or attempt check, or into queues
+//     nothing else fills; rings that overwrite or grow only up to a limit;
+//     maps deleted by key rather than at an advancing head;
 //   - an append or push that is a statement of the default case of a select
 //     with a send: the overflow of a non-blocking send, which the retrysend
 //     check reports;
@@ -82,27 +121,51 @@
 //   - goroutines that read nothing the iteration declares (go p.Kill() once
 //     a counter reaches a limit): they are not per item;
 //   - per-entity goroutines: the goroutine itself loops over a stream (one
-//     reader per subscription or connection), or the items are channels.
+//     reader per subscription or connection, also through a function
+//     literal held in a local variable), or the items are channels or
+//     connections, hold one or hand one out (Conn() net.Conn);
+//   - restarts: the goroutine sends on the channel the loop receives from,
+//     replacing the worker whose exit it received;
+//   - loops that leave once a counter they increment reaches a bound, before
+//     each spawn (if n == len(readers) { break }), whatever the comparison;
+//   - fan-outs over configured, static or caller-given slices, integers,
+//     goroutines that only compute, and listings in a package with no bounded
+//     sibling.
 //
 // The fixes:
 //
-//   - slicefifo and listfifo: a length guard before the append, with the limit
-//     as a new named constant. Where the function (a declared function or
-//     method, not a literal) returns an error, the guard rejects the item
-//     with a sentinel error the fix declares (and unlocks a mutex the
-//     function locked by hand); otherwise it drops the oldest item.
-//   - goroutinepersend: the blocking send in place of the goroutine.
-//   - goroutineperitem: a semaphore, sem := make(chan struct{}, N) before the
-//     loop, sem <- struct{}{} before the spawn, defer func() { <-sem }() in the
-//     goroutine. A plain go f(x) or g.Go(f) is wrapped in a function literal;
-//     arguments that do work or read variables that change before the
-//     goroutine runs are evaluated first, as the go statement did, and loop
-//     variables are copied in files older than Go 1.22.
+//   - slicefifo, listfifo and mapfifo: a length guard before the append,
+//     with the limit as a new named constant. Where the function (a declared
+//     function or method, not a literal) returns an error, the guard rejects
+//     the item with a sentinel error the fix declares (and unlocks a mutex
+//     the function locked by hand); otherwise it drops the oldest item.
+//   - ringfifo: where the function returns an error, a rejection at the top
+//     of the branch that grows the ring.
+//   - pump: a copy of the received channel before the select, nil while the
+//     buffer holds a named limit, so the pump stops receiving.
+//   - putback: after the put-back, keep the newest items up to a named limit.
+//   - goroutinepersend: the blocking send (or the helper's call) in place of
+//     the goroutine.
+//   - goroutineperitem: g.SetLimit(N) after the declaration of an errgroup
+//     made in view whose Go calls are all in the loop; otherwise a semaphore,
+//     sem := make(chan struct{}, N) before the loop (one per loop), sem <-
+//     struct{}{} before the spawn (in a select with ctx.Done() that leaves as
+//     the loop does, where the loop watches it), defer func() { <-sem }() in
+//     the goroutine. A plain go f(x) or g.Go(f) is wrapped in a function
+//     literal; arguments that do work or read variables that change before
+//     the goroutine runs are evaluated first, as the go statement did, and
+//     loop variables are copied in files older than Go 1.22.
+//   - fanout: the same, with the sibling's bound.
+//
+// Where no edit is safe (urgent items in a list that cannot reject, a ring
+// in a function without an error, a loop that watches ctx.Done() without
+// leaving on it, statements that share a line), the finding has no fix and
+// its message says what to do by hand.
 //
 // Flags:
 //
-//	-unboundedqueue.bound N     the length limit the slicefifo and listfifo fixes declare (default 1024)
-//	-unboundedqueue.inflight N  the semaphore size the goroutineperitem fix uses (default 64)
+//	-unboundedqueue.bound N     the length limit the queue and pump fixes declare (default 1024)
+//	-unboundedqueue.inflight N  the semaphore size or SetLimit the goroutineperitem fix uses (default 64)
 //	-unboundedqueue.acquire L   further blocking acquire calls, comma-separated, as pkg/path.Func,
 //	                            pkg/path.Type.Method or (*pkg/path.Type).Method:
 //	                            (*example.com/pool.Pool).Get,example.com/gate.Enter

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -24,6 +25,7 @@ type queue struct {
 	back     string
 	dequeues []inspector.Cursor // where items leave: q = q[1:], Remove(Front())
 	enqueues []inspector.Cursor // the statements that add one item
+	putBacks []inspector.Cursor // q = append(batch, q...) after a failure
 	// jumps is set when items are also pushed at the end they leave from
 	// (urgent items: PushFront beside PushBack): dropping the oldest would
 	// drop those.
@@ -58,7 +60,7 @@ func (c *checker) sliceFIFOs() {
 	for _, cur := range c.reslice {
 		s := cur.Node().(*ast.SliceExpr)
 		v := code.Var(info, s.X)
-		if !c.isSliceQueue(v) || mentionsLength(info, s.Low, v) || isConst(info, s.Low, "0") {
+		if !c.isSliceQueue(v) || c.mentionsLength(s.Low, v) || isConst(info, s.Low, "0") {
 			continue // "keep the last N" trims by len(q): that is a bound
 		}
 		if isFrontDequeue(info, cur, v) && !evictsByValue(info, cur, v) {
@@ -75,23 +77,138 @@ func (c *checker) sliceFIFOs() {
 			dequeue(v, cur)
 		}
 	}
-	if len(queues) == 0 {
-		return
-	}
-
-	for file := range c.insp.Root().Children() {
-		if c.rep.Skip(file.Node().(*ast.File)) {
+	var appends []inspector.Cursor
+	var putBacks []putBack
+	producers := make(map[*types.Var][]inspector.Cursor) // appends of one item or several
+	for _, cur := range c.assigns {
+		if es, ok := cur.Node().(*ast.ExprStmt); ok {
+			if call, ok := ast.Unparen(es.X).(*ast.CallExpr); ok && code.BuiltinName(info, call) == "delete" && len(call.Args) == 2 {
+				if v := code.Var(info, call.Args[0]); c.isSharedVar(v) {
+					c.deletes[v] = append(c.deletes[v], cur)
+				}
+			}
 			continue
 		}
-		for cur := range file.Preorder((*ast.AssignStmt)(nil)) {
-			if v := appendedVar(info, cur.Node().(*ast.AssignStmt)); v != nil && byVar[v] != nil {
-				byVar[v].enqueues = append(byVar[v].enqueues, cur)
-			}
+		a := cur.Node().(*ast.AssignStmt)
+		if st, ok := c.indexStoreAt(cur); ok {
+			c.stores = append(c.stores, st)
 		}
+		if v := appendedVar(info, a); v != nil {
+			appends = append(appends, cur)
+		}
+		if v := grownVar(info, a); v != nil {
+			producers[v] = append(producers[v], cur)
+		}
+		for _, v := range c.takesAll(cur) {
+			dequeue(v, cur)
+		}
+		if pb, ok := c.putBackAt(cur); ok {
+			putBacks = append(putBacks, pb)
+		}
+	}
+	for _, cur := range appends {
+		if q := byVar[appendedVar(info, cur.Node().(*ast.AssignStmt))]; q != nil {
+			q.enqueues = append(q.enqueues, cur)
+		}
+	}
+	// A queue's limit is named once for all its sites, put-backs included.
+	queueOf := func(v *types.Var) *queue {
+		if byVar[v] == nil {
+			byVar[v] = &queue{v: v}
+		}
+		return byVar[v]
+	}
+	for _, pb := range putBacks {
+		q := queueOf(pb.v)
+		q.putBacks = append(q.putBacks, pb.site)
 	}
 	for _, q := range queues {
 		c.reportQueue(q)
 	}
+	c.reportPutBacks(putBacks, producers, queueOf)
+}
+
+// grownVar returns the variable of q = append(q, …), whatever is appended,
+// or nil.
+func grownVar(info *types.Info, a *ast.AssignStmt) *types.Var {
+	if a.Tok != token.ASSIGN || len(a.Lhs) != 1 || len(a.Rhs) != 1 {
+		return nil
+	}
+	call, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr)
+	if !ok || code.BuiltinName(info, call) != "append" || len(call.Args) < 2 || !sameExpr(a.Lhs[0], call.Args[0]) {
+		return nil
+	}
+	return code.Var(info, a.Lhs[0])
+}
+
+// takesAll returns the queues the assignment at cur empties after taking
+// their items, in a loop of its function: a consumer that drains in batches,
+// x := q.items … q.items = nil, or x, q.items = q.items, nil. A reset
+// outside a loop (Close, Reset) is not a consumer.
+func (c *checker) takesAll(cur inspector.Cursor) []*types.Var {
+	info := c.pass.TypesInfo
+	a := cur.Node().(*ast.AssignStmt)
+	if a.Tok != token.ASSIGN || len(a.Lhs) != len(a.Rhs) || !slices.ContainsFunc(a.Rhs, func(e ast.Expr) bool { return isEmptySlice(info, e) }) || nearestLoop(cur) == nil {
+		return nil
+	}
+	var out []*types.Var
+	for i, lhs := range a.Lhs {
+		v := code.Var(info, lhs)
+		if !c.isSliceQueue(v) || !isEmptySlice(info, a.Rhs[i]) {
+			continue
+		}
+		taken := false
+		for j, rhs := range a.Rhs {
+			if j != i && sameExpr(rhs, lhs) {
+				taken = true // x, q = q, nil
+			}
+		}
+		if taken || takenBefore(info, cur, lhs) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// isEmptySlice reports whether e is an empty slice: nil, x[:0], make with a
+// zero length, or a composite literal without elements.
+func isEmptySlice(info *types.Info, e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return code.IsNil(info, e)
+	case *ast.SliceExpr:
+		return e.Low == nil && e.High != nil && isConst(info, e.High, "0")
+	case *ast.CompositeLit:
+		return len(e.Elts) == 0
+	case *ast.CallExpr:
+		return code.BuiltinName(info, e) == "make" && len(e.Args) >= 2 && isConst(info, e.Args[1], "0")
+	}
+	return false
+}
+
+// takenBefore reports whether a statement of the loop around the reset at
+// cur, before it, copies the queue q (as written there) into a local
+// variable: x := q, x = q.
+func takenBefore(info *types.Info, cur inspector.Cursor, q ast.Expr) bool {
+	loop := nearestLoop(cur)
+	found := false
+	ast.Inspect(loop, func(n ast.Node) bool {
+		if found || n == nil || n.Pos() >= cur.Node().Pos() {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if a, ok := n.(*ast.AssignStmt); ok && len(a.Lhs) == len(a.Rhs) {
+			for i, rhs := range a.Rhs {
+				if v := code.Var(info, a.Lhs[i]); v != nil && code.IsLocal(v) && sameExpr(rhs, q) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // isSliceQueue reports whether v is shared state of slice type that could be
@@ -297,18 +414,16 @@ func endCall(info *types.Info, expr ast.Expr, v *types.Var) string {
 func (c *checker) reportQueue(q *queue) {
 	for _, site := range q.enqueues {
 		fn := code.EnclosingFunc(site)
-		if !fn.Valid() || inBoundedLoop(c.pass.TypesInfo, site) || inOverflowDefault(c.pass.TypesInfo, site, nil) {
+		if !fn.Valid() || c.pumped[site.Node()] || inBoundedLoop(c.pass.TypesInfo, site) || inOverflowDefault(c.pass.TypesInfo, site, nil) {
 			continue
 		}
 		consumer, ok := c.consumerElsewhere(q, fn)
 		// Cheapest first: sharing and the function's own bound look at a few
 		// functions; sorting and re-queueing index the package's calls.
-		if !ok || !c.isShared(q) || c.boundedIn(fn, q, 0) || c.blocksAfter(fn, site) || c.isSorted(q.v) || c.requeues(q, fn) {
+		if !ok || !c.isShared(q) || c.boundedIn(fn, q, 0, site) || c.blocksAfter(fn, site) || c.isSorted(q.v) || c.drainedByCallers(q, fn) || c.drainsUnderLock(q, site, fn) {
 			continue
 		}
-		if f, ok := c.fifoFinding(q, site, fn, consumer); ok {
-			c.findings = append(c.findings, f)
-		}
+		c.findings = append(c.findings, c.fifoFinding(q, site, fn, consumer))
 	}
 }
 
@@ -316,10 +431,32 @@ func (c *checker) reportQueue(q *queue) {
 // site: it waits on a channel (a receive, a send, a select without default)
 // or a sync.Cond. Then each queued item has a caller parked with it, as in a
 // lock's queue of waiters, and the callers bound the queue.
+//
+// When the enqueue sits in a loop that runs until something happens (a for
+// with a condition or none, a range over a channel), only a wait in that
+// loop counts: a wait the function reaches after finishing it (a dispatcher
+// that fills per-client buffers while work is stacked, then waits for more)
+// paces the dispatcher, and nothing waits with the item. A range over a
+// slice or map ends by itself: a waiter queued on several keys in one
+// waits after it.
 func (c *checker) blocksAfter(fn, site inspector.Cursor) bool {
 	after := site.Node().End()
 	blocks := false
-	fn.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.UnaryExpr)(nil), (*ast.SendStmt)(nil), (*ast.SelectStmt)(nil), (*ast.CallExpr)(nil)}, func(cur inspector.Cursor) bool {
+	scope := fn
+	for loop := range site.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		if !fn.Contains(loop) || loop.Node() == fn.Node() {
+			break
+		}
+		if r, ok := loop.Node().(*ast.RangeStmt); ok && !code.IsChan(c.pass.TypesInfo.TypeOf(r.X)) {
+			continue
+		}
+		if _, ok := loop.Node().(*ast.FuncLit); ok {
+			break
+		}
+		scope = loop
+		break
+	}
+	scope.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.UnaryExpr)(nil), (*ast.SendStmt)(nil), (*ast.SelectStmt)(nil), (*ast.CallExpr)(nil)}, func(cur inspector.Cursor) bool {
 		n := cur.Node()
 		if _, ok := n.(*ast.FuncLit); ok && n != fn.Node() {
 			return false // runs elsewhere
@@ -343,10 +480,13 @@ func (c *checker) blocksAfter(fn, site inspector.Cursor) bool {
 }
 
 // inBoundedLoop reports whether the enqueue at site sits in a range over a
-// slice, array, map, string or integer in its function: a batch copied from
-// its input, like q = append(q, items...), such as a constructor filling the
-// queue from its configuration.
+// slice, array, map, string or integer in its function that is a batch
+// copied from its input into one queue, like q = append(q, items...), such
+// as a constructor filling the queue from its configuration. A range over
+// recipients is not: when the queue appended to depends on the iteration
+// (lb.details for each lb of s.lives), every recipient's queue gets one item.
 func inBoundedLoop(info *types.Info, site inspector.Cursor) bool {
+	target := enqueuedTo(site.Node())
 	for e := range site.Enclosing((*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
 		r, ok := e.Node().(*ast.RangeStmt)
 		if !ok {
@@ -357,10 +497,46 @@ func inBoundedLoop(info *types.Info, site inspector.Cursor) bool {
 			case *types.Chan, *types.Signature:
 				continue // a stream, an iterator: no bound from the input
 			}
+			if target != nil && dependsOnIteration(info, target, r) {
+				continue // one item for each recipient
+			}
 			return true
 		}
 	}
 	return false
+}
+
+// enqueuedTo returns the queue an enqueue statement adds to, as written: the
+// left side of q = append(q, x), the receiver of l.PushBack(x).
+func enqueuedTo(stmt ast.Node) ast.Expr {
+	switch s := stmt.(type) {
+	case *ast.AssignStmt:
+		if len(s.Lhs) == 1 {
+			return s.Lhs[0]
+		}
+	case *ast.ExprStmt:
+		if call, ok := ast.Unparen(s.X).(*ast.CallExpr); ok {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				return sel.X
+			}
+		}
+	}
+	return nil
+}
+
+// dependsOnIteration reports whether expr uses a variable the range
+// statement declares, in its header or its body.
+func dependsOnIteration(info *types.Info, expr ast.Expr, r *ast.RangeStmt) bool {
+	found := false
+	ast.Inspect(expr, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && !v.IsField() && code.Inside(v.Pos(), r) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // consumerElsewhere returns a dequeue site of q in a function other than fn.
@@ -383,16 +559,18 @@ func (c *checker) consumerElsewhere(q *queue, fn inspector.Cursor) (inspector.Cu
 	return other, found
 }
 
-// requeues reports whether fn, a declared function, is called only by
-// functions that dequeue q: the consumer puts back what it took (a retry),
-// which does not grow the queue.
-func (c *checker) requeues(q *queue, fn inspector.Cursor) bool {
+// drainedByCallers reports whether every caller of fn, a declared function
+// that code outside the package cannot call, also drains q, itself or through
+// a function it calls: the consumer puts back what it took (a retry), or one
+// pass fills a work list and then drains it. Neither grows the queue with
+// the rate of a producer.
+func (c *checker) drainedByCallers(q *queue, fn inspector.Cursor) bool {
 	decl, ok := fn.Node().(*ast.FuncDecl)
 	if !ok {
 		return false
 	}
 	obj, ok := c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
-	if !ok || obj.Exported() {
+	if !ok || reachableOutside(obj) {
 		return false
 	}
 	callers := c.callersOf(obj)
@@ -401,11 +579,42 @@ func (c *checker) requeues(q *queue, fn inspector.Cursor) bool {
 	}
 	for _, site := range callers {
 		caller := code.EnclosingFunc(site)
-		if !caller.Valid() || !c.dequeuesIn(q, caller) {
+		if !caller.Valid() || !c.drainsIn(q, caller) {
 			return false
 		}
 	}
 	return true
+}
+
+// reachableOutside reports whether code outside fn's package can call fn: it
+// is exported, and a method of an exported type if it is a method.
+func reachableOutside(fn *types.Func) bool {
+	if !fn.Exported() {
+		return false
+	}
+	recv := code.Recv(fn)
+	if recv == nil {
+		return true
+	}
+	if p, ok := recv.(*types.Pointer); ok {
+		recv = p.Elem()
+	}
+	n, ok := types.Unalias(recv).(*types.Named)
+	return !ok || n.Obj().Exported()
+}
+
+// drainsIn reports whether the function at fn dequeues from q, itself or in
+// a function of the package it calls.
+func (c *checker) drainsIn(q *queue, fn inspector.Cursor) bool {
+	if c.dequeuesIn(q, fn) {
+		return true
+	}
+	for cur := range fn.Preorder((*ast.CallExpr)(nil)) {
+		if d, ok := c.funcDecl(c.callee(cur.Node().(*ast.CallExpr))); ok && d.Node() != fn.Node() && c.dequeuesIn(q, d) {
+			return true
+		}
+	}
+	return false
 }
 
 // dequeuesIn reports whether one of q's dequeue sites is in the function at fn.
@@ -437,17 +646,31 @@ func (c *checker) isShared(q *queue) bool {
 
 // boundedIn reports whether the function at fn bounds q: it compares the
 // queue's length (or a counter field) with something, trims or evicts from
-// the queue itself, or acquires a limiter. depth 0 also looks one call deep:
-// into functions fn calls (a full() helper, a trim()) and into fn's callers
-// (a Submit that checks the length before calling push).
-func (c *checker) boundedIn(fn inspector.Cursor, q *queue, depth int) bool {
+// the queue itself, or acquires a limiter. depth 0 also looks one call deep
+// into functions fn calls (a full() helper, a trim()), and callers are looked
+// at up to two calls up (a Submit that checks the length before calling
+// push, a worker that checks through a method before calling the method that
+// pushes). A test for emptiness (len(q) == 0, len(q) > 0) bounds nothing.
+// When site, the enqueue, is valid, a counter comparison that follows it
+// (outside a loop holding both) does not count: it cannot guard the append
+// (if q.workers < max { go q.run() } after it bounds workers, not items); a
+// length comparison after it can (a flush or a trim when the queue is full).
+func (c *checker) boundedIn(fn inspector.Cursor, q *queue, depth int, site inspector.Cursor) bool {
 	info := c.pass.TypesInfo
 	kinds := []ast.Node{(*ast.BinaryExpr)(nil), (*ast.SliceExpr)(nil), (*ast.CallExpr)(nil), (*ast.SendStmt)(nil), (*ast.UnaryExpr)(nil)}
 	for cur := range fn.Preorder(kinds...) {
 		switch n := cur.Node().(type) {
 		case *ast.BinaryExpr:
-			if isComparison(n.Op) && (mentionsLength(info, n.X, q.v) || mentionsLength(info, n.Y, q.v)) {
-				return true
+			if !isComparison(n.Op) {
+				continue
+			}
+			for _, pair := range [][2]ast.Expr{{n.X, n.Y}, {n.Y, n.X}} {
+				if c.mentionsLength(pair[0], q.v) && !isEmptinessBound(info, pair[1]) {
+					return true
+				}
+			}
+			if site.Valid() && follows(cur, site, fn) {
+				continue
 			}
 			if isRelational(n.Op) && (c.isCounter(n.X) || c.isCounter(n.Y)) {
 				return true // q.n >= q.max: a bound kept in a counter
@@ -467,23 +690,52 @@ func (c *checker) boundedIn(fn inspector.Cursor, q *queue, depth int) bool {
 			if q.list && isMethodOn(info, n, q.v, "Remove", "Init") {
 				return true // evicts or clears
 			}
-			if depth == 0 {
-				if d, ok := c.funcDecl(c.callee(n)); ok && d.Node() != fn.Node() && c.boundedIn(d, q, 1) {
+			if depth == 0 && !isSpawnOrDefer(cur) {
+				if d, ok := c.funcDecl(c.callee(n)); ok && d.Node() != fn.Node() && c.boundedIn(d, q, 2, inspector.Cursor{}) {
 					return true
 				}
 			}
 		}
 	}
-	if decl, ok := fn.Node().(*ast.FuncDecl); ok && depth == 0 {
+	if decl, ok := fn.Node().(*ast.FuncDecl); ok && depth < 2 {
 		if obj, ok := info.Defs[decl.Name].(*types.Func); ok {
 			for _, site := range c.callersOf(obj) {
-				if caller := code.EnclosingFunc(site); caller.Valid() && caller.Node() != decl && c.boundedIn(caller, q, 1) {
+				if caller := code.EnclosingFunc(site); caller.Valid() && caller.Node() != decl && c.boundedIn(caller, q, depth+1, inspector.Cursor{}) {
 					return true
 				}
 			}
 		}
 	}
 	return false
+}
+
+// isSpawnOrDefer reports whether the call at cur is the call of a go or
+// defer statement: it runs later, and cannot guard what comes before.
+func isSpawnOrDefer(cur inspector.Cursor) bool {
+	switch p := cur.Parent().Node().(type) {
+	case *ast.GoStmt:
+		return p.Call == cur.Node()
+	case *ast.DeferStmt:
+		return p.Call == cur.Node()
+	}
+	return false
+}
+
+// follows reports whether the node at cur comes after site in fn, with no
+// loop of fn holding both: it runs after site, never before it.
+func follows(cur, site, fn inspector.Cursor) bool {
+	if cur.Node().Pos() < site.Node().End() {
+		return false
+	}
+	for loop := range site.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
+		if !fn.Contains(loop) {
+			break
+		}
+		if loop.Contains(cur) {
+			return false
+		}
+	}
+	return true
 }
 
 func isComparison(op token.Token) bool {
@@ -507,8 +759,15 @@ func (c *checker) isCounter(expr ast.Expr) bool {
 }
 
 // mentionsLength reports whether expr contains len(q), cap(q) or q.Len() for
-// the queue variable v.
-func mentionsLength(info *types.Info, expr ast.Expr, v *types.Var) bool {
+// the queue variable v, or a call of a function of the package that returns
+// one of these (a deferredCount() method returning l.list.Len(), up to two
+// such calls deep).
+func (c *checker) mentionsLength(expr ast.Expr, v *types.Var) bool {
+	return c.mentionsLengthDepth(expr, v, 0)
+}
+
+func (c *checker) mentionsLengthDepth(expr ast.Expr, v *types.Var, depth int) bool {
+	info := c.pass.TypesInfo
 	found := false
 	ast.Inspect(expr, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
@@ -523,11 +782,30 @@ func mentionsLength(info *types.Info, expr ast.Expr, v *types.Var) bool {
 		case "":
 			if isMethodOn(info, call, v, "Len") {
 				found = true
+			} else if depth < 2 && len(call.Args) == 0 {
+				found = c.returnsLength(c.callee(call), v, depth+1)
 			}
 		}
 		return !found
 	})
 	return found
+}
+
+// returnsLength reports whether fn, a function of the package, returns the
+// length of the queue v in one of its return statements.
+func (c *checker) returnsLength(fn *types.Func, v *types.Var, depth int) bool {
+	d, ok := c.funcDecl(fn)
+	if !ok {
+		return false
+	}
+	for cur := range d.Preorder((*ast.ReturnStmt)(nil)) {
+		for _, r := range cur.Node().(*ast.ReturnStmt).Results {
+			if c.mentionsLengthDepth(r, v, depth) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // isMethodOn reports whether call calls one of the named methods on v.
@@ -555,56 +833,30 @@ func sameExpr(a, b ast.Expr) bool {
 	return types.ExprString(ast.Unparen(a)) == types.ExprString(ast.Unparen(b))
 }
 
-// fifoFinding builds the diagnostic for the unguarded enqueue at site.
-func (c *checker) fifoFinding(q *queue, site, fn, consumer inspector.Cursor) (*finding, bool) {
+// fifoFinding builds the diagnostic for the unguarded enqueue at site, with
+// a fix where one is safe.
+func (c *checker) fifoFinding(q *queue, site, fn, consumer inspector.Cursor) *finding {
 	stmt := site.Node().(ast.Stmt)
-	if !c.startsLine(stmt.Pos()) || !inStatementList(site) {
-		return nil, false
-	}
-	if q.jumps && (!returnsError(code.FuncSignature(c.pass.TypesInfo, fn.Node())) || enqueuesIn(q, fn) > 1) {
-		// Only rejecting is safe when items are also pushed at the end they
-		// leave from: dropping the oldest would drop an item meant to jump
-		// the queue. No fix, no finding.
-		return nil, false
-	}
 	qexpr := c.queueExpr(q, stmt)
-	if !c.declareQueue(q, stmt) {
-		return nil, false
+	remedy := "reject or drop items beyond a limit"
+	if q.jumps {
+		remedy = "reject items beyond a limit (dropping the oldest would drop items pushed to jump the queue)"
 	}
-	kind, what, length := "slicefifo", "slice queue", "len("+qexpr+")"
-	dropOldest := qexpr + " = " + qexpr + "[1:]"
-	if q.list {
-		kind, what, length = "listfifo", "list queue", qexpr+".Len()"
-		dropOldest = qexpr + ".Remove(" + qexpr + "." + map[string]string{"Back": "Front", "Front": "Back"}[q.back] + "())"
-	}
-
-	msg, body := "Drop the oldest item when the queue is full", dropOldest
-	// Only a declared function rejects: the error of a function literal goes
-	// to whoever runs it, and from a g.Go task it would cancel the group.
-	_, declared := fn.Node().(*ast.FuncDecl)
-	// The sentinel's declaration, at the top level, is all that names errors.
-	errorsPkg, _, canImport := edits.AddImport(c.pass, q.file, "errors")
-	// Two pushes in one function must not reject between them: the first
-	// item would stay queued while the caller is told both were refused.
-	if ret, ok := c.rejectReturn(q.file, code.FuncSignature(c.pass.TypesInfo, fn.Node()), q.errName); ok && declared && canImport && enqueuesIn(q, fn) == 1 {
-		msg = "Reject new items when the queue is full"
-		body = strings.Join(append(c.unlocksBeforeReturn(site, fn), ret), "\n")
-		if !q.declared {
-			c.declareSentinel(q, errorsPkg)
-		}
-	}
-	if body == dropOldest && q.jumps {
-		return nil, false // it would drop an item pushed to jump the queue
-	}
-	guard := "if " + length + " >= " + q.maxName + " {\n\t" + strings.ReplaceAll(body, "\n", "\n\t") + "\n}"
-
 	var message string
 	if q.list {
-		message = fmt.Sprintf("%s %s grows without bound: this %s has no Len check while %s removes from its other end, so overload piles up in memory; reject or drop items beyond a limit",
-			what, qexpr, "Push"+q.back, c.funcName(funcOf(consumer)))
+		message = fmt.Sprintf("list queue %s grows without bound: this %s has no Len check while %s removes from its other end, so overload piles up in memory; %s",
+			qexpr, "Push"+q.back, c.funcName(funcOf(consumer)), remedy)
 	} else {
-		message = fmt.Sprintf("%s %s grows without bound: this append has no length check while %s dequeues from its front, so overload piles up in memory; reject or drop items beyond a limit",
-			what, qexpr, c.funcName(funcOf(consumer)))
+		takes := "dequeues from its front"
+		if _, whole := consumer.Node().(*ast.AssignStmt); whole {
+			takes = "takes all its items at once"
+		}
+		message = fmt.Sprintf("slice queue %s grows without bound: this append has no length check while %s %s, so overload piles up in memory; %s",
+			qexpr, c.funcName(funcOf(consumer)), takes, remedy)
+	}
+	kind := "slicefifo"
+	if q.list {
+		kind = "listfifo"
 	}
 	f := &finding{
 		diag: analysis.Diagnostic{
@@ -614,12 +866,69 @@ func (c *checker) fifoFinding(q *queue, site, fn, consumer inspector.Cursor) (*f
 			Message:  message,
 			Related:  []analysis.RelatedInformation{{Pos: consumer.Node().Pos(), End: consumer.Node().End(), Message: "items leave the queue here"}},
 		},
-		msg:    msg,
-		edits:  []analysis.TextEdit{edits.InsertBefore(c.pass, stmt, guard)},
-		file:   q.file,
-		anchor: q.anchor,
 	}
-	return f, true
+	c.guardFix(f, q, site, fn)
+	return f
+}
+
+// guardFix completes f with the fix that guards the enqueue at site: reject
+// the item where the function can, else drop the oldest. It leaves f without
+// a fix when the statement cannot take a guard before it (it shares its line,
+// or is not in a statement list), or when only rejecting is safe and the
+// function cannot reject.
+func (c *checker) guardFix(f *finding, q *queue, site, fn inspector.Cursor) {
+	qexpr := c.queueExpr(q, site.Node().(ast.Stmt))
+	length := "len(" + qexpr + ")"
+	drop := qexpr + " = " + qexpr + "[1:]"
+	if q.list {
+		length = qexpr + ".Len()"
+		drop = qexpr + ".Remove(" + qexpr + "." + map[string]string{"Back": "Front", "Front": "Back"}[q.back] + "())"
+	}
+	if q.jumps {
+		drop = "" // it would drop an item pushed to jump the queue
+	}
+	// Two pushes in one function must not reject between them: the first
+	// item would stay queued while the caller is told both were refused.
+	c.lengthGuardFix(f, q, site, fn, length, drop, enqueuesIn(q, fn) == 1)
+}
+
+// lengthGuardFix completes f with a guard before the statement at site that
+// compares length with the queue's named limit and rejects the item, where
+// mayReject and the function can (a declared function, not a literal: the
+// error of a literal goes to whoever runs it, and from a g.Go task it would
+// cancel the group), or else runs drop, the statements that drop the oldest
+// item. With neither, or when the statement cannot take a line before it,
+// f keeps no fix.
+func (c *checker) lengthGuardFix(f *finding, q *queue, site, fn inspector.Cursor, length, drop string, mayReject bool) {
+	stmt := site.Node().(ast.Stmt)
+	if !c.startsLine(stmt.Pos()) || !inStatementList(site) {
+		return
+	}
+	sig := code.FuncSignature(c.pass.TypesInfo, fn.Node())
+	_, declared := fn.Node().(*ast.FuncDecl)
+	file := c.fileOf(stmt.Pos())
+	_, _, canImport := edits.AddImport(c.pass, file, "errors")
+	_, canReturn := c.rejectReturn(file, sig, "err")
+	reject := mayReject && declared && canImport && canReturn
+	if !reject && drop == "" {
+		return
+	}
+	if !c.declareQueue(q, stmt) {
+		return
+	}
+	msg, body := "Drop the oldest item when the queue is full", drop
+	if reject {
+		errorsPkg, _, _ := edits.AddImport(c.pass, q.file, "errors") // the sentinel's declaration, at the top level, is all that names errors
+		ret, _ := c.rejectReturn(file, sig, q.errName)
+		msg = "Reject new items when the queue is full"
+		body = strings.Join(append(c.unlocksBeforeReturn(site, fn), ret), "\n")
+		if !q.declared {
+			c.declareSentinel(q, errorsPkg)
+		}
+	}
+	f.msg = msg
+	f.edits = []analysis.TextEdit{edits.InsertBefore(c.pass, stmt, "if "+length+" >= "+q.maxName+" {\n\t"+strings.ReplaceAll(body, "\n", "\n\t")+"\n}")}
+	f.file, f.anchor = q.file, q.anchor
 }
 
 // funcOf returns the function around cur.
@@ -630,12 +939,15 @@ func funcOf(cur inspector.Cursor) inspector.Cursor {
 
 // queueExpr returns the queue as the enqueue statement writes it: s.jobs.
 func (c *checker) queueExpr(q *queue, stmt ast.Stmt) string {
-	switch s := stmt.(type) {
-	case *ast.AssignStmt:
-		return edits.Source(c.pass, s.Lhs[0])
-	case *ast.ExprStmt:
-		sel := ast.Unparen(s.X.(*ast.CallExpr).Fun).(*ast.SelectorExpr)
-		return edits.Source(c.pass, sel.X)
+	var found ast.Expr
+	ast.Inspect(stmt, func(n ast.Node) bool {
+		if e, ok := n.(ast.Expr); ok && found == nil && code.Var(c.pass.TypesInfo, e) == q.v {
+			found = e
+		}
+		return found == nil
+	})
+	if found != nil {
+		return edits.Source(c.pass, found)
 	}
 	return q.v.Name()
 }
@@ -673,7 +985,7 @@ func (c *checker) declareQueue(q *queue, stmt ast.Stmt) bool {
 	}
 	// The guards at the enqueue sites name the limit and the sentinel.
 	var sites []token.Pos
-	for _, site := range q.enqueues {
+	for _, site := range append(append([]inspector.Cursor(nil), q.enqueues...), q.putBacks...) {
 		sites = append(sites, site.Node().Pos())
 	}
 	q.maxName = c.names.Package("max"+exportedName(q.v.Name()), sites...)
@@ -716,6 +1028,19 @@ func (c *checker) declareSentinel(q *queue, errorsPkg string) {
 	})
 }
 
+// stmtList returns the statements of a block or a case clause, or nil.
+func stmtList(n ast.Node) []ast.Stmt {
+	switch n := n.(type) {
+	case *ast.BlockStmt:
+		return n.List
+	case *ast.CaseClause:
+		return n.Body
+	case *ast.CommClause:
+		return n.Body
+	}
+	return nil
+}
+
 // inStatementList reports whether the statement at cur sits in a list of
 // statements (a block or a case body), where another can be inserted before it.
 func inStatementList(cur inspector.Cursor) bool {
@@ -730,6 +1055,7 @@ func inStatementList(cur inspector.Cursor) bool {
 // since.
 type heldLock struct {
 	recv     string // the mutex as written: s.mu
+	key      string // the mutex whatever the variable reaching it: lockKey
 	unlock   string // "Unlock" or "RUnlock"
 	deferred bool   // a defer unlocks it when the function returns
 }
@@ -741,15 +1067,7 @@ func (c *checker) heldLocks(site, fn inspector.Cursor) []heldLock {
 	// statement that leads to site.
 	var lists [][]ast.Stmt
 	for cur := site; cur.Node() != fn.Node() && cur.Parent().Valid(); cur = cur.Parent() {
-		var list []ast.Stmt
-		switch p := cur.Parent().Node().(type) {
-		case *ast.BlockStmt:
-			list = p.List
-		case *ast.CaseClause:
-			list = p.Body
-		case *ast.CommClause:
-			list = p.Body
-		}
+		list := stmtList(cur.Parent().Node())
 		for i, s := range list {
 			if s == cur.Node() {
 				lists = append([][]ast.Stmt{list[:i]}, lists...)
@@ -778,13 +1096,14 @@ func (c *checker) heldLocks(site, fn inspector.Cursor) []heldLock {
 				continue
 			}
 			recv := edits.Source(c.pass, sel.X)
+			key := lockKey(c.pass.TypesInfo, sel.X)
 			switch name := fnObj.Name(); {
 			case isDefer:
 				deferred[recv] = true
 			case name == "Lock":
-				held = append(held, heldLock{recv: recv, unlock: "Unlock"})
+				held = append(held, heldLock{recv: recv, key: key, unlock: "Unlock"})
 			case name == "RLock":
-				held = append(held, heldLock{recv: recv, unlock: "RUnlock"})
+				held = append(held, heldLock{recv: recv, key: key, unlock: "RUnlock"})
 			default:
 				for i := len(held) - 1; i >= 0; i-- {
 					if held[i].recv == recv {
@@ -799,6 +1118,107 @@ func (c *checker) heldLocks(site, fn inspector.Cursor) []heldLock {
 		held[i].deferred = deferred[held[i].recv]
 	}
 	return held
+}
+
+// lockKey names the mutex expr denotes whatever variable reaches it: the
+// type of the root variable and the path of fields (pkg.server.cond.L), or a
+// package variable and its path, so that a producer's s.cond.L and a
+// consumer's srv.cond.L compare equal. It returns "" for anything else.
+func lockKey(info *types.Info, expr ast.Expr) string {
+	var path []string
+	for {
+		switch e := ast.Unparen(expr).(type) {
+		case *ast.SelectorExpr:
+			path = append([]string{e.Sel.Name}, path...)
+			expr = e.X
+			continue
+		case *ast.Ident:
+			v, ok := info.Uses[e].(*types.Var)
+			if !ok {
+				return ""
+			}
+			root := v.Pkg().Path() + "." + v.Name()
+			if code.IsLocal(v) {
+				t := v.Type()
+				if p, ok := t.Underlying().(*types.Pointer); ok {
+					t = p.Elem()
+				}
+				root = types.TypeString(t, nil)
+			}
+			return strings.Join(append([]string{root}, path...), ".")
+		}
+		return ""
+	}
+}
+
+// drainsUnderLock reports whether every consumer of q is a loop that drains
+// it while holding the mutex the enqueue at site holds, and releases it only
+// inside a sync.Cond's Wait in that loop (or when it returns): a producer can
+// append only while the consumer waits, and blocks on the mutex while the
+// consumer works, so the lock already keeps the producers at its pace. A
+// consumer that takes one item and returns, or unlocks to work, does not.
+func (c *checker) drainsUnderLock(q *queue, site, fn inspector.Cursor) bool {
+	atEnqueue := make(map[string]bool)
+	for _, h := range c.heldLocks(site, fn) {
+		if h.key != "" {
+			atEnqueue[h.key] = true
+		}
+	}
+	if len(atEnqueue) == 0 {
+		return false
+	}
+	for _, d := range q.dequeues {
+		dfn := code.EnclosingFunc(d)
+		if !dfn.Valid() {
+			return false
+		}
+		if !c.waitsAround(d, dfn) {
+			return false
+		}
+		held := false
+		for _, h := range c.heldLocks(d, dfn) {
+			if atEnqueue[h.key] && h.deferred && !c.unlocksIn(dfn, h.key) {
+				held = true
+			}
+		}
+		if !held {
+			return false
+		}
+	}
+	return true
+}
+
+// waitsAround reports whether a loop of the function at fn holds both the
+// dequeue at d and a sync.Cond Wait: the consumer loops, draining and
+// waiting, rather than taking one item per call.
+func (c *checker) waitsAround(d, fn inspector.Cursor) bool {
+	for loop := range d.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
+		if !fn.Contains(loop) {
+			break
+		}
+		for cur := range loop.Preorder((*ast.CallExpr)(nil)) {
+			if isSyncCall(c.callee(cur.Node().(*ast.CallExpr)), "Wait") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// unlocksIn reports whether the function at fn unlocks the mutex named key
+// other than in a defer statement.
+func (c *checker) unlocksIn(fn inspector.Cursor, key string) bool {
+	for cur := range fn.Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		if _, deferred := cur.Parent().Node().(*ast.DeferStmt); deferred {
+			continue
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if ok && isSyncCall(c.callee(call), "Unlock", "RUnlock") && lockKey(c.pass.TypesInfo, sel.X) == key {
+			return true
+		}
+	}
+	return false
 }
 
 // unlocksBeforeReturn returns the statements that release, innermost first,

@@ -41,6 +41,10 @@ type declaration struct {
 // which compiles.
 func (c *checker) reportAll() {
 	for _, f := range c.findings {
+		if len(f.edits) == 0 {
+			c.rep.Report(f.diag) // no safe fix: the message says what to do by hand
+			continue
+		}
 		es := f.edits
 		if decls := c.declared[f.anchor]; f.anchor != nil && len(decls) > 0 {
 			var texts []string
@@ -55,11 +59,9 @@ func (c *checker) reportAll() {
 				es = append(es, imp...)
 			}
 		}
-		es, ok := edits.Finish(c.pass, es)
-		if !ok {
-			continue // edits that collide or do not parse: stay silent
-		}
-		f.diag.SuggestedFixes = []analysis.SuggestedFix{edits.Fix(f.msg, es...)}
+		if es, ok := edits.Finish(c.pass, es); ok {
+			f.diag.SuggestedFixes = []analysis.SuggestedFix{edits.Fix(f.msg, es...)}
+		} // else edits that collide or do not parse: the finding goes without a fix
 		c.rep.Report(f.diag)
 	}
 }
@@ -108,7 +110,26 @@ func (c *checker) insertLineAfterBrace(block *ast.BlockStmt, stmt string) (analy
 func (c *checker) insertLinesBefore(stmt ast.Node, indentPos token.Pos, text string) analysis.TextEdit {
 	tf := c.pass.Fset.File(stmt.Pos())
 	at := tf.LineStart(tf.Line(stmt.Pos()))
-	indent := edits.Indent(c.pass, indentPos)
+	return analysis.TextEdit{Pos: at, End: at, NewText: []byte(indentedLines(text, edits.Indent(c.pass, indentPos)))}
+}
+
+// insertLinesAfter inserts text (lines without indentation) on lines of
+// their own after the line where stmt ends, indented like stmt, so that a
+// comment at the end of that line stays with stmt. The caller makes sure no
+// other statement follows stmt on its line (endsLineWithCode).
+func (c *checker) insertLinesAfter(stmt ast.Node, text string) analysis.TextEdit {
+	tf := c.pass.Fset.File(stmt.End())
+	line := tf.Line(stmt.End())
+	at := token.Pos(tf.Base() + tf.Size())
+	if line < tf.LineCount() {
+		at = tf.LineStart(line + 1)
+	}
+	return analysis.TextEdit{Pos: at, End: at, NewText: []byte(indentedLines(text, edits.Indent(c.pass, stmt.Pos())))}
+}
+
+// indentedLines returns the lines of text, each indented by indent (blank
+// ones left empty) and ended by a newline.
+func indentedLines(text, indent string) string {
 	var b strings.Builder
 	for line := range strings.SplitSeq(text, "\n") {
 		if line != "" {
@@ -116,7 +137,7 @@ func (c *checker) insertLinesBefore(stmt ast.Node, indentPos token.Pos, text str
 		}
 		b.WriteString("\n")
 	}
-	return analysis.TextEdit{Pos: at, End: at, NewText: []byte(b.String())}
+	return b.String()
 }
 
 // A qualifier names packages the way file imports them; ok turns false when a

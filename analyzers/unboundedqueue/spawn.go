@@ -24,10 +24,20 @@ func (c *checker) goroutinesPerSend() {
 		g := cur.Node().(*ast.GoStmt)
 		lit, ok := ast.Unparen(g.Call.Fun).(*ast.FuncLit)
 		if !ok {
-			c.sendHelperSpawn(cur)
+			if !g.Call.Ellipsis.IsValid() {
+				c.sendHelperSpawn(cur, g.Call, analysis.TextEdit{Pos: g.Pos(), End: g.Call.Pos()})
+			}
 			continue
 		}
 		if len(lit.Body.List) != 1 {
+			continue
+		}
+		if es, ok := lit.Body.List[0].(*ast.ExprStmt); ok {
+			if call, ok := ast.Unparen(es.X).(*ast.CallExpr); ok {
+				if text, ok := c.inlinedCall(g, lit, call); ok {
+					c.sendHelperSpawn(cur, call, edits.Replace(g, text))
+				}
+			}
 			continue
 		}
 		send, ok := lit.Body.List[0].(*ast.SendStmt)
@@ -65,18 +75,19 @@ func (c *checker) goroutinesPerSend() {
 	}
 }
 
-// sendHelperSpawn reports go a.enqueue(x) where enqueue, in this package or
-// (through a fact) another, only sends its parameter on a channel that
-// outlives the call: the goroutine is go func() { a.in <- x }() in another
-// spelling. The go statement's arguments are evaluated before it starts, so
-// calling the helper directly sends the same value.
-func (c *checker) sendHelperSpawn(cur inspector.Cursor) {
+// sendHelperSpawn reports go a.enqueue(x), or go func() { a.enqueue(x) }(),
+// where enqueue, in this package or (through a fact) another, only sends its
+// parameter on a channel that outlives the call: the goroutine is
+// go func() { a.in <- x }() in another spelling. The go statement's
+// arguments are evaluated before it starts, so calling the helper directly
+// (the edit) sends the same value.
+func (c *checker) sendHelperSpawn(cur inspector.Cursor, call *ast.CallExpr, edit analysis.TextEdit) {
 	g := cur.Node().(*ast.GoStmt)
-	h, fn := c.res.HelperCall(g.Call)
-	if h == nil || h.Send == nil || fn == nil || g.Call.Ellipsis.IsValid() {
+	h, fn := c.res.HelperCall(call)
+	if h == nil || h.Send == nil || fn == nil || call.Ellipsis.IsValid() {
 		return
 	}
-	ch := c.res.SendChan(g.Call, fn, h.Send)
+	ch := c.res.SendChan(call, fn, h.Send)
 	if ch == nil || !carriesItems(ch.Type()) {
 		return
 	}
@@ -89,7 +100,7 @@ func (c *checker) sendHelperSpawn(cur inspector.Cursor) {
 		related = c.consumerOf(ch)
 	}
 	name := h.Send.Chan
-	if sel, ok := ast.Unparen(g.Call.Fun).(*ast.SelectorExpr); ok && h.Send.Field != "" {
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && h.Send.Field != "" {
 		name = edits.Source(c.pass, sel.X) + "." + h.Send.Field // as the caller would name it
 	}
 	c.persend[g] = true
@@ -103,8 +114,37 @@ func (c *checker) sendHelperSpawn(cur inspector.Cursor) {
 			Related: related,
 		},
 		msg:   "Call " + fn.Name() + " directly instead of in a new goroutine",
-		edits: []analysis.TextEdit{{Pos: g.Pos(), End: g.Call.Pos()}},
+		edits: []analysis.TextEdit{edit},
 	})
+}
+
+// inlinedCall returns the call a goroutine's literal makes, written as the
+// go statement's caller would make it, when its operands are already
+// computed: the literal's parameters appear only as whole arguments (they
+// become the go statement's arguments), and nothing else calls or receives.
+func (c *checker) inlinedCall(g *ast.GoStmt, lit *ast.FuncLit, call *ast.CallExpr) (string, bool) {
+	info := c.pass.TypesInfo
+	params, ok := literalArgs(info, g, lit)
+	if !ok || call.Ellipsis.IsValid() || !c.isComputed(call.Fun) || refersTo(info, call.Fun, params) {
+		return "", false
+	}
+	args := make([]string, len(call.Args))
+	for j, a := range call.Args {
+		if !c.isComputed(a) {
+			return "", false
+		}
+		if id, ok := ast.Unparen(a).(*ast.Ident); ok {
+			if arg, ok := params[info.Uses[id]]; ok {
+				args[j] = edits.Source(c.pass, arg)
+				continue
+			}
+		}
+		if refersTo(info, a, params) {
+			return "", false
+		}
+		args[j] = edits.Source(c.pass, a)
+	}
+	return edits.Source(c.pass, call.Fun) + "(" + strings.Join(args, ", ") + ")", true
 }
 
 // carriesItems reports whether t is a channel whose elements carry data.
@@ -135,12 +175,9 @@ func carriesItems(t types.Type) bool {
 	return true
 }
 
-// sentValue returns the source of the value the goroutine sends, as the
-// go statement's caller would write it, when that value is already computed:
-// it calls nothing (conversions and len/cap aside), receives nothing, and
-// refers to the literal's parameters only as the whole value.
-func (c *checker) sentValue(g *ast.GoStmt, lit *ast.FuncLit, send *ast.SendStmt) (string, bool) {
-	info := c.pass.TypesInfo
+// literalArgs maps the parameters of the literal a go statement starts to
+// the go statement's arguments; false when they do not pair up one to one.
+func literalArgs(info *types.Info, g *ast.GoStmt, lit *ast.FuncLit) (map[types.Object]ast.Expr, bool) {
 	params := make(map[types.Object]ast.Expr)
 	i := 0
 	for _, field := range lit.Type.Params.List {
@@ -154,7 +191,17 @@ func (c *checker) sentValue(g *ast.GoStmt, lit *ast.FuncLit, send *ast.SendStmt)
 			i++
 		}
 	}
-	if i != len(g.Call.Args) || g.Call.Ellipsis.IsValid() {
+	return params, i == len(g.Call.Args) && !g.Call.Ellipsis.IsValid()
+}
+
+// sentValue returns the source of the value the goroutine sends, as the
+// go statement's caller would write it, when that value is already computed:
+// it calls nothing (conversions and len/cap aside), receives nothing, and
+// refers to the literal's parameters only as the whole value.
+func (c *checker) sentValue(g *ast.GoStmt, lit *ast.FuncLit, send *ast.SendStmt) (string, bool) {
+	info := c.pass.TypesInfo
+	params, ok := literalArgs(info, g, lit)
+	if !ok {
 		return "", false
 	}
 	if !c.isComputed(send.Chan) || !c.isComputed(send.Value) || refersTo(info, send.Chan, params) {
@@ -364,6 +411,7 @@ func (c *checker) goroutinesPerItem() {
 		if !ok {
 			continue
 		}
+		var items []perItem
 		for cur := range bodyCur.Preorder((*ast.GoStmt)(nil), (*ast.CallExpr)(nil)) {
 			sp, ok := c.spawnAt(cur)
 			if !ok || nearestLoop(cur) != loop.Node() {
@@ -374,14 +422,53 @@ func (c *checker) goroutinesPerItem() {
 			}
 			stream, recv, ok := c.streamOf(loop, cur)
 			if !ok || !c.usesIterationState(sp, loop) || c.limitedBefore(loop, cur, recv) || c.guardedByCount(loop, cur) || c.waitsAfter(loop, cur) ||
-				c.perEntity(sp, stream) || !c.unlimitedGroup(sp, loop, cur) {
+				c.cappedByCounter(loop, cur) || c.perEntity(sp, stream) || c.restartsWorker(sp, stream) || !c.unlimitedGroup(sp, loop, cur) {
 				continue
 			}
-			if f, ok := c.itemFinding(sp, loop, cur, stream); ok {
-				c.findings = append(c.findings, f)
-			}
+			items = append(items, perItem{sp, cur, stream})
+		}
+		lim := newLoopLimit(loop, items, fmt.Sprint(inFlight))
+		for _, it := range items {
+			c.findings = append(c.findings, c.itemFinding(it, lim))
 		}
 	}
+}
+
+// A perItem is a spawn reported as goroutineperitem.
+type perItem struct {
+	sp     spawn
+	cur    inspector.Cursor // the spawn
+	stream ast.Expr         // where the items come from
+}
+
+// newLoopLimit returns the limit the fixes of the loop's reported spawns
+// share: one semaphore (and one SetLimit per group), whose declaration each
+// fix makes the same way, so that drivers merge them.
+func newLoopLimit(loop inspector.Cursor, items []perItem, size string) *loopLimit {
+	lim := &loopLimit{loop: loop, size: size}
+	for _, it := range items {
+		lim.uses = append(lim.uses, it.sp.stmt.Pos())
+		if lit, ok := ast.Unparen(it.sp.fun).(*ast.FuncLit); ok {
+			lim.uses = append(lim.uses, lit.Body.Lbrace+1)
+		}
+	}
+	return lim
+}
+
+// spawnName names the spawn for a message: "goroutine", "g.Go goroutine".
+func (c *checker) spawnName(sp spawn) string {
+	if sp.kind == "go" {
+		return "goroutine"
+	}
+	return edits.Source(c.pass, sp.call.Fun) + " goroutine"
+}
+
+// A loopLimit is what the fixes of one loop's spawns share.
+type loopLimit struct {
+	loop inspector.Cursor
+	uses []token.Pos // where the semaphore is used: it must not be shadowed there
+	sem  string      // the semaphore's name, once chosen
+	size string      // the limit, as source
 }
 
 func loopBody(n ast.Node) *ast.BlockStmt {
@@ -556,21 +643,8 @@ func holdsBoth(cur, spawn inspector.Cursor) bool {
 // spawn is not per item.
 func (c *checker) waitsAfter(loop, spawnCur inspector.Cursor) bool {
 	body := loopBody(loop.Node())
-	label := ""
-	if l, ok := loop.Parent().Node().(*ast.LabeledStmt); ok {
-		label = l.Label.Name
-	}
-	// An unlabeled break inside a select or switch leaves it, not the loop.
-	inSwitch := false
-	for e := range spawnCur.Enclosing((*ast.SelectStmt)(nil), (*ast.SwitchStmt)(nil), (*ast.TypeSwitchStmt)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
-		if e.Node() == loop.Node() {
-			break
-		}
-		switch e.Node().(type) {
-		case *ast.SelectStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt:
-			inSwitch = true
-		}
-	}
+	label := loopLabel(loop)
+	inSwitch := inSwitchOf(loop, spawnCur)
 	for cur := spawnCur; cur.Node() != body && cur.Parent().Valid(); cur = cur.Parent() {
 		var list []ast.Stmt
 		switch p := cur.Parent().Node().(type) {
@@ -605,6 +679,124 @@ func (c *checker) waitsAfter(loop, spawnCur inspector.Cursor) bool {
 					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+// cappedByCounter reports whether, before the spawn, the loop leaves once a
+// counter it increments reaches a bound (if started == len(readers) { break }
+// … go read(…); started++): the loop then starts a bounded number of
+// goroutines, whatever the comparison and whatever the bound.
+func (c *checker) cappedByCounter(loop, spawnCur inspector.Cursor) bool {
+	info := c.pass.TypesInfo
+	body := loopBody(loop.Node())
+	label := loopLabel(loop)
+	counters := incrementedIn(info, body)
+	if len(counters) == 0 {
+		return false
+	}
+	inSwitch := inSwitchOf(loop, spawnCur)
+	for cur := spawnCur; cur.Node() != body && cur.Parent().Valid(); cur = cur.Parent() {
+		list := stmtList(cur.Parent().Node())
+		for _, st := range list {
+			if st == cur.Node() {
+				break
+			}
+			ifs, ok := st.(*ast.IfStmt)
+			if !ok || !leavesBefore(ifs.Body.List, label, inSwitch) {
+				continue
+			}
+			if comparesCounter(info, ifs.Cond, counters) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// incrementedIn returns the integer variables declared outside body that
+// body increments: n++, n += k, n = n + k.
+func incrementedIn(info *types.Info, body *ast.BlockStmt) map[*types.Var]bool {
+	out := make(map[*types.Var]bool)
+	add := func(e ast.Expr) {
+		if v := code.Var(info, e); v != nil && !code.Inside(v.Pos(), body) {
+			if b, ok := v.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
+				out[v] = true
+			}
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IncDecStmt:
+			if n.Tok == token.INC {
+				add(n.X)
+			}
+		case *ast.AssignStmt:
+			if len(n.Lhs) != 1 || len(n.Rhs) != 1 {
+				break
+			}
+			switch n.Tok {
+			case token.ADD_ASSIGN:
+				add(n.Lhs[0])
+			case token.ASSIGN:
+				if b, ok := ast.Unparen(n.Rhs[0]).(*ast.BinaryExpr); ok && b.Op == token.ADD && sameExpr(b.X, n.Lhs[0]) {
+					add(n.Lhs[0])
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// comparesCounter reports whether cond compares one of the counters with
+// something, with any comparison operator.
+func comparesCounter(info *types.Info, cond ast.Expr, counters map[*types.Var]bool) bool {
+	found := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BinaryExpr); ok && isComparison(b.Op) {
+			if counters[code.Var(info, b.X)] || counters[code.Var(info, b.Y)] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// leavesBefore reports whether list ends by leaving the loop labeled label
+// (or unlabeled): a return, a panic, or a break of the loop.
+func leavesBefore(list []ast.Stmt, label string, inSwitch bool) bool {
+	if !code.Terminates(list, true) {
+		return false
+	}
+	if s, ok := list[len(list)-1].(*ast.BranchStmt); ok {
+		return s.Tok == token.BREAK && ((s.Label == nil && !inSwitch) || (s.Label != nil && s.Label.Name == label))
+	}
+	return true
+}
+
+// loopLabel returns the label of the loop at loop, or "".
+func loopLabel(loop inspector.Cursor) string {
+	if l, ok := loop.Parent().Node().(*ast.LabeledStmt); ok {
+		return l.Label.Name
+	}
+	return ""
+}
+
+// inSwitchOf reports whether a select or switch inside the loop encloses
+// cur: an unlabeled break there leaves it, not the loop.
+func inSwitchOf(loop, cur inspector.Cursor) bool {
+	for e := range cur.Enclosing((*ast.SelectStmt)(nil), (*ast.SwitchStmt)(nil), (*ast.TypeSwitchStmt)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
+		if e.Node() == loop.Node() {
+			return false
+		}
+		switch e.Node().(type) {
+		case *ast.SelectStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt:
+			return true
 		}
 	}
 	return false
@@ -686,34 +878,18 @@ func (c *checker) waits(s ast.Stmt) bool {
 // perEntity reports whether the spawn starts a long-lived goroutine per
 // entity (a subscription, a connection) rather than a task per message: the
 // goroutine loops over a stream (itself or in a function of this package it
-// calls), or the items are resources with a Close method (connections,
-// streams, files). Items that carry a reply channel are still messages.
+// calls), or the items are connections or other resources with a Close
+// method (streams, files), or hand one out. Items that carry a reply channel
+// are still messages.
 func (c *checker) perEntity(sp spawn, stream ast.Expr) bool {
 	if t := c.pass.TypesInfo.TypeOf(stream); t != nil {
-		if ch, ok := t.Underlying().(*types.Chan); ok && hasClose(ch.Elem()) {
+		if ch, ok := t.Underlying().(*types.Chan); ok && (hasClose(ch.Elem()) || holdsConn(ch.Elem())) {
 			return true
 		}
 	}
-	var body ast.Node
-	switch f := ast.Unparen(sp.fun).(type) {
-	case *ast.FuncLit:
-		body = f.Body
-	default:
-		var fn *types.Func
-		switch f := f.(type) {
-		case *ast.Ident:
-			fn, _ = c.pass.TypesInfo.Uses[f].(*types.Func)
-		case *ast.SelectorExpr:
-			fn, _ = c.pass.TypesInfo.Uses[f.Sel].(*types.Func)
-		}
-		if fn == nil {
-			return false
-		}
-		decl, ok := c.funcDecl(fn.Origin())
-		if !ok {
-			return false
-		}
-		body = code.FuncBody(decl.Node())
+	body := c.spawnedBody(sp)
+	if body == nil {
+		return false
 	}
 	if loopsForever(c.pass.TypesInfo, body) {
 		return true
@@ -730,12 +906,129 @@ func (c *checker) perEntity(sp spawn, stream ast.Expr) bool {
 	return long
 }
 
+// restartsWorker reports whether the goroutine sends on the stream the loop
+// takes its items from: the items are the exits of the loop's own workers,
+// and the goroutine started per item replaces the one that just ended (a
+// supervisor restarting a fixed set), so their number does not grow.
+func (c *checker) restartsWorker(sp spawn, stream ast.Expr) bool {
+	ch := code.Var(c.pass.TypesInfo, stream)
+	body := c.spawnedBody(sp)
+	if ch == nil || body == nil {
+		return false
+	}
+	sends := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if s, ok := n.(*ast.SendStmt); ok && code.Var(c.pass.TypesInfo, s.Chan) == ch {
+			sends = true
+		}
+		return !sends
+	})
+	return sends
+}
+
+// spawnedBody returns the body of the function the spawn runs: a literal, a
+// function or method of this package, or a literal held in a local variable
+// that is never reassigned (reader := func(…) {…} … go reader(x)); nil when
+// it is none of these.
+func (c *checker) spawnedBody(sp spawn) *ast.BlockStmt {
+	info := c.pass.TypesInfo
+	switch f := ast.Unparen(sp.fun).(type) {
+	case *ast.FuncLit:
+		return f.Body
+	case *ast.Ident:
+		switch obj := info.Uses[f].(type) {
+		case *types.Func:
+			if decl, ok := c.funcDecl(obj.Origin()); ok {
+				return code.FuncBody(decl.Node())
+			}
+		case *types.Var:
+			if lit := c.localFuncLit(obj); lit != nil {
+				return lit.Body
+			}
+		}
+	case *ast.SelectorExpr:
+		if fn, ok := info.Uses[f.Sel].(*types.Func); ok {
+			if decl, ok := c.funcDecl(fn.Origin()); ok {
+				return code.FuncBody(decl.Node())
+			}
+		}
+	}
+	return nil
+}
+
+// localFuncLit returns the function literal a local variable is declared
+// with (f := func(…) {…}), when nothing assigns the variable again.
+func (c *checker) localFuncLit(v *types.Var) *ast.FuncLit {
+	if !code.IsLocal(v) || v.Pkg() != c.pass.Pkg {
+		return nil
+	}
+	id, ok := c.insp.Root().FindByPos(v.Pos(), v.Pos()+token.Pos(len(v.Name())))
+	if !ok {
+		return nil
+	}
+	a, ok := id.Parent().Node().(*ast.AssignStmt)
+	if !ok || a.Tok != token.DEFINE || len(a.Lhs) != len(a.Rhs) {
+		return nil
+	}
+	fn := code.EnclosingFunc(id)
+	if !fn.Valid() || code.ReassignedIn(c.pass.TypesInfo, fn.Node())[v] {
+		return nil
+	}
+	for i, lhs := range a.Lhs {
+		if lhs == id.Node() {
+			lit, _ := ast.Unparen(a.Rhs[i]).(*ast.FuncLit)
+			return lit
+		}
+	}
+	return nil
+}
+
 // hasClose reports whether values of type t, or pointers to them, have a
 // Close method.
 func hasClose(t types.Type) bool {
 	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "Close")
 	_, ok := obj.(*types.Func)
 	return ok
+}
+
+// holdsConn reports whether t holds or hands out a connection: a field of a
+// connection type, or a method without parameters that returns one
+// (ConnContext.Conn() net.Conn). A channel of such items is the channel form
+// of an accept loop: the goroutine per item serves one connection.
+func holdsConn(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if s, ok := t.Underlying().(*types.Struct); ok {
+		for i := range s.NumFields() {
+			if isConn(s.Field(i).Type()) {
+				return true
+			}
+		}
+	}
+	ms := types.NewMethodSet(types.NewPointer(t))
+	if types.IsInterface(t) {
+		ms = types.NewMethodSet(t)
+	}
+	for m := range ms.Methods() {
+		sig, ok := m.Type().(*types.Signature)
+		if ok && sig.Params().Len() == 0 && sig.Results().Len() >= 1 && isConn(sig.Results().At(0).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// isConn reports whether t is a connection: it reads, writes, closes and has
+// a remote address, as net.Conn does.
+func isConn(t types.Type) bool {
+	for _, name := range []string{"Read", "Write", "Close", "RemoteAddr"} {
+		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
+		if _, ok := obj.(*types.Func); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // loopsForever reports whether body contains a loop that lives as long as a
@@ -818,8 +1111,130 @@ func (c *checker) unlimitedGroup(sp spawn, loop, spawnCur inspector.Cursor) bool
 	return true
 }
 
-// itemFinding builds the goroutineperitem diagnostic and its semaphore fix.
-func (c *checker) itemFinding(sp spawn, loop, spawnCur inspector.Cursor, stream ast.Expr) (*finding, bool) {
+// itemFinding builds the goroutineperitem diagnostic, with a fix where one
+// is safe.
+func (c *checker) itemFinding(it perItem, lim *loopLimit) *finding {
+	sp := it.sp
+	what := c.spawnName(sp)
+	f := &finding{
+		diag: analysis.Diagnostic{
+			Pos:      sp.stmt.Pos(),
+			End:      sp.stmt.End(),
+			Category: "goroutineperitem",
+			Message: fmt.Sprintf("%s per item received from %s with nothing bounding how many run at once: the channel never fills, so it never pushes back on the producer; acquire a semaphore before starting each one",
+				what, edits.Source(c.pass, it.stream)),
+			Related: []analysis.RelatedInformation{{Pos: it.stream.Pos(), End: it.stream.End(), Message: "items arrive here"}},
+		},
+	}
+	switch c.limitFix(f, it, lim) {
+	case limitedGroup:
+		f.diag.Message = fmt.Sprintf("%s per item received from %s with nothing bounding how many run at once: the channel never fills, so it never pushes back on the producer; give the group a limit with SetLimit",
+			what, edits.Source(c.pass, it.stream))
+	case unlimited:
+		if _, _, watched := c.doneCase(lim.loop); watched {
+			f.diag.Message += ", in a select that also waits on ctx.Done()"
+		}
+	}
+	return f
+}
+
+// How limitFix bounded a spawn.
+const (
+	unlimited          = iota // no fix
+	limitedGroup              // g.SetLimit
+	limitedBySemaphore        // a semaphore channel
+)
+
+// limitFix completes f with the fix that bounds the spawn of it by lim's
+// size: SetLimit on an errgroup that can take it, else the loop's
+// semaphore. It returns which, or unlimited when no edit is safe.
+func (c *checker) limitFix(f *finding, it perItem, lim *loopLimit) int {
+	if it.sp.kind == "errgroup" {
+		if es, ok := c.setLimitEdits(it.sp, lim.loop, lim.size); ok {
+			f.msg, f.edits = "Limit the group's goroutines in flight with SetLimit", es
+			return limitedGroup
+		}
+	}
+	if es, ok := c.semaphoreEdits(it.sp, lim, it.cur); ok {
+		f.msg, f.edits = "Bound the goroutines in flight with a semaphore", es
+		return limitedBySemaphore
+	}
+	return unlimited
+}
+
+// setLimitEdits returns the edit that gives the errgroup of the spawn a
+// limit: g.SetLimit(N) on a line of its own right after the statement that
+// declares the group, before any Go, since SetLimit panics while goroutines
+// of the group run; or, where the group's limit is removed with SetLimit(-1),
+// N in its place. It reports false when every Go of the group is not in the
+// loop (a limit would also hold back the group's other, perhaps long-lived,
+// goroutines), when the group has TryGo calls (a limit makes them fail), or
+// when the declaration cannot take a line after it.
+func (c *checker) setLimitEdits(sp spawn, loop inspector.Cursor, limit string) ([]analysis.TextEdit, bool) {
+	g := sp.group
+	fn := code.EnclosingFunc(loop)
+	if g == nil || !fn.Valid() {
+		return nil, false
+	}
+	var setLimit *ast.CallExpr
+	for cur := range fn.Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || code.Var(c.pass.TypesInfo, sel.X) != g {
+			continue
+		}
+		switch sel.Sel.Name {
+		case "Go":
+			if !loop.Contains(cur) {
+				return nil, false
+			}
+		case "TryGo":
+			return nil, false
+		case "SetLimit":
+			if setLimit != nil || len(call.Args) != 1 {
+				return nil, false
+			}
+			setLimit = call
+		}
+	}
+	if setLimit != nil {
+		return []analysis.TextEdit{edits.Replace(setLimit.Args[0], limit)}, true
+	}
+	id, ok := c.insp.Root().FindByPos(g.Pos(), g.Pos()+token.Pos(len(g.Name())))
+	if !ok {
+		return nil, false
+	}
+	decl := code.StmtOf(id)
+	if !decl.Valid() || !inStatementList(decl) || !c.startsLine(decl.Node().Pos()) || c.endsLineWithCode(decl.Node()) {
+		return nil, false
+	}
+	return []analysis.TextEdit{c.insertLinesAfter(decl.Node(), g.Name()+".SetLimit("+limit+")")}, true
+}
+
+// endsLineWithCode reports whether another statement follows n on the line
+// where n ends, so that a line inserted after n would not come right after it.
+func (c *checker) endsLineWithCode(n ast.Node) bool {
+	tf := c.pass.Fset.File(n.End())
+	content, err := edits.FileContent(c.pass, tf)
+	if err != nil {
+		return true
+	}
+	off := tf.Offset(n.End())
+	rest := string(content[off:])
+	if i := strings.IndexByte(rest, '\n'); i >= 0 {
+		rest = rest[:i]
+	}
+	rest = strings.TrimSpace(rest)
+	return rest != "" && !strings.HasPrefix(rest, "//")
+}
+
+// semaphoreEdits returns the edits that bound the spawn with the loop's
+// semaphore: made before the loop, acquired before the spawn, released when
+// the goroutine ends. Where the loop watches ctx.Done(), the acquire watches
+// it too and leaves the way the loop does, so that shutdown does not wait
+// for a slot.
+func (c *checker) semaphoreEdits(sp spawn, lim *loopLimit, spawnCur inspector.Cursor) ([]analysis.TextEdit, bool) {
+	loop := lim.loop
 	file := c.fileOf(sp.stmt.Pos())
 	if file == nil {
 		return nil, false
@@ -838,38 +1253,125 @@ func (c *checker) itemFinding(sp spawn, loop, spawnCur inspector.Cursor, stream 
 		!c.startsLine(sp.stmt.Pos()) || !inStatementList(stmtCur) {
 		return nil, false
 	}
-
-	// It is acquired at the spawn and released in the goroutine, a literal
-	// whose parameters must not shadow it, or a wrapper at the spawn.
-	uses := []token.Pos{sp.stmt.Pos()}
-	if lit, ok := ast.Unparen(sp.fun).(*ast.FuncLit); ok {
-		uses = append(uses, lit.Body.Lbrace+1)
+	if lim.sem == "" {
+		lim.sem = c.names.Local(loopStmt.Node().Pos(), "sem", lim.uses...)
 	}
-	sem := c.names.Local(loopStmt.Node().Pos(), "sem", uses...)
+	sem := lim.sem
 	release := "defer func() { <-" + sem + " }()"
 	acquire := sem + " <- struct{}{}"
+	if done, leave, watched := c.doneCase(loop); watched {
+		if leave == nil || !c.visibleAt(done, sp.stmt.Pos()) {
+			return nil, false // the acquire must watch ctx.Done(), and cannot leave as the loop does
+		}
+		var lines []string
+		for _, st := range leave {
+			if !c.visibleAt(st, sp.stmt.Pos()) {
+				return nil, false
+			}
+			lines = append(lines, edits.Source(c.pass, st))
+		}
+		acquire = "select {\ncase " + acquire + ":\ncase <-" + edits.Source(c.pass, done) + ":\n" + strings.Join(lines, "\n") + "\n}"
+	}
 	es, ok := c.releaseEdits(sp, loop, spawnCur, file, acquire, release)
 	if !ok {
 		return nil, false
 	}
-	es = append(es, c.insertLinesBefore(loopStmt.Node(), loop.Node().Pos(), fmt.Sprintf("%s := make(chan struct{}, %d)", sem, inFlight)))
+	return append(es, c.insertLinesBefore(loopStmt.Node(), loop.Node().Pos(), fmt.Sprintf("%s := make(chan struct{}, %s)", sem, lim.size))), true
+}
 
-	what := "goroutine"
-	if sp.kind != "go" {
-		what = edits.Source(c.pass, sp.call.Fun) + " goroutine"
+// doneCase finds how the loop watches for cancellation: a select case
+// receiving from ctx.Done() (of a context.Context) in the loop's own body.
+// It returns the Done() call and the statements of that case when they
+// leave the loop for good (a return, a break or continue of the loop's
+// label, a panic); leave is nil when the case does something else. watched
+// is false when the loop does not watch a context.
+func (c *checker) doneCase(loop inspector.Cursor) (done ast.Expr, leave []ast.Stmt, watched bool) {
+	info := c.pass.TypesInfo
+	label := loopLabel(loop)
+	body, _ := loop.FindNode(loopBody(loop.Node()))
+	for cur := range body.Preorder((*ast.CommClause)(nil)) {
+		if nearestLoop(cur) != loop.Node() {
+			continue
+		}
+		cc := cur.Node().(*ast.CommClause)
+		recv := commRecv(cc.Comm)
+		if recv == nil {
+			continue
+		}
+		call, ok := ast.Unparen(recv.X).(*ast.CallExpr)
+		if !ok || len(call.Args) != 0 {
+			continue
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "Done" || !code.IsContext(info.TypeOf(sel.X)) {
+			continue
+		}
+		if !code.Terminates(cc.Body, true) || !leavesLoop(cc.Body, label) {
+			return call, nil, true
+		}
+		return call, cc.Body, true
 	}
-	return &finding{
-		diag: analysis.Diagnostic{
-			Pos:      sp.stmt.Pos(),
-			End:      sp.stmt.End(),
-			Category: "goroutineperitem",
-			Message: fmt.Sprintf("%s per item received from %s with nothing bounding how many run at once: the channel never fills, so it never pushes back on the producer; acquire a semaphore before starting each one",
-				what, edits.Source(c.pass, stream)),
-			Related: []analysis.RelatedInformation{{Pos: stream.Pos(), End: stream.End(), Message: "items arrive here"}},
-		},
-		msg:   "Bound the goroutines in flight with a semaphore",
-		edits: es,
-	}, true
+	return nil, nil, false
+}
+
+// commRecv returns the receive of a select case's comm: <-ch, v := <-ch,
+// v, ok = <-ch.
+func commRecv(comm ast.Stmt) *ast.UnaryExpr {
+	if comm == nil {
+		return nil
+	}
+	return receiveIn(comm)
+}
+
+// leavesLoop reports whether the branch statements of list, copied into a
+// select of their own inside the loop, still leave the loop: an unlabeled
+// break would leave only that select, and a label other than the loop's
+// might not enclose it.
+func leavesLoop(list []ast.Stmt, label string) bool {
+	ok := true
+	for _, s := range list {
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.BranchStmt:
+				switch {
+				case n.Tok == token.GOTO:
+					ok = false
+				case n.Label == nil:
+					ok = ok && n.Tok == token.CONTINUE
+				default:
+					ok = ok && n.Label.Name == label
+				}
+			case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+				ok = false // branches inside would mean something else
+			}
+			return ok
+		})
+	}
+	return ok
+}
+
+// visibleAt reports whether every variable expr uses means the same variable
+// at pos.
+func (c *checker) visibleAt(expr ast.Node, pos token.Pos) bool {
+	info := c.pass.TypesInfo
+	scope := c.pass.Pkg.Scope().Innermost(pos)
+	if scope == nil {
+		return false
+	}
+	ok := true
+	ast.Inspect(expr, func(n ast.Node) bool {
+		if id, isID := n.(*ast.Ident); isID {
+			if v, isVar := info.Uses[id].(*types.Var); isVar && !v.IsField() {
+				if _, obj := scope.LookupParent(id.Name, pos); obj != v {
+					ok = false
+				}
+			}
+		}
+		return ok
+	})
+	return ok
 }
 
 // releaseEdits returns the edits that acquire the semaphore before the spawn
@@ -1005,6 +1507,9 @@ func (c *checker) stability(fn, loop, spawnCur inspector.Cursor, file *ast.File)
 	st.oldLoops = v != "" && version.Compare(v, "go1.22") < 0
 
 	st.assigned = code.ReassignedIn(info, loop.Node())
+	for v := range changedInPlace(info, loop.Node()) {
+		st.assigned[v] = true
+	}
 	for l := range spawnCur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
 		if l.Node().Pos() < fn.Node().Pos() {
 			break
@@ -1079,18 +1584,82 @@ func (st *stability) check(expr ast.Expr) (stable bool, copies []*types.Var) {
 }
 
 // assignedAfterSpawn reports whether v is assigned in the loop after the
-// spawn.
+// spawn, whole or through a field or element it holds by value (v.n++).
 func (st *stability) assignedAfterSpawn(v *types.Var) bool {
+	info := st.c.pass.TypesInfo
 	found := false
+	changes := func(e ast.Expr) bool { return code.Var(info, e) == v || valueRoot(info, e) == v }
 	ast.Inspect(st.loop, func(n ast.Node) bool {
-		if a, ok := n.(*ast.AssignStmt); ok && a.Pos() > st.spawn {
-			for _, lhs := range a.Lhs {
-				found = found || code.Var(st.c.pass.TypesInfo, lhs) == v
+		if n == nil || n.Pos() <= st.spawn {
+			return !found
+		}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, lhs := range n.Lhs {
+				found = found || changes(lhs)
 			}
+		case *ast.IncDecStmt:
+			found = found || changes(n.X)
 		}
 		return !found
 	})
 	return found
+}
+
+// changedInPlace returns the local variables that node changes through a
+// field or array element they hold by value: j.id++, p.pos.x = 0.
+func changedInPlace(info *types.Info, node ast.Node) map[*types.Var]bool {
+	out := make(map[*types.Var]bool)
+	ast.Inspect(node, func(n ast.Node) bool {
+		var lhs []ast.Expr
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			lhs = n.Lhs
+		case *ast.IncDecStmt:
+			lhs = []ast.Expr{n.X}
+		}
+		for _, e := range lhs {
+			if v := valueRoot(info, e); v != nil {
+				out[v] = true
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// valueRoot returns the local variable at the root of x.f.g or x[i] when
+// every step goes through a value (a struct or an array, no pointer, slice
+// or map): changing the expression changes that variable. Otherwise nil.
+func valueRoot(info *types.Info, e ast.Expr) *types.Var {
+	for {
+		var x ast.Expr
+		switch n := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			x = n.X
+		case *ast.IndexExpr:
+			x = n.X
+		default:
+			return nil
+		}
+		t := info.TypeOf(x)
+		if t == nil {
+			return nil
+		}
+		switch t.Underlying().(type) {
+		case *types.Struct, *types.Array:
+		default:
+			return nil
+		}
+		if id, ok := ast.Unparen(x).(*ast.Ident); ok {
+			v, _ := info.Uses[id].(*types.Var)
+			if v != nil && code.IsLocal(v) {
+				return v
+			}
+			return nil
+		}
+		e = x
+	}
 }
 
 // isInstantiation reports whether expr instantiates a generic function.

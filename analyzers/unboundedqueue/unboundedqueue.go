@@ -46,7 +46,7 @@ func init() {
 	Analyzer.Flags.Var(acquires, "acquire", "further blocking acquire calls, comma-separated: pkg/path.Func, pkg/path.Type.Method or (*pkg/path.Type).Method")
 }
 
-// A checker holds what one pass has learned, shared by the four kinds.
+// A checker holds what one pass has learned, shared by the kinds.
 type checker struct {
 	pass *analysis.Pass
 	rep  *report.Reporter
@@ -59,6 +59,7 @@ type checker struct {
 	loops   []inspector.Cursor // every for and range statement
 	reslice []inspector.Cursor // every x[k:] with a low bound and no high bound
 	calls   []inspector.Cursor // method calls on container/list values and slices.Delete
+	assigns []inspector.Cursor // plain assignments (q = …) and delete(m, k) statements
 
 	// Built on first use.
 	decls     map[*types.Func]inspector.Cursor
@@ -66,7 +67,11 @@ type checker struct {
 	callSites map[*types.Func][]inspector.Cursor
 	sorted    map[*types.Var]bool
 
-	persend  map[*ast.GoStmt]bool // go statements reported as goroutinepersend
+	persend  map[*ast.GoStmt]bool              // go statements reported as goroutinepersend
+	pumped   map[ast.Node]bool                 // appends reported as the buffer of a pump
+	stores   []indexStore                      // items[idx] = x on shared maps and slices
+	deletes  map[*types.Var][]inspector.Cursor // delete(items, k) statements, by map
+	siblings []siblingBound                    // the package's bounded fan-outs, built on first use
 	findings []*finding
 	declared map[ast.Decl][]declaration
 	names    *edits.Names
@@ -82,6 +87,8 @@ func run(pass *analysis.Pass) (any, error) {
 		rep:      rep,
 		insp:     pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
 		persend:  make(map[*ast.GoStmt]bool),
+		pumped:   make(map[ast.Node]bool),
+		deletes:  make(map[*types.Var][]inspector.Cursor),
 		declared: make(map[ast.Decl][]declaration),
 		names:    edits.NewNames(pass),
 	}
@@ -93,7 +100,10 @@ func run(pass *analysis.Pass) (any, error) {
 
 	c.goroutinesPerSend()
 	c.goroutinesPerItem()
+	c.fanOuts()
+	c.pumps()
 	c.sliceFIFOs()
+	c.indexFIFOs()
 	c.listFIFOs()
 
 	c.reportAll()
@@ -103,10 +113,11 @@ func run(pass *analysis.Pass) (any, error) {
 // collect gathers, in one walk over the production files, the nodes any kind
 // starts from, and reports whether there is anything to look at.
 func (c *checker) collect() bool {
-	kinds := []ast.Node{(*ast.GoStmt)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.SliceExpr)(nil)}
+	kinds := []ast.Node{(*ast.GoStmt)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.SliceExpr)(nil), (*ast.AssignStmt)(nil), (*ast.ExprStmt)(nil)}
 	if code.Imports(c.pass.Pkg, "container/list") || code.Imports(c.pass.Pkg, "slices") {
 		kinds = append(kinds, (*ast.CallExpr)(nil))
 	}
+	indexed := false
 	for file := range c.insp.Root().Children() {
 		if c.rep.Skip(file.Node().(*ast.File)) {
 			continue
@@ -125,6 +136,17 @@ func (c *checker) collect() bool {
 				if isListOrDelete(c.pass.TypesInfo, n) {
 					c.calls = append(c.calls, cur)
 				}
+			case *ast.AssignStmt:
+				if n.Tok == token.ASSIGN {
+					c.assigns = append(c.assigns, cur)
+					if _, ok := c.indexStoreAt(cur); ok {
+						indexed = true // a map or ring queue needs no loop or re-slice
+					}
+				}
+			case *ast.ExprStmt:
+				if call, ok := n.X.(*ast.CallExpr); ok && code.BuiltinName(c.pass.TypesInfo, call) == "delete" {
+					c.assigns = append(c.assigns, cur)
+				}
 			}
 		}
 	}
@@ -136,7 +158,7 @@ func (c *checker) collect() bool {
 	if !spawns {
 		c.loops = nil
 	}
-	return len(c.goStmts) > 0 || len(c.loops) > 0 || len(c.reslice) > 0 || len(c.calls) > 0
+	return len(c.goStmts) > 0 || len(c.loops) > 0 || len(c.reslice) > 0 || len(c.calls) > 0 || indexed
 }
 
 // isListOrDelete reports whether call is a method call on a container/list
@@ -317,7 +339,7 @@ func (c *checker) holdsLock(fn inspector.Cursor) bool {
 }
 
 // isSyncCall reports whether fn is one of the named methods of sync.Mutex,
-// sync.RWMutex or sync.Cond.
+// sync.RWMutex, sync.Cond or sync.Locker (a Cond's L).
 func isSyncCall(fn *types.Func, names ...string) bool {
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "sync" {
 		return false
@@ -334,7 +356,7 @@ func isSyncCall(fn *types.Func, names ...string) bool {
 		return false
 	}
 	switch n.Obj().Name() {
-	case "Mutex", "RWMutex", "Cond":
+	case "Mutex", "RWMutex", "Cond", "Locker":
 	default:
 		return false
 	}

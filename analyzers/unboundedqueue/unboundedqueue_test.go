@@ -13,6 +13,21 @@ func TestSliceFIFO(t *testing.T) {
 	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/slicefifo", "unboundedqueue/listfifo", "unboundedqueue/persend", "unboundedqueue/peritem", "unboundedqueue/loopvar", "unboundedqueue/multifile", "unboundedqueue/crosscheck", "unboundedqueue/dominance", "unboundedqueue/urgent", "unboundedqueue/twice", "unboundedqueue/crosspkg")
 }
 
+// TestNoFix covers hazards reported without a fix.
+func TestNoFix(t *testing.T) {
+	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/nofix")
+}
+
+// TestPump covers the "infinite channel" pump.
+func TestPump(t *testing.T) {
+	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/pump")
+}
+
+// TestLimits covers how the goroutineperitem fix bounds a loop.
+func TestLimits(t *testing.T) {
+	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/limits", "unboundedqueue/counter", "unboundedqueue/nearmiss", "unboundedqueue/recipients", "unboundedqueue/putback", "unboundedqueue/indexfifo", "unboundedqueue/fanout", "unboundedqueue/fanoutalone", "unboundedqueue/fanoutlocal")
+}
+
 // TestFixText covers the text of fixes: statements rewritten around a
 // string literal that spans lines, and new names whose first choice a
 // parameter or a package variable would shadow or clash with.
@@ -35,4 +50,10 @@ func TestFlags(t *testing.T) {
 			}, "unboundedqueue/flags")
 		})
 	}
+}
+
+// TestRealCode runs the check on code reduced from real services: each
+// package is a false alarm of an earlier version, and no finding is wanted.
+func TestRealCode(t *testing.T) {
+	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/realcode/...")
 }

@@ -4,15 +4,19 @@
 // from an acceptable wait the backlog stays put and the producer is slowed to
 // the consumer's pace instead.
 //
-// Four queue shapes are fed by identical producers and drained by identical
+// Six queue shapes are fed by identical producers and drained by identical
 // consumers, all at the same time:
 //
 //	goroutine/send   go func() { ch <- v }() on a small channel
 //	slice FIFO       a mutex-guarded slice that is appended to
+//	pump             an "infinite channel": a goroutine moves items from an
+//	                 unbuffered in to an unbuffered out through a slice
 //	1M-slot chan     make(chan *item, 1_000_000), "big enough to never block"
 //	bounded chan     make(chan *item, acceptable wait × consumer rate)
+//	paused pump      the pump that stops receiving while its slice holds
+//	                 acceptable wait × consumer rate (unboundedqueue's fix)
 //
-// Running the variants one after another would take four times as long, so
+// Running the variants one after another would take six times as long, so
 // they run side by side, each with its own producer and consumer goroutine.
 // They then share one heap: the memory reported per variant is its queued
 // items × item size, and the heap (after a forced GC), goroutine count and
@@ -176,6 +180,98 @@ func (q *sliceQueue) get(ctx context.Context) (*item, bool) {
 
 func (q *sliceQueue) release() {}
 
+// pumpQueue is the "infinite channel": in and out are unbuffered, and a
+// goroutine moves items from one to the other through a slice. The pump
+// always takes the next item, so the producer never waits and the backlog
+// lives in the slice. With a limit, the pump stops receiving while the slice
+// holds that many (the receive case reads a nil channel), and the producer
+// waits on in: the fix unboundedqueue suggests.
+type pumpQueue struct {
+	in, out chan *item
+	stop    chan struct{}
+	done    chan struct{}
+}
+
+func newPump(limit int) *pumpQueue {
+	q := &pumpQueue{in: make(chan *item), out: make(chan *item), stop: make(chan struct{}), done: make(chan struct{})}
+	if limit > 0 {
+		go q.pausedPump(limit)
+	} else {
+		go q.pump()
+	}
+	return q
+}
+
+func (q *pumpQueue) pump() {
+	defer close(q.done)
+	var buf []*item
+	for {
+		var out chan *item
+		var head *item
+		if len(buf) > 0 {
+			out, head = q.out, buf[0]
+		}
+		select {
+		case it := <-q.in:
+			//queuecheck:ignore unboundedqueue this demo measures an unbounded pump on purpose
+			buf = append(buf, it)
+		case out <- head:
+			buf[0] = nil // let the payload go once handed on
+			buf = buf[1:]
+		case <-q.stop:
+			return
+		}
+	}
+}
+
+func (q *pumpQueue) pausedPump(limit int) {
+	defer close(q.done)
+	var buf []*item
+	for {
+		in := q.in
+		if len(buf) >= limit {
+			in = nil
+		}
+		var out chan *item
+		var head *item
+		if len(buf) > 0 {
+			out, head = q.out, buf[0]
+		}
+		select {
+		case it := <-in:
+			buf = append(buf, it)
+		case out <- head:
+			buf[0] = nil
+			buf = buf[1:]
+		case <-q.stop:
+			return
+		}
+	}
+}
+
+func (q *pumpQueue) put(ctx context.Context, it *item) bool {
+	select {
+	case q.in <- it:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+func (q *pumpQueue) get(ctx context.Context) (*item, bool) {
+	select {
+	case it := <-q.out:
+		return it, true
+	case <-ctx.Done():
+		return nil, false
+	}
+}
+
+func (q *pumpQueue) release() {
+	close(q.stop)
+	<-q.done
+}
+
 // chanQueue is a buffered channel; its capacity is the whole difference
 // between the 1M-slot and the bounded variant. Both sides also watch ctx so
 // that a full channel cannot strand the producer at shutdown.
@@ -258,9 +354,11 @@ func run(cfg config) result {
 	variants := []variant{
 		{"goroutine/send", 0, &spawnQueue{ch: make(chan *item, cfg.spawnCap)}},
 		{"slice FIFO", 0, &sliceQueue{ready: make(chan struct{}, 1)}},
+		{"pump", 0, newPump(0)},
 		// Of pointers, so the buffer is 8 MB rather than 10 GiB of items.
 		{fmt.Sprintf("%d-slot chan", cfg.hugeCap), 0, &chanQueue{make(chan *item, cfg.hugeCap)}},
 		{fmt.Sprintf("bounded chan (%d)", cfg.bound()), cfg.bound(), &chanQueue{make(chan *item, cfg.bound())}},
+		{fmt.Sprintf("paused pump (%d)", cfg.bound()), cfg.bound(), newPump(cfg.bound())},
 	}
 
 	ctx, cancel := context.WithCancel(context.Background())
@@ -388,8 +486,8 @@ func rate(n int64, d time.Duration) float64 { return float64(n) / d.Seconds() }
 
 func report(f *os.File, res result) {
 	cfg := res.cfg
-	fmt.Fprintf(f, "producer %.0f items/s × %d KiB, consumer %.0f items/s, %v, four variants at once (GOMAXPROCS %d)\n",
-		cfg.produceRate, cfg.itemSize>>10, cfg.consumeRate, cfg.duration, runtime.GOMAXPROCS(0))
+	fmt.Fprintf(f, "producer %.0f items/s × %d KiB, consumer %.0f items/s, %v, %d variants at once (GOMAXPROCS %d)\n",
+		cfg.produceRate, cfg.itemSize>>10, cfg.consumeRate, cfg.duration, len(res.variants), runtime.GOMAXPROCS(0))
 	fmt.Fprintf(f, "bound = %v acceptable wait × %.0f items/s = %d\n\n", cfg.acceptableWait, cfg.consumeRate, cfg.bound())
 
 	w := tabwriter.NewWriter(f, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -404,7 +502,7 @@ func report(f *os.File, res result) {
 	}
 	w.Flush()
 
-	fmt.Fprintln(f, "\nwhole process (shared by the four variants; measured after runtime.GC):")
+	fmt.Fprintln(f, "\nwhole process (shared by the variants; measured after runtime.GC):")
 	w = tabwriter.NewWriter(f, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(w, "t\theap objects MiB\tgoroutine stacks MiB\tgoroutines\t")
 	for _, h := range res.heap {

@@ -17,22 +17,31 @@ func TestDirections(t *testing.T) {
 	res := run(cfg)
 	bound := cfg.bound()
 
-	var bounded variantResult
-	var unbounded []variantResult
+	var bounded, unbounded []variantResult
 	for _, v := range res.variants {
 		if v.capacity > 0 {
-			bounded = v
+			bounded = append(bounded, v)
 		} else {
 			unbounded = append(unbounded, v)
 		}
 	}
-	if len(unbounded) != 3 || bounded.capacity != bound {
-		t.Fatalf("want 3 unbounded variants and one bounded at %d, got %+v", bound, res.variants)
+	if len(unbounded) != 4 || len(bounded) != 2 {
+		t.Fatalf("want 4 unbounded variants and 2 bounded at %d, got %+v", bound, res.variants)
 	}
-	if len(bounded.intervals) != cfg.intervals {
-		t.Fatalf("bounded: %d intervals, want %d", len(bounded.intervals), cfg.intervals)
+	for _, b := range bounded {
+		if b.capacity != bound || len(b.intervals) != cfg.intervals {
+			t.Fatalf("%s: capacity %d and %d intervals, want %d and %d", b.name, b.capacity, len(b.intervals), bound, cfg.intervals)
+		}
 	}
+	for _, b := range bounded {
+		checkBounded(t, cfg, b, unbounded)
+	}
+}
 
+// checkBounded checks one bounded variant, and that every unbounded one
+// grew past it.
+func checkBounded(t *testing.T, cfg config, bounded variantResult, unbounded []variantResult) {
+	bound := cfg.bound()
 	lastWaitBounded := bounded.intervals[len(bounded.intervals)-1].lastWait
 	for _, v := range unbounded {
 		first, last := v.intervals[0], v.intervals[len(v.intervals)-1]
@@ -45,7 +54,7 @@ func TestDirections(t *testing.T) {
 			t.Errorf("%s: %d items queued at the end, want well above the bound %d", v.name, last.queued, bound)
 		}
 		if last.lastWait <= lastWaitBounded {
-			t.Errorf("%s: last wait %v, want longer than the bounded channel's %v", v.name, last.lastWait, lastWaitBounded)
+			t.Errorf("%s: last wait %v, want longer than %s's %v", v.name, last.lastWait, bounded.name, lastWaitBounded)
 		}
 	}
 
@@ -53,7 +62,7 @@ func TestDirections(t *testing.T) {
 		// produced − consumed can count one item the producer is
 		// still handing over.
 		if iv.queued > int64(bound)+1 {
-			t.Errorf("bounded: %d items queued at %v, bound is %d", iv.queued, iv.end, bound)
+			t.Errorf("%s: %d items queued at %v, bound is %d", bounded.name, iv.queued, iv.end, bound)
 		}
 	}
 	// Once full (within the first interval), the bounded producer can only
@@ -64,9 +73,9 @@ func TestDirections(t *testing.T) {
 		consumed += iv.consumed
 	}
 	if limit := 0.8 * cfg.produceRate * (cfg.duration * 3 / 5).Seconds(); float64(produced) > limit {
-		t.Errorf("bounded: producer sent %d items in the last three intervals, want under %.0f (slowed to the consumer)", produced, limit)
+		t.Errorf("%s: producer sent %d items in the last three intervals, want under %.0f (slowed to the consumer)", bounded.name, produced, limit)
 	}
 	if d := produced - consumed; d > consumed/5+3 || -d > consumed/5+3 {
-		t.Errorf("bounded: producer sent %d and consumer took %d in the last three intervals, want about equal", produced, consumed)
+		t.Errorf("%s: producer sent %d and consumer took %d in the last three intervals, want about equal", bounded.name, produced, consumed)
 	}
 }

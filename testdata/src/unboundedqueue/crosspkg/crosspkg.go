@@ -5,12 +5,14 @@ package crosspkg
 
 import (
 	"context"
+	"sync"
 
 	"admission/helpers"
 )
 
 type server struct {
 	in   chan int
+	q    *helpers.Queue
 	agg  *helpers.Agg
 	pool *helpers.Pool
 	gate *helpers.Gate
@@ -28,6 +30,48 @@ func (s *server) enqueue(x int) { s.in <- x }
 
 func (s *server) handle(x int) {
 	go s.enqueue(x) // want `goroutine that only sends to s.in \(in \(\*crosspkg.server\).enqueue\) parks with its value`
+}
+
+// A literal that only calls the helper, with the value computed before.
+func (s *server) publishLit(x int) {
+	go func() { s.agg.Enqueue(x) }() // want `goroutine that only sends to s.agg.in \(in \(\*helpers.Agg\).Enqueue\) parks with its value`
+}
+
+func (s *server) handleLit(x int) {
+	go func(v int) { // want `goroutine that only sends to s.in \(in \(\*crosspkg.server\).enqueue\) parks with its value`
+		s.enqueue(v)
+	}(x)
+}
+
+func (s *server) push(v string) {
+	go s.q.Push(v) // want `goroutine that only sends to s.q.ch \(in \(\*helpers.Queue\).Push\) parks with its value`
+}
+
+// The goroutine computes what it sends: it does the work.
+func (s *server) publishWork(x int) {
+	go func() { s.agg.Enqueue(square(x)) }()
+}
+
+func square(x int) int { return x * x }
+
+// Under a lock the consumer may take, the goroutine keeps the send from
+// deadlocking with it.
+func (s *server) publishLocked(mu *sync.Mutex, x int) {
+	mu.Lock()
+	defer mu.Unlock()
+	go func() { s.agg.Enqueue(x) }()
+}
+
+// A helper that also waits for shutdown is not a plain send.
+func (s *server) enqueueOrDone(x int, done <-chan struct{}) {
+	select {
+	case s.in <- x:
+	case <-done:
+	}
+}
+
+func (s *server) handleDone(x int, done <-chan struct{}) {
+	go s.enqueueOrDone(x, done)
 }
 
 // The consumer's own function would deadlock on a blocking send.

@@ -1,7 +1,7 @@
 // Package urgent lets urgent items jump a container/list queue with
 // PushFront. Dropping the oldest item when the queue is full would drop an
-// urgent one, so a function that cannot reject gets no fix and no finding;
-// one that returns an error rejects.
+// urgent one, so a function that cannot reject gets a finding without a fix
+// (the message says to reject by hand); one that returns an error rejects.
 package urgent
 
 import (
@@ -22,7 +22,7 @@ func (b *Broker) Urgent(m string) {
 
 func (b *Broker) Add(m string) {
 	b.mu.Lock()
-	b.queue.PushBack(m)
+	b.queue.PushBack(m) // want `list queue b.queue grows without bound: this PushBack has no Len check .*; reject items beyond a limit \(dropping the oldest would drop items pushed to jump the queue\)`
 	b.mu.Unlock()
 }
 

@@ -7,8 +7,8 @@
 // drain and releases it only in Wait, and the work it does per item is an
 // in-memory hand-off. A producer can append only while the consumer waits,
 // so the queue never holds more than what arrived during one wake-up: the
-// lock already makes the producer keep the consumer's pace. No finding is
-// wanted. (The hazard in that code is downstream, in the per-client
+// lock already makes the producer keep the consumer's pace: the check
+// stays silent. (The hazard in that code is downstream, in the per-client
 // buffers the consumer fills; the corpus records it as a miss.)
 package drainunderlock
 

@@ -7,8 +7,9 @@
 // in the same goroutine, and resets it when the pass ends. Its length is
 // bounded by the input, like a local BFS queue; the mutex is there only
 // because other goroutines read the list (progress reports) and reorder it
-// (BringToFront), not because producers and a consumer race. No finding is
-// wanted: nothing arrives while it drains, so there is no rate to outpace.
+// (BringToFront), not because producers and a consumer race. The check
+// stays silent: nothing arrives while it drains, so there is no rate to
+// outpace.
 package fillthendrain
 
 import "sync"

@@ -1,0 +1,278 @@
+package unboundedqueue
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+)
+
+// A pump is the "infinite channel": a loop whose select receives from in and
+// appends to buf in one case, and sends buf's head on out and re-slices buf
+// in another. The pump always accepts, so the bound of in never pushes back.
+type pump struct {
+	buf    *types.Var
+	sel    inspector.Cursor // the select
+	recv   *ast.UnaryExpr   // <-in, in the receiving case's comm
+	add    inspector.Cursor // buf = append(buf, v), in the receiving case
+	send   *ast.SendStmt    // out <- head, the sending case's comm
+	reduce inspector.Cursor // the front re-slice in the sending case
+}
+
+// pumps reports pumps whose buffer nothing bounds.
+func (c *checker) pumps() {
+	info := c.pass.TypesInfo
+	seen := make(map[ast.Node]bool)
+	for _, cur := range c.reslice {
+		s := cur.Node().(*ast.SliceExpr)
+		v := code.Var(info, s.X)
+		if v == nil || !isItemSlice(v.Type()) || isConst(info, s.Low, "0") || !isFrontDequeue(info, cur, v) {
+			continue
+		}
+		p, ok := c.pumpAt(cur, v)
+		if !ok || seen[p.add.Node()] || c.pumpBounded(p) {
+			continue
+		}
+		seen[p.add.Node()] = true
+		c.pumped[p.add.Node()] = true
+		c.findings = append(c.findings, c.pumpFinding(p))
+	}
+}
+
+// isItemSlice reports whether t is a slice of items: byte slices are buffers.
+func isItemSlice(t types.Type) bool {
+	s, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := s.Elem().Underlying().(*types.Basic)
+	return !ok || b.Kind() != types.Uint8
+}
+
+// pumpAt returns the pump whose sending case holds the front re-slice of buf
+// at cur: the case sends buf's head (buf[0], or a variable the loop sets to
+// it), and another case of the same select, in a loop, receives an item and
+// appends it to buf.
+func (c *checker) pumpAt(cur inspector.Cursor, buf *types.Var) (pump, bool) {
+	info := c.pass.TypesInfo
+	var clause inspector.Cursor
+	for e := range cur.Enclosing((*ast.CommClause)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		if _, ok := e.Node().(*ast.CommClause); ok {
+			clause = e
+		}
+		break
+	}
+	if !clause.Valid() {
+		return pump{}, false
+	}
+	send, ok := clause.Node().(*ast.CommClause).Comm.(*ast.SendStmt)
+	if !ok {
+		return pump{}, false
+	}
+	sel := clause.Parent().Parent()
+	if _, ok := sel.Node().(*ast.SelectStmt); !ok || nearestLoop(sel) == nil {
+		return pump{}, false
+	}
+	if !c.sendsHead(sel, send.Value, buf) {
+		return pump{}, false
+	}
+	for other := range sel.Preorder((*ast.CommClause)(nil)) {
+		cc := other.Node().(*ast.CommClause)
+		if cc == clause.Node() || other.Parent().Parent() != sel {
+			continue
+		}
+		recv := commRecv(cc.Comm)
+		if recv == nil || !carriesItems(info.TypeOf(recv.X)) {
+			continue
+		}
+		received := definedBy(info, cc.Comm)
+		for a := range other.Preorder((*ast.FuncLit)(nil), (*ast.AssignStmt)(nil)) {
+			as, ok := a.Node().(*ast.AssignStmt)
+			if !ok {
+				if _, lit := a.Node().(*ast.FuncLit); lit {
+					break // runs elsewhere
+				}
+				continue
+			}
+			if appendedVar(info, as) != buf {
+				continue
+			}
+			item := as.Rhs[0].(*ast.CallExpr).Args[1]
+			if refersTo(info, item, received) {
+				return pump{buf: buf, sel: sel, recv: recv, add: a, send: send, reduce: cur}, true
+			}
+		}
+	}
+	return pump{}, false
+}
+
+// definedBy returns the variables a select case's comm declares: v and ok
+// of v, ok := <-in.
+func definedBy(info *types.Info, comm ast.Stmt) map[types.Object]ast.Expr {
+	out := make(map[types.Object]ast.Expr)
+	if a, ok := comm.(*ast.AssignStmt); ok {
+		for _, lhs := range a.Lhs {
+			if id, ok := lhs.(*ast.Ident); ok {
+				if obj := info.ObjectOf(id); obj != nil {
+					out[obj] = lhs
+				}
+			}
+		}
+	}
+	return out
+}
+
+// sendsHead reports whether value, sent in a case of sel, is the head of
+// buf: buf[0], *buf[0], or a variable the loop around sel sets to one of
+// these (cur = buf[0] before the select, with the sending case disabled by
+// a nil channel while buf is empty).
+func (c *checker) sendsHead(sel inspector.Cursor, value ast.Expr, buf *types.Var) bool {
+	info := c.pass.TypesInfo
+	isHead := func(e ast.Expr) bool {
+		e = ast.Unparen(e)
+		if star, ok := e.(*ast.StarExpr); ok {
+			e = ast.Unparen(star.X)
+		}
+		ix, ok := e.(*ast.IndexExpr)
+		return ok && code.Var(info, ix.X) == buf && isConst(info, ix.Index, "0")
+	}
+	if isHead(value) {
+		return true
+	}
+	if star, ok := ast.Unparen(value).(*ast.StarExpr); ok {
+		value = star.X
+	}
+	v := code.Var(info, value)
+	if v == nil || !code.IsLocal(v) {
+		return false
+	}
+	loop, ok := c.insp.Root().FindNode(nearestLoop(sel))
+	if !ok {
+		return false
+	}
+	for a := range loop.Preorder((*ast.AssignStmt)(nil)) {
+		as := a.Node().(*ast.AssignStmt)
+		if len(as.Lhs) != len(as.Rhs) {
+			continue
+		}
+		for i, lhs := range as.Lhs {
+			if code.Var(info, lhs) == v && isHead(as.Rhs[i]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pumpBounded reports whether the loop around the pump bounds its buffer: it
+// compares len(buf) with anything but emptiness (a receive case disabled
+// when the buffer is full, a batch flushed on size, a trim of the oldest),
+// or compares a counter of the package with a limit.
+func (c *checker) pumpBounded(p pump) bool {
+	info := c.pass.TypesInfo
+	loop, ok := c.insp.Root().FindNode(nearestLoop(p.sel))
+	if !ok {
+		return false
+	}
+	fn := code.EnclosingFunc(loop)
+	bounded := false
+	for cur := range fn.Preorder((*ast.BinaryExpr)(nil)) {
+		b := cur.Node().(*ast.BinaryExpr)
+		if !isComparison(b.Op) {
+			continue
+		}
+		for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+			if c.mentionsLength(pair[0], p.buf) && !isEmptinessBound(info, pair[1]) {
+				bounded = true
+			}
+		}
+		if isRelational(b.Op) && (c.isCounter(b.X) || c.isCounter(b.Y)) {
+			bounded = true
+		}
+	}
+	return bounded
+}
+
+// isEmptinessBound reports whether e is the other side of an emptiness test
+// of a length: 0 or 1 (len(buf) > 0, len(buf) == 0, len(buf) < 1).
+func isEmptinessBound(info *types.Info, e ast.Expr) bool {
+	return isConst(info, e, "0") || isConst(info, e, "1")
+}
+
+// pumpFinding builds the diagnostic for the pump p, with the fix that stops
+// receiving while the buffer is full, where it can be written.
+func (c *checker) pumpFinding(p pump) *finding {
+	add := p.add.Node().(*ast.AssignStmt)
+	bufExpr := edits.Source(c.pass, add.Lhs[0])
+	in := edits.Source(c.pass, p.recv.X)
+	f := &finding{
+		diag: analysis.Diagnostic{
+			Pos:      add.Pos(),
+			End:      add.End(),
+			Category: "pump",
+			Message: fmt.Sprintf("pump buffer %s grows without bound: the select keeps receiving from %s while it sends the buffer's head on %s, so the channel's bound never pushes back and a slow consumer piles items up in memory; stop receiving while the buffer is full",
+				bufExpr, in, edits.Source(c.pass, p.send.Chan)),
+			Related: []analysis.RelatedInformation{{Pos: p.send.Pos(), End: p.send.End(), Message: "the buffer's head leaves here"}},
+		},
+	}
+	c.pumpFix(f, p, bufExpr, in)
+	return f
+}
+
+// pumpFix completes f with the fix: before the select, a copy of the
+// receive's channel that is nil while the buffer holds a named limit, and
+// the receive reading the copy. A nil channel disables its case, so the
+// pump stops taking items and the producer waits on the channel's bound.
+func (c *checker) pumpFix(f *finding, p pump, bufExpr, in string) {
+	sel := p.sel
+	if !c.startsLine(sel.Node().Pos()) || !inStatementList(sel) || !c.isComputed(p.recv.X) || !c.visibleAt(p.add.Node().(*ast.AssignStmt).Lhs[0], sel.Node().Pos()) {
+		return
+	}
+	if _, ok := ast.Unparen(p.recv.X).(*ast.CallExpr); ok {
+		return
+	}
+	file := c.fileOf(sel.Node().Pos())
+	anchor := edits.EnclosingDecl(file, sel.Node().Pos())
+	if typ := c.fieldOwnerDecl(p.buf); typ != nil {
+		anchor = typ
+	}
+	if anchor == nil {
+		return
+	}
+	limit := c.names.Package("max"+exportedName(p.buf.Name()), sel.Node().Pos())
+	recv := c.names.Local(sel.Node().Pos(), "recv", sel.Node().Pos(), p.recv.Pos())
+	c.declared[anchor] = append(c.declared[anchor], declaration{text: fmt.Sprintf(
+		"// %s bounds the buffer %s: the pump stops receiving from %s while it holds this many; set it to acceptable wait × consumer rate.\nconst %s = %d",
+		limit, bufExpr, in, limit, queueBound)})
+	guard := fmt.Sprintf("%s := %s\nif len(%s) >= %s {\n\t%s = nil\n}", recv, in, bufExpr, limit, recv)
+	f.msg = "Stop receiving while the buffer is full"
+	f.edits = []analysis.TextEdit{
+		edits.InsertBefore(c.pass, sel.Node(), guard),
+		{Pos: p.recv.X.Pos(), End: p.recv.X.End(), NewText: []byte(recv)},
+	}
+	f.file, f.anchor = c.fileOf(anchor.Pos()), anchor
+}
+
+// fieldOwnerDecl returns the top-level type declaration of the struct that
+// holds the field v, when v is a field declared in a production file of this
+// package, or nil.
+func (c *checker) fieldOwnerDecl(v *types.Var) ast.Decl {
+	if !v.IsField() || v.Pkg() != c.pass.Pkg || c.rep.SkipPos(v.Pos()) {
+		return nil
+	}
+	file := c.fileOf(v.Pos())
+	if file == nil {
+		return nil
+	}
+	d, ok := edits.EnclosingDecl(file, v.Pos()).(*ast.GenDecl)
+	if !ok || d.Tok != token.TYPE {
+		return nil
+	}
+	return d
+}

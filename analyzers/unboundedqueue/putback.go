@@ -1,0 +1,175 @@
+package unboundedqueue
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+)
+
+// A putBack is q.pending = append(batch, q.pending...): a batch taken from
+// the queue goes back in front of it, typically when its delivery failed.
+type putBack struct {
+	v    *types.Var
+	site inspector.Cursor // the assignment
+	take ast.Node         // where the batch was taken from the queue
+}
+
+// putBackAt returns the put-back at cur: an assignment of append(batch,
+// q...) (or append(batch[k:], q...)) to the shared slice q, where batch is a
+// local variable the same function took from q before (batch := q,
+// batch, q = q, nil).
+func (c *checker) putBackAt(cur inspector.Cursor) (putBack, bool) {
+	info := c.pass.TypesInfo
+	a := cur.Node().(*ast.AssignStmt)
+	if a.Tok != token.ASSIGN || len(a.Lhs) != 1 || len(a.Rhs) != 1 {
+		return putBack{}, false
+	}
+	call, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr)
+	if !ok || !call.Ellipsis.IsValid() || len(call.Args) != 2 || code.BuiltinName(info, call) != "append" || !sameExpr(call.Args[1], a.Lhs[0]) {
+		return putBack{}, false
+	}
+	v := code.Var(info, a.Lhs[0])
+	if !c.isSliceQueue(v) {
+		return putBack{}, false
+	}
+	head := ast.Unparen(call.Args[0])
+	if s, ok := head.(*ast.SliceExpr); ok && s.High == nil && !s.Slice3 {
+		head = ast.Unparen(s.X)
+	}
+	batch := code.Var(info, head)
+	if batch == nil || !code.IsLocal(batch) {
+		return putBack{}, false
+	}
+	fn := code.EnclosingFunc(cur)
+	if !fn.Valid() {
+		return putBack{}, false
+	}
+	take := takenFrom(info, fn, a.Pos(), batch, a.Lhs[0])
+	if take == nil {
+		return putBack{}, false
+	}
+	return putBack{v: v, site: cur, take: take}, true
+}
+
+// takenFrom returns the assignment of fn, before pos, that copies the queue
+// q (as written at the put-back) into batch: batch := q, batch = q, or
+// batch, q = q, nil.
+func takenFrom(info *types.Info, fn inspector.Cursor, pos token.Pos, batch *types.Var, q ast.Expr) ast.Node {
+	for cur := range fn.Preorder((*ast.AssignStmt)(nil)) {
+		a := cur.Node().(*ast.AssignStmt)
+		if a.Pos() >= pos || len(a.Lhs) != len(a.Rhs) {
+			continue
+		}
+		for i, lhs := range a.Lhs {
+			if code.Var(info, lhs) == batch && sameExpr(a.Rhs[i], q) {
+				return a
+			}
+		}
+	}
+	return nil
+}
+
+// putBackBounded reports whether the function of the put-back bounds what
+// it puts back: it compares the length of the queue or of the batch with
+// anything but emptiness, counts attempts against a limit (a retry that
+// drops after N), compares times (an age check), or trims the queue.
+func (c *checker) putBackBounded(pb putBack) bool {
+	info := c.pass.TypesInfo
+	fn := code.EnclosingFunc(pb.site)
+	a := pb.site.Node().(*ast.AssignStmt)
+	batch := code.Var(info, takenBatch(a))
+	for cur := range fn.Preorder((*ast.BinaryExpr)(nil), (*ast.SliceExpr)(nil), (*ast.CallExpr)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.BinaryExpr:
+			if !isComparison(n.Op) {
+				continue
+			}
+			for _, pair := range [][2]ast.Expr{{n.X, n.Y}, {n.Y, n.X}} {
+				if (c.mentionsLength(pair[0], pb.v) || (batch != nil && c.mentionsLength(pair[0], batch))) && !isEmptinessBound(info, pair[1]) {
+					return true
+				}
+			}
+			if isRelational(n.Op) && (c.isCount(n.X) || c.isCount(n.Y) || code.IsTime(info.TypeOf(n.X)) || isDuration(info.TypeOf(n.X))) {
+				return true // attempts < maxAttempts, age > maxAge
+			}
+		case *ast.SliceExpr:
+			if n.Low != nil && code.Var(info, n.X) == pb.v && cur.Node().Pos() > a.Pos() {
+				return true // trims the queue after putting back
+			}
+		case *ast.CallExpr:
+			if fn := c.callee(n); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" {
+				switch fn.Name() {
+				case "Before", "After", "Since", "Until":
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// takenBatch returns the batch of the put-back a: the first argument of its
+// append, without a re-slice.
+func takenBatch(a *ast.AssignStmt) ast.Expr {
+	head := ast.Unparen(ast.Unparen(a.Rhs[0]).(*ast.CallExpr).Args[0])
+	if s, ok := head.(*ast.SliceExpr); ok {
+		return s.X
+	}
+	return head
+}
+
+// isDuration reports whether t is time.Duration.
+func isDuration(t types.Type) bool { return code.IsExactly(t, "time", "Duration") }
+
+// reportPutBacks reports the put-backs of queues that producers fill
+// elsewhere, with nothing bounding what goes back.
+func (c *checker) reportPutBacks(pbs []putBack, producers map[*types.Var][]inspector.Cursor, queueOf func(*types.Var) *queue) {
+	for _, pb := range pbs {
+		fn := code.EnclosingFunc(pb.site)
+		produced := false
+		shared := c.holdsLock(fn) || c.runsConcurrently(fn)
+		for _, p := range producers[pb.v] {
+			if pfn := code.EnclosingFunc(p); pfn.Valid() && pfn.Node() != fn.Node() {
+				produced = true
+				shared = shared || c.holdsLock(pfn) || c.runsConcurrently(pfn)
+			}
+		}
+		q := queueOf(pb.v)
+		if !produced || !shared || c.putBackBounded(pb) {
+			continue
+		}
+		c.findings = append(c.findings, c.putBackFinding(q, pb))
+	}
+}
+
+// putBackFinding builds the diagnostic for pb, with the fix that keeps the
+// newest items up to a named limit after the put-back.
+func (c *checker) putBackFinding(q *queue, pb putBack) *finding {
+	a := pb.site.Node().(*ast.AssignStmt)
+	qexpr := edits.Source(c.pass, a.Lhs[0])
+	f := &finding{
+		diag: analysis.Diagnostic{
+			Pos:      a.Pos(),
+			End:      a.End(),
+			Category: "putback",
+			Message: fmt.Sprintf("put-back grows %s without bound: the batch goes back in front of the queue each time delivery fails while producers keep appending, so it grows for as long as the downstream is down; drop the oldest items beyond a limit",
+				qexpr),
+			Related: []analysis.RelatedInformation{{Pos: pb.take.Pos(), End: pb.take.End(), Message: "the batch is taken from the queue here"}},
+		},
+	}
+	if !c.startsLine(a.Pos()) || !inStatementList(pb.site) || c.endsLineWithCode(a) || !c.declareQueue(q, a) {
+		return f
+	}
+	trim := fmt.Sprintf("if len(%s) > %s {\n\t%s = %s[len(%s)-%s:]\n}", qexpr, q.maxName, qexpr, qexpr, qexpr, q.maxName)
+	f.msg = "Drop the oldest items beyond a limit after putting the batch back"
+	f.edits = []analysis.TextEdit{c.insertLinesAfter(a, trim)}
+	f.file, f.anchor = q.file, q.anchor
+	return f
+}
