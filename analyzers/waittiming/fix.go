@@ -24,6 +24,8 @@ type fixer struct {
 	file *ast.File
 	ip   insertion
 
+	why string // why the last measurement added has no fix
+
 	started string // the new timestamp's name
 	now     string // the clock read that gives it
 	lines   []string
@@ -59,16 +61,15 @@ func newFixer(c *checker, ip insertion) *fixer {
 	}
 }
 
-// add plans the fix of one measurement, or reports that it cannot be fixed
-// in a way that compiles and keeps both figures; it leaves fx as it was then.
-func (fx *fixer) add(f finding) bool {
+// add plans the fix of one measurement, or says why it cannot be fixed in
+// a way that compiles and keeps both figures; it leaves fx as it was then.
+func (fx *fixer) add(f finding) (ok bool, why string) {
 	saved := *fx
 	saved.lines = slices.Clone(fx.lines)
 	saved.moves = slices.Clone(fx.moves)
 	saved.edits = slices.Clone(fx.edits)
 	saved.imports = slices.Clone(fx.imports)
-	fx.start = nil
-	var ok bool
+	fx.start, fx.why = nil, ""
 	switch f.m.form {
 	case formVar:
 		ok = fx.addVar(f.m)
@@ -80,11 +81,15 @@ func (fx *fixer) add(f finding) bool {
 		ok = fx.addTimer(f.m)
 	}
 	if !ok {
-		queued := fx.queued
+		queued, why := fx.queued, fx.why
 		*fx = saved
 		fx.queued = queued
+		if why == "" {
+			why = "no edit the fix knows keeps both figures"
+		}
+		return false, why
 	}
-	return ok
+	return true, ""
 }
 
 // addVar: start := time.Now() … time.Since(start) becomes a run measured
@@ -93,7 +98,7 @@ func (fx *fixer) addVar(m *measurement) bool {
 	info := fx.pass.TypesInfo
 	if fx.now == "" {
 		if !fx.visibleAt(m.start, fx.ip.pos()) {
-			return false
+			return fx.fail("the clock the start reads is not in scope after the wait")
 		}
 		fx.now = edits.Source(fx.pass, m.start)
 	}
@@ -102,14 +107,14 @@ func (fx *fixer) addVar(m *measurement) bool {
 	if m.deferStmt.Valid() && m.deferStmt.Node().Pos() < fx.ip.pos() {
 		if fx.readsResults(m) {
 			if !fx.keepInPlace(m.deferStmt.Node(), fx.started+" := "+m.startVar.Name()) {
-				return false
+				return fx.fail("two deferred closures read the function's results")
 			}
 		} else {
 			fx.addMove(move{stmt: m.deferStmt})
 		}
 	}
 	if !fx.sees(call.Pos()) {
-		return false
+		return fx.fail("the end is outside the block that holds the wait")
 	}
 	wait := fx.started + ".Sub(" + m.startVar.Name() + ")"
 	if start, _, ok := timing.Elapsed(info, call); ok {
@@ -121,7 +126,7 @@ func (fx *fixer) addVar(m *measurement) bool {
 	}
 	i := slices.IndexFunc(call.Args, func(a ast.Expr) bool { return localVar(info, a) == m.startVar })
 	if i < 0 {
-		return false
+		return fx.fail("the recorder takes the start in a form the fix does not know")
 	}
 	fx.edits = append(fx.edits, edits.Replace(call.Args[i], fx.started))
 	if line, ok := fx.sibling(call, i, m.startVar.Name()); ok {
@@ -160,7 +165,7 @@ func (fx *fixer) addDeferLit(m *measurement) bool {
 	if inPlace {
 		// defer func(start time.Time) {…}(queued), measuring from started.
 		if !fx.keepInPlace(m.deferStmt.Node(), q+" := "+edits.Source(fx.pass, m.start), fx.started+" := "+q) {
-			return false
+			return fx.fail("two deferred closures read the function's results")
 		}
 		fx.edits = append(fx.edits, edits.Replace(m.start, q))
 	} else {
@@ -205,7 +210,7 @@ func (fx *fixer) addTimer(m *measurement) bool {
 	// time.Now() goes where the timer started and after the wait.
 	timeName, imp, ok := edits.AddImport(fx.pass, fx.file, "time", startStmt.Node().Pos(), fx.ip.pos())
 	if !ok {
-		return false
+		return fx.fail("the fix needs time.Now(), and the name time means something else here")
 	}
 	q := fx.queuedName(m)
 	if fx.now == "" {
@@ -222,7 +227,7 @@ func (fx *fixer) addTimer(m *measurement) bool {
 			}
 			d, isDefer := stmt.Node().(*ast.DeferStmt)
 			if !isDefer || !timing.IsObserveDuration(fx.pass.TypesInfo, d.Call) {
-				return false
+				return fx.fail("the timer is used before the wait")
 			}
 			fx.addMove(move{stmt: stmt})
 		}
@@ -233,6 +238,12 @@ func (fx *fixer) addTimer(m *measurement) bool {
 		return true
 	}
 	return fx.fallback(wait)
+}
+
+// fail records why the measurement being added has no fix.
+func (fx *fixer) fail(why string) bool {
+	fx.why = why
+	return false
 }
 
 // queuedName returns the name that keeps the start of a deferred

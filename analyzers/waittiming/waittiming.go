@@ -393,7 +393,8 @@ func paramAt(info *types.Info, lit *ast.FuncLit, i int) *types.Var {
 
 // reportTimings reports the findings, one diagnostic per insertion point: the
 // measurements across one wait share the second timestamp, so their fixes
-// are one.
+// are one. A finding with no place for the split, or whose fix cannot be
+// built, is reported without a fix, with the reason.
 func (c *checker) reportTimings(found []finding) {
 	type key struct {
 		stmt   ast.Node
@@ -402,6 +403,10 @@ func (c *checker) reportTimings(found []finding) {
 	var order []key
 	groups := make(map[key][]finding)
 	for _, f := range found {
+		if !f.ip.valid() {
+			c.rep.Report(timingDiagnostic([]finding{f}, nil, f.noFix, nil))
+			continue
+		}
 		k := key{f.ip.stmt.Node(), f.ip.before}
 		if _, ok := groups[k]; !ok {
 			order = append(order, k)
@@ -410,13 +415,21 @@ func (c *checker) reportTimings(found []finding) {
 	}
 	for _, k := range order {
 		fx := newFixer(c, groups[k][0].ip)
-		var fixed []finding
+		var fixed, unfixed []finding
+		why := ""
 		for _, f := range groups[k] {
-			if fx.add(f) {
+			ok, reason := fx.add(f)
+			if ok {
 				fixed = append(fixed, f)
+				continue
+			}
+			unfixed = append(unfixed, f)
+			if why == "" {
+				why = reason
 			}
 		}
 		if len(fixed) == 0 {
+			c.rep.Report(timingDiagnostic(unfixed, nil, why, nil))
 			continue
 		}
 		es := fx.finish()
@@ -425,12 +438,15 @@ func (c *checker) reportTimings(found []finding) {
 		if finished, ok := edits.Finish(c.pass, es); ok {
 			es = finished
 		}
-		c.rep.Report(timingDiagnostic(fixed, es))
+		c.rep.Report(timingDiagnostic(fixed, es, "", unfixed))
 	}
 }
 
-func timingDiagnostic(fixed []finding, es []analysis.TextEdit) analysis.Diagnostic {
-	f := fixed[0]
+// timingDiagnostic reports the measurements fs across one wait: with the
+// fix es, or, when es is nil, with why there is none; left are further
+// measurements across the wait that the fix leaves alone.
+func timingDiagnostic(fs []finding, es []analysis.TextEdit, why string, left []finding) analysis.Diagnostic {
+	f := fs[0]
 	pos, end := f.m.end.Node().Pos(), f.m.end.Node().End()
 	if f.m.form == formDeferLit {
 		// The head of the deferred literal: defer func(start time.Time).
@@ -443,18 +459,26 @@ func timingDiagnostic(fixed []finding, es []analysis.TextEdit) analysis.Diagnost
 	if f.m.start.Pos() < pos || f.m.start.Pos() >= end {
 		related = append(related, analysis.RelatedInformation{Pos: f.m.start.Pos(), End: f.m.start.End(), Message: "the measurement starts here"})
 	}
-	for _, o := range fixed[1:] {
+	for _, o := range fs[1:] {
 		related = append(related, analysis.RelatedInformation{Pos: o.m.end.Node().Pos(), End: o.m.end.Node().End(), Message: "another measurement across the same wait"})
 	}
-	return analysis.Diagnostic{
+	for _, o := range left {
+		related = append(related, analysis.RelatedInformation{Pos: o.m.end.Node().Pos(), End: o.m.end.Node().End(), Message: "another measurement across the same wait, which the fix leaves alone: measure it from the second timestamp by hand"})
+	}
+	d := analysis.Diagnostic{
 		Pos:      pos,
 		End:      end,
 		Category: "wholecall",
 		Message: subject(f.m) + " spans the wait in " + f.wait.Name +
 			" and the work after it, so queueing is reported as slow work; take a second timestamp after the wait and record wait and run time separately",
-		Related:        related,
-		SuggestedFixes: []analysis.SuggestedFix{edits.Fix("Take a second timestamp after the wait and record wait and run time separately", es...)},
+		Related: related,
 	}
+	if es == nil {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.wait.Node.End(), End: f.wait.Node.End(), Message: "no automatic fix: " + why + "; take the second timestamp after the wait by hand"})
+		return d
+	}
+	d.SuggestedFixes = []analysis.SuggestedFix{edits.Fix("Take a second timestamp after the wait and record wait and run time separately", es...)}
+	return d
 }
 
 // subject names the measurement in a message.
