@@ -226,16 +226,18 @@ func (fx *fixer) addTimer(m *measurement) bool {
 				continue
 			}
 			d, isDefer := stmt.Node().(*ast.DeferStmt)
-			if !isDefer || !timing.IsObserveDuration(fx.pass.TypesInfo, d.Call) {
+			if !isDefer || !fx.c.stops(m.start, d.Call) {
 				return fx.fail("the timer is used before the wait")
 			}
 			fx.addMove(move{stmt: stmt})
 		}
 	}
 	wait := fx.started + ".Sub(" + q + ")"
-	if line, ok := fx.observeWait(m.start.Args[0], wait); ok {
-		fx.lines = append(fx.lines, line)
-		return true
+	if fx.c.isPrometheusTimer(m.start) {
+		if line, ok := fx.observeWait(m.start.Args[0], wait); ok {
+			fx.lines = append(fx.lines, line)
+			return true
+		}
 	}
 	return fx.fallback(wait)
 }

@@ -333,7 +333,7 @@ func (c *checker) splitAfter(m *measurement, startFn, lit inspector.Cursor, from
 		}
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			if n != m.start && n.Pos() > from && n != m.end.Node() && (timing.IsTimestamp(info, n) || timing.IsTimer(info, n)) {
+			if n != m.start && n.Pos() > from && n != m.end.Node() && (timing.IsTimestamp(info, n) || c.isTimerStart(n)) {
 				found = true
 			}
 		case *ast.AssignStmt, *ast.IncDecStmt, *ast.UnaryExpr:

@@ -51,8 +51,8 @@ const (
 	formVar        form = iota // start := time.Now() … time.Since(start)
 	formDeferCall              // defer metrics.MeasureSince(key, time.Now())
 	formDeferLit               // defer func(start time.Time) {…}(time.Now())
-	formTimer                  // t := prometheus.NewTimer(o) … t.ObserveDuration()
-	formDeferTimer             // defer prometheus.NewTimer(o).ObserveDuration()
+	formTimer                  // t := prometheus.NewTimer(o) … t.ObserveDuration(), or a timer of the service's own
+	formDeferTimer             // defer prometheus.NewTimer(o).ObserveDuration(), defer track("op")()
 )
 
 // A measurement is one duration the code records, from a start timestamp to
@@ -84,14 +84,16 @@ func run(pass *analysis.Pass) (any, error) {
 	defer rep.Finish()
 	extraWaits.Verify(pass.Pkg)
 
-	if !mayMeasure(pass.Pkg) {
+	res := pass.ResultOf[admission.Analyzer].(*admission.Result)
+	if !mayMeasure(pass.Pkg) && !res.HasTimerHelpers() {
 		return nil, nil
 	}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	c := &checker{
 		pass:   pass,
 		rep:    rep,
-		adm:    pass.ResultOf[admission.Analyzer].(*admission.Result).Finder(admission.Options{Strict: true, Extra: extraWaits, Mutex: mutexWaits}),
+		res:    res,
+		adm:    res.Finder(admission.Options{Strict: true, Extra: extraWaits, Mutex: mutexWaits}),
 		insp:   insp,
 		starts: make(map[*types.Var][]inspector.Cursor),
 		names:  edits.NewNames(pass),
@@ -140,6 +142,7 @@ func mayMeasure(pkg *types.Package) bool {
 type checker struct {
 	pass *analysis.Pass
 	rep  *report.Reporter
+	res  *admission.Result
 	adm  *admission.Finder
 	insp *inspector.Inspector
 
@@ -166,19 +169,17 @@ func (c *checker) collect(cur inspector.Cursor) {
 	info := c.pass.TypesInfo
 	call := cur.Node().(*ast.CallExpr)
 	switch {
-	case timing.IsTimestamp(info, call) || timing.IsTimer(info, call):
+	case timing.IsTimestamp(info, call) || c.isTimerStart(call):
 		if v := assignedLocal(info, cur); v != nil {
 			c.starts[v] = append(c.starts[v], cur)
 			return
 		}
-		if m := deferredStart(info, cur); m != nil {
+		if m := c.deferredStart(cur); m != nil {
 			c.deferred = append(c.deferred, m)
 		}
-	case timing.IsObserveDuration(info, call):
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-			if v := localVar(info, sel.X); v != nil {
-				c.ends = append(c.ends, varEnd{v, cur})
-			}
+	case c.isTimerStop(call):
+		if v := timerVar(info, call); v != nil {
+			c.ends = append(c.ends, varEnd{v, cur})
 		}
 	default:
 		if start, _, ok := timing.Elapsed(info, call); ok {
@@ -189,7 +190,7 @@ func (c *checker) collect(cur inspector.Cursor) {
 		}
 		_, deferred := cur.Parent().Node().(*ast.DeferStmt)
 		for i, arg := range call.Args {
-			if v := localVar(info, arg); v != nil && code.IsTime(v.Type()) && timing.IsStartParam(info, call, i, deferred) {
+			if v := localVar(info, arg); v != nil && code.IsTime(v.Type()) && c.recordsSince(call, i, deferred) {
 				c.ends = append(c.ends, varEnd{v, cur})
 				return
 			}
@@ -218,14 +219,17 @@ func (c *checker) measurements() []*measurement {
 			continue
 		}
 		call := start.Node().(*ast.CallExpr)
+		endCall := e.cur.Node().(*ast.CallExpr)
 		m := &measurement{form: formVar, start: call, startStmt: code.StmtOf(start), startVar: e.v, end: e.cur}
-		if timing.IsTimer(c.pass.TypesInfo, call) {
-			if !timing.IsObserveDuration(c.pass.TypesInfo, e.cur.Node().(*ast.CallExpr)) {
+		if c.isTimerStart(call) {
+			if !c.stops(call, endCall) {
 				continue
 			}
 			m.form = formTimer
-		} else if timing.IsObserveDuration(c.pass.TypesInfo, e.cur.Node().(*ast.CallExpr)) {
-			continue
+		} else if c.isTimerStop(endCall) {
+			if _, _, elapsed := timing.Elapsed(c.pass.TypesInfo, endCall); !elapsed {
+				continue
+			}
 		}
 		if !c.locateEnd(m) {
 			continue
@@ -275,18 +279,29 @@ func (c *checker) locateEnd(m *measurement) bool {
 
 // deferredStart returns the measurement a timestamp at cur starts when it is
 // an argument of a deferred call (defer metrics.MeasureSince(key,
-// time.Now()), defer func(start time.Time) {…}(time.Now())) or the timer of
-// defer prometheus.NewTimer(o).ObserveDuration().
-func deferredStart(info *types.Info, cur inspector.Cursor) *measurement {
+// time.Now()), defer func(start time.Time) {…}(time.Now())), the timer of
+// defer prometheus.NewTimer(o).ObserveDuration() or of a timer of the
+// service's own, or the start of defer track("op")().
+func (c *checker) deferredStart(cur inspector.Cursor) *measurement {
+	info := c.pass.TypesInfo
 	call := cur.Node().(*ast.CallExpr)
 	parent := cur.Parent()
-	if timing.IsTimer(info, call) {
+	if c.isTimerStart(call) {
+		if h := c.timerHelper(call); h != nil && h.StopFunc {
+			// defer track("op")(): the start runs at the defer.
+			if oc, ok := parent.Node().(*ast.CallExpr); ok && oc.Fun == ast.Expr(call) && len(oc.Args) == 0 {
+				if _, ok := parent.Parent().Node().(*ast.DeferStmt); ok {
+					return newDeferred(formDeferTimer, call, parent)
+				}
+			}
+			return nil
+		}
 		sel, ok := parent.Node().(*ast.SelectorExpr)
 		if !ok {
 			return nil
 		}
 		obs := parent.Parent()
-		if oc, ok := obs.Node().(*ast.CallExpr); !ok || oc.Fun != sel || !timing.IsObserveDuration(info, oc) {
+		if oc, ok := obs.Node().(*ast.CallExpr); !ok || oc.Fun != sel || !c.stops(call, oc) {
 			return nil
 		}
 		if _, ok := obs.Parent().Node().(*ast.DeferStmt); !ok {
@@ -311,7 +326,7 @@ func deferredStart(info *types.Info, cur inspector.Cursor) *measurement {
 		m.startVar = p
 		return m
 	}
-	if !timing.IsStartParam(info, outer, i, true) {
+	if !c.recordsSince(outer, i, true) {
 		return nil
 	}
 	return newDeferred(formDeferCall, call, parent)
@@ -404,7 +419,7 @@ func (c *checker) reportTimings(found []finding) {
 	groups := make(map[key][]finding)
 	for _, f := range found {
 		if !f.ip.valid() {
-			c.rep.Report(timingDiagnostic([]finding{f}, nil, f.noFix, nil))
+			c.rep.Report(timingDiagnostic(c.pass.TypesInfo, []finding{f}, nil, f.noFix, nil))
 			continue
 		}
 		k := key{f.ip.stmt.Node(), f.ip.before}
@@ -429,7 +444,7 @@ func (c *checker) reportTimings(found []finding) {
 			}
 		}
 		if len(fixed) == 0 {
-			c.rep.Report(timingDiagnostic(unfixed, nil, why, nil))
+			c.rep.Report(timingDiagnostic(c.pass.TypesInfo, unfixed, nil, why, nil))
 			continue
 		}
 		es := fx.finish()
@@ -438,14 +453,14 @@ func (c *checker) reportTimings(found []finding) {
 		if finished, ok := edits.Finish(c.pass, es); ok {
 			es = finished
 		}
-		c.rep.Report(timingDiagnostic(fixed, es, "", unfixed))
+		c.rep.Report(timingDiagnostic(c.pass.TypesInfo, fixed, es, "", unfixed))
 	}
 }
 
 // timingDiagnostic reports the measurements fs across one wait: with the
 // fix es, or, when es is nil, with why there is none; left are further
 // measurements across the wait that the fix leaves alone.
-func timingDiagnostic(fs []finding, es []analysis.TextEdit, why string, left []finding) analysis.Diagnostic {
+func timingDiagnostic(info *types.Info, fs []finding, es []analysis.TextEdit, why string, left []finding) analysis.Diagnostic {
 	f := fs[0]
 	pos, end := f.m.end.Node().Pos(), f.m.end.Node().End()
 	if f.m.form == formDeferLit {
@@ -469,7 +484,7 @@ func timingDiagnostic(fs []finding, es []analysis.TextEdit, why string, left []f
 		Pos:      pos,
 		End:      end,
 		Category: "wholecall",
-		Message: subject(f.m) + " spans the wait in " + f.wait.Name +
+		Message: subject(info, f.m) + " spans the wait in " + f.wait.Name +
 			" and the work after it, so queueing is reported as slow work; take a second timestamp after the wait and record wait and run time separately",
 		Related: related,
 	}
@@ -482,14 +497,19 @@ func timingDiagnostic(fs []finding, es []analysis.TextEdit, why string, left []f
 }
 
 // subject names the measurement in a message.
-func subject(m *measurement) string {
-	switch m.form {
-	case formVar:
+func subject(info *types.Info, m *measurement) string {
+	prom := timing.IsTimer(info, m.start)
+	switch {
+	case m.form == formVar:
 		return "the duration since " + m.startVar.Name()
-	case formTimer:
+	case m.form == formTimer && prom:
 		return "the Prometheus timer " + m.startVar.Name()
-	case formDeferTimer:
+	case m.form == formTimer:
+		return "the timer " + m.startVar.Name() + " started by " + types.ExprString(m.start.Fun)
+	case m.form == formDeferTimer && prom:
 		return "the deferred Prometheus timer"
+	case m.form == formDeferTimer:
+		return "the deferred timer started by " + types.ExprString(m.start.Fun)
 	}
 	return "the measurement deferred with a start of " + types.ExprString(m.start)
 }

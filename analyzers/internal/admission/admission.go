@@ -215,6 +215,18 @@ func (r *Result) HasTrySend() bool {
 	return false
 }
 
+// HasTimerHelpers reports whether a function of this package, or of one it
+// imports, measures time for its callers (a timer, a recorder of the time
+// since a start).
+func (r *Result) HasTimerHelpers() bool {
+	for _, ff := range r.helpers {
+		if ff.Timer != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // HasWaitHelpers reports whether a function of this package, or of one it
 // imports, is an admission wait.
 func (r *Result) HasWaitHelpers() bool {
