@@ -25,6 +25,9 @@ type fixer struct {
 	ip   insertion
 
 	why string // why the last measurement added has no fix
+	// retry, when set, names the sum of the pauses between attempts that
+	// the fix records: there is no second timestamp.
+	retry string
 
 	started string // the new timestamp's name
 	now     string // the clock read that gives it
@@ -365,7 +368,9 @@ func (fx *fixer) visibleAt(node ast.Node, pos token.Pos) bool {
 func (fx *fixer) finish() []analysis.TextEdit {
 	var lines []string
 	var out []analysis.TextEdit
-	if fx.declAt != nil {
+	if fx.retry != "" {
+		// No second timestamp: the pauses were summed where they are.
+	} else if fx.declAt != nil {
 		out = append(out, edits.InsertBefore(fx.pass, fx.declAt, strings.Join(fx.predecl, "\n")))
 		lines = append(lines, fx.started+" = "+fx.now)
 	} else {
@@ -383,7 +388,9 @@ func (fx *fixer) finish() []analysis.TextEdit {
 		out = append(out, span)
 	}
 	text := strings.Join(lines, "\n")
-	if fx.ip.before {
+	if text == "" {
+		// nothing to insert
+	} else if fx.ip.before {
 		out = append(out, edits.InsertBefore(fx.pass, fx.ip.stmt.Node(), text))
 	} else {
 		out = append(out, edits.InsertAfter(fx.pass, fx.ip.stmt.Node(), text))

@@ -474,6 +474,10 @@ func (fx *fixer) fallback(wait string) bool {
 		return fx.fail("no recorder here can carry the wait, and the name slog means something else here")
 	}
 	fx.imports = append(fx.imports, imp...)
-	fx.lines = append(fx.lines, name+`.Debug("waited for admission", "wait", `+wait+`)`)
+	msg := "waited for admission"
+	if fx.retry != "" {
+		msg = "waited between attempts"
+	}
+	fx.lines = append(fx.lines, name+`.Debug("`+msg+`", "wait", `+wait+`)`)
 	return true
 }

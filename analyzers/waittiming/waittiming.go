@@ -113,12 +113,18 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 
 	var found []finding
+	var retries []retry
 	for _, m := range c.measurements() {
 		if f, ok := c.analyze(m); ok {
 			found = append(found, f)
+		} else if r, ok := c.retryAround(m); ok {
+			retries = append(retries, r)
 		}
 	}
 	c.reportTimings(found)
+	for _, r := range retries {
+		c.reportRetry(r)
+	}
 	for _, cur := range deadlines {
 		c.checkDeadline(cur)
 	}

@@ -757,6 +757,12 @@ func (r *Result) mainPause(body inspector.Cursor) (*PauseHelper, int, bool) {
 	return nil, 0, false
 }
 
+// PauseAt returns what the statement at st pauses for, when it only pauses:
+// a sleep, a receive from a timer, a select that waits for a timer (and
+// perhaps ctx.Done()), a backoff's Wait or Sleep, a call of a function
+// that pauses, or nil.
+func (r *Result) PauseAt(st inspector.Cursor) *PauseHelper { return r.pauseStmt(st) }
+
 func (r *Result) pauseStmt(st inspector.Cursor) *PauseHelper {
 	switch n := st.Node().(type) {
 	case *ast.SelectStmt:
