@@ -25,6 +25,9 @@ type finding struct {
 	// noFix says why there is no fix.
 	ip    insertion
 	noFix string
+	// total is set when the measurement is the latency users see: the fix
+	// keeps it and records the wait beside it.
+	total bool
 }
 
 // An insertion is where the fix takes the second timestamp: right after the
@@ -85,7 +88,7 @@ func (c *checker) analyze(m *measurement) (finding, bool) {
 			return finding{}, false
 		}
 		ip, why := c.insertionPoint(m, wcur, w, lit, afterW)
-		return finding{m: m, wait: w, waitAt: wcur, ip: ip, noFix: why}, true
+		return finding{m: m, wait: w, waitAt: wcur, ip: ip, noFix: why, total: c.isTotal(m)}, true
 	}
 	return finding{}, false
 }

@@ -436,6 +436,7 @@ func (c *checker) reportTimings(found []finding) {
 	}
 	for _, k := range order {
 		fx := newFixer(c, groups[k][0].ip)
+		fx.total = slices.ContainsFunc(groups[k], func(f finding) bool { return f.total })
 		var fixed, unfixed []finding
 		why := ""
 		for _, f := range groups[k] {
@@ -494,11 +495,17 @@ func timingDiagnostic(info *types.Info, fs []finding, es []analysis.TextEdit, wh
 			" and the work after it, so queueing is reported as slow work; take a second timestamp after the wait and record wait and run time separately",
 		Related: related,
 	}
+	fixMsg := "Take a second timestamp after the wait and record wait and run time separately"
+	if slices.ContainsFunc(fs, func(f finding) bool { return f.total }) {
+		d.Message = subject(info, f.m) + " is the latency users see and includes the wait in " + f.wait.Name +
+			", which no figure shows apart; keep the total and record the wait separately"
+		fixMsg = "Record the wait separately and keep the total"
+	}
 	if es == nil {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.wait.Node.End(), End: f.wait.Node.End(), Message: "no automatic fix: " + why + "; take the second timestamp after the wait by hand"})
 		return d
 	}
-	d.SuggestedFixes = []analysis.SuggestedFix{edits.Fix("Take a second timestamp after the wait and record wait and run time separately", es...)}
+	d.SuggestedFixes = []analysis.SuggestedFix{edits.Fix(fixMsg, es...)}
 	return d
 }
 
