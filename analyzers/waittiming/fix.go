@@ -262,7 +262,7 @@ func (fx *fixer) addTimer(m *measurement) bool {
 		if !fx.keepInPlace(startStmt.Node(), q+" := "+timeName+".Now()") {
 			return fx.fail("two measurements before the wait stay where they are")
 		}
-		return fx.recordTimerWait(m, timeName+".Since("+q+")")
+		return fx.recordTimerWait(m, fx.started+".Sub("+q+")")
 	}
 	fx.addMove(move{stmt: startStmt, replace: q + " := " + timeName + ".Now()"})
 	if m.form == formTimer {
