@@ -114,16 +114,22 @@ func run(pass *analysis.Pass) (any, error) {
 
 	var found []finding
 	var retries []retry
+	var handoffs []handoff
 	for _, m := range c.measurements() {
 		if f, ok := c.analyze(m); ok {
 			found = append(found, f)
 		} else if r, ok := c.retryAround(m); ok {
 			retries = append(retries, r)
+		} else if h, ok := c.handoffIn(m); ok {
+			handoffs = append(handoffs, h)
 		}
 	}
 	c.reportTimings(found)
 	for _, r := range retries {
 		c.reportRetry(r)
+	}
+	for _, h := range handoffs {
+		c.reportHandoff(h)
 	}
 	for _, cur := range deadlines {
 		c.checkDeadline(cur)
@@ -180,6 +186,12 @@ func (c *checker) collect(cur inspector.Cursor) {
 			c.starts[v] = append(c.starts[v], cur)
 			return
 		}
+		if outer, ok := timeOfNow(info, cur); ok {
+			if v := assignedLocal(info, outer); v != nil {
+				c.starts[v] = append(c.starts[v], outer) // start := time.Now().UTC()
+				return
+			}
+		}
 		if m := c.deferredStart(cur); m != nil {
 			c.deferred = append(c.deferred, m)
 		}
@@ -201,6 +213,29 @@ func (c *checker) collect(cur inspector.Cursor) {
 				return
 			}
 		}
+	}
+}
+
+// timeOfNow returns, for a clock read at cur, the call that converts it
+// without moving it in time (time.Now().UTC(), .Local(), .Round(0)), when
+// there is one.
+func timeOfNow(info *types.Info, cur inspector.Cursor) (inspector.Cursor, bool) {
+	found := false
+	for {
+		sel, ok := cur.Parent().Node().(*ast.SelectorExpr)
+		if !ok || sel.X != cur.Node() {
+			return cur, found
+		}
+		switch sel.Sel.Name {
+		case "UTC", "Local", "Round", "Truncate", "In":
+		default:
+			return cur, found
+		}
+		call := cur.Parent().Parent()
+		if c, ok := call.Node().(*ast.CallExpr); !ok || c.Fun != ast.Expr(sel) || !code.IsTime(info.TypeOf(c)) {
+			return cur, found
+		}
+		cur, found = call, true
 	}
 }
 

@@ -332,6 +332,17 @@ func (f *Finder) IsPoolChan(v *types.Var) bool {
 	return cf.worked[v] && cf.unbuffered[v] && !cf.buffered[v] && !cf.capOne[v] && !cf.semaphore[v] && !cf.token[v]
 }
 
+// IsJobQueue reports whether v holds a buffered channel of jobs: made with
+// a buffer (or one sized at run time), received from in a loop by
+// goroutines of the package, and neither a semaphore nor a pool of tokens.
+// A send to it returns when the job is queued; the job waits there behind
+// the earlier ones.
+func (f *Finder) IsJobQueue(v *types.Var) bool {
+	cf := f.r.chanFacts()
+	v = v.Origin()
+	return cf.worked[v] && cf.buffered[v] && !cf.unbuffered[v] && !cf.semaphore[v] && !cf.token[v] && !cf.prefilled[v] && !cf.tokenSend[v]
+}
+
 // IsLimitedGroup reports whether v holds an errgroup.Group whose SetLimit is
 // called somewhere in the package with a limit that is not a negative
 // constant (a negative limit removes the limit).
