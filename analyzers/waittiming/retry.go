@@ -413,16 +413,13 @@ func (c *checker) saysWaiting(m *measurement) bool {
 	return found
 }
 
-// reportRetry reports the retry loop inside a measured span, with the fix
-// that records the time spent pausing apart from the attempts when it can
-// be built.
-func (c *checker) reportRetry(r retry) {
+// reportRetries reports the measurements that span one retry loop, with
+// one fix that records the time spent pausing apart from the attempts when
+// it can be built.
+func (c *checker) reportRetries(rs []retry) {
+	r := rs[0]
 	m := r.m
-	pos, end := m.end.Node().Pos(), m.end.Node().End()
-	if m.form == formDeferLit {
-		lit := m.end.Node().(*ast.CallExpr).Fun.(*ast.FuncLit)
-		pos, end = m.deferStmt.Node().Pos(), lit.Type.End()
-	}
+	pos, end := measuredAt(m)
 	line := c.pass.Fset.Position(r.loop.Node().Pos()).Line
 	d := analysis.Diagnostic{
 		Pos:      pos,
@@ -437,7 +434,11 @@ func (c *checker) reportRetry(r retry) {
 	if m.start.Pos() < pos || m.start.Pos() >= end {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: m.start.Pos(), End: m.start.End(), Message: "the measurement starts here"})
 	}
-	es, why := c.retryFix(r)
+	for _, o := range rs[1:] {
+		p, e := measuredAt(o.m)
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: p, End: e, Message: "another measurement across the same retries"})
+	}
+	es, why := c.retryFix(rs)
 	if es == nil {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, End: end, Message: "no automatic fix: " + why + "; sum the time spent in the pauses and record it apart from the attempts by hand"})
 	} else {
@@ -446,64 +447,173 @@ func (c *checker) reportRetry(r retry) {
 	c.rep.Report(d)
 }
 
-// retryFix sums the pauses into a duration declared before the loop,
-// measures the attempts from the start moved on by it, and records it the
-// way the code records the duration.
-func (c *checker) retryFix(r retry) ([]analysis.TextEdit, string) {
-	m := r.m
-	info := c.pass.TypesInfo
-	if m.form != formVar || m.deferStmt.Valid() {
-		return nil, "the measurement is not a duration since a start variable, measured in place"
+// measuredAt returns where a finding about m is reported: its end, or the
+// head of a deferred literal that measures.
+func measuredAt(m *measurement) (token.Pos, token.Pos) {
+	if m.form == formDeferLit {
+		lit := m.end.Node().(*ast.CallExpr).Fun.(*ast.FuncLit)
+		return m.deferStmt.Node().Pos(), lit.Type.End()
 	}
-	if hasForwardGoto(info, m.fn) {
+	return m.end.Node().Pos(), m.end.Node().End()
+}
+
+// retryFix sums the pauses of a retry loop into a duration declared before
+// the loop (or before the deferred measurements that read it), measures
+// each figure from its start moved on by that sum, and records the sum the
+// way the code records the figure.
+func (c *checker) retryFix(rs []retry) ([]analysis.TextEdit, string) {
+	info := c.pass.TypesInfo
+	r := rs[0]
+	if hasForwardGoto(info, r.m.fn) {
 		return nil, "a goto jumps forward in the function, over where the fix declares variables"
 	}
-	call := m.end.Node().(*ast.CallExpr)
-	startArg := ast.Expr(nil)
-	if s, _, ok := timing.Elapsed(info, call); ok {
-		startArg = s
-	} else {
-		for _, a := range call.Args {
-			if localVar(info, a) == m.startVar {
-				startArg = a
+	list := r.last.Parent()
+	declAt := r.loop
+	for _, o := range rs {
+		if d := o.m.deferStmt; d.Valid() && d.Node().Pos() < declAt.Node().Pos() {
+			if d.Parent() != list {
+				return nil, "the deferred measurement is in another block than the loop"
 			}
+			declAt = d
 		}
 	}
-	if startArg == nil {
-		return nil, "the recorder takes the start in a form the fix does not know"
+	file := edits.EnclosingFile(c.pass.Files, declAt.Node().Pos())
+	var uses []token.Pos
+	for _, o := range rs {
+		uses = append(uses, o.m.end.Node().Pos())
 	}
-	list := r.last.Parent()
-	fx := newFixer(c, insertion{stmt: r.last, list: list})
-	if !fx.sees(call.Pos()) {
-		return nil, "the end is outside the block that holds the loop"
-	}
-	file := fx.file
-	timeName, imp, ok := edits.AddImport(c.pass, file, "time", r.loop.Node().Pos(), call.Pos())
+	timeName, imp, ok := edits.AddImport(c.pass, file, "time", append(uses, declAt.Node().Pos())...)
 	if !ok {
 		return nil, "the fix needs package time, and the name time means something else here"
 	}
-	waitName := c.names.Local(r.loop.Node().Pos(), "retryWait", call.Pos())
-	fx.retry = waitName
-	var es []analysis.TextEdit
-	es = append(es, edits.InsertBefore(c.pass, r.loop.Node(), "var "+waitName+" "+timeName+".Duration"))
+	waitName := c.names.Local(declAt.Node().Pos(), "retryWait", uses...)
+	es := []analysis.TextEdit{edits.InsertBefore(c.pass, declAt.Node(), "var "+waitName+" "+timeName+".Duration")}
 	for _, p := range r.pauses {
 		paused := c.names.Local(p.Node().Pos(), "paused")
 		es = append(es,
 			edits.InsertBefore(c.pass, p.Node(), paused+" := "+timeName+".Now()"),
 			edits.InsertAfter(c.pass, p.Node(), waitName+" += "+timeName+".Since("+paused+")"))
 	}
-	fx.edits = append(fx.edits, edits.Replace(startArg, m.startVar.Name()+".Add("+waitName+")"))
-	if _, _, elapsed := timing.Elapsed(info, call); !elapsed || !fx.recordWait(m.end, waitName, 0) {
-		if !fx.fallback(waitName) {
-			return nil, fx.why
+	for _, o := range rs {
+		more, why := c.retryMeasure(o, waitName)
+		if more == nil {
+			return nil, why
 		}
+		es = append(es, more...)
 	}
-	es = append(es, fx.finish()...)
 	es = append(es, imp...)
 	if finished, ok := edits.Finish(c.pass, es); ok {
 		es = finished
 	}
 	return es, ""
+}
+
+// retryMeasure returns the edits that measure r's figure without the pauses
+// summed in wait, and record wait beside it.
+func (c *checker) retryMeasure(r retry, wait string) ([]analysis.TextEdit, string) {
+	m := r.m
+	info := c.pass.TypesInfo
+	switch m.form {
+	case formVar:
+		call := m.end.Node().(*ast.CallExpr)
+		startArg := ast.Expr(nil)
+		if s, _, ok := timing.Elapsed(info, call); ok {
+			startArg = s
+		} else if i := slices.IndexFunc(call.Args, func(a ast.Expr) bool { return localVar(info, a) == m.startVar }); i >= 0 {
+			startArg = call.Args[i]
+		}
+		if startArg == nil {
+			return nil, "the recorder takes the start in a form the fix does not know"
+		}
+		var fx *fixer
+		if m.deferStmt.Valid() {
+			if _, isLit := ast.Unparen(m.deferStmt.Node().(*ast.DeferStmt).Call.Fun).(*ast.FuncLit); !isLit {
+				return nil, "a deferred call takes its start when it is deferred, before the pauses are summed"
+			}
+			endStmt := code.StmtOf(m.end)
+			fx = newFixer(c, insertion{stmt: endStmt, before: true, list: endStmt.Parent()})
+		} else {
+			fx = newFixer(c, insertion{stmt: r.last, list: r.last.Parent()})
+			if !fx.sees(call.Pos()) {
+				return nil, "the end is outside the block that holds the loop"
+			}
+		}
+		fx.retry = wait
+		fx.edits = append(fx.edits, edits.Replace(startArg, m.startVar.Name()+".Add("+wait+")"))
+		if _, _, elapsed := timing.Elapsed(info, call); !elapsed || !fx.recordWait(m.end, wait, 0) {
+			if !fx.fallback(wait) {
+				return nil, fx.why
+			}
+		}
+		return fx.finish(), ""
+	case formDeferLit:
+		var es []analysis.TextEdit
+		recorded := false
+		for _, e := range c.ends {
+			if e.v != m.startVar {
+				continue
+			}
+			call := e.cur.Node().(*ast.CallExpr)
+			s, _, ok := timing.Elapsed(info, call)
+			if !ok {
+				return nil, "the deferred literal records its start in a form the fix does not know"
+			}
+			endStmt := code.StmtOf(e.cur)
+			fx := newFixer(c, insertion{stmt: endStmt, before: true, list: endStmt.Parent()})
+			fx.retry = wait
+			fx.edits = append(fx.edits, edits.Replace(s, m.startVar.Name()+".Add("+wait+")"))
+			if !recorded {
+				if !fx.recordWait(e.cur, wait, 0) && !fx.fallback(wait) {
+					return nil, fx.why
+				}
+				recorded = true
+			}
+			es = append(es, fx.finish()...)
+		}
+		return es, ""
+	case formDeferCall:
+		return c.retryDeferCall(m, wait)
+	}
+	return nil, "a timer cannot leave out the pauses"
+}
+
+// retryDeferCall turns defer rec(key, time.Now()) into a deferred closure
+// that measures from the start moved on by the pauses, and records them.
+func (c *checker) retryDeferCall(m *measurement, wait string) ([]analysis.TextEdit, string) {
+	info := c.pass.TypesInfo
+	d := m.deferStmt.Node().(*ast.DeferStmt)
+	call := d.Call
+	// The closure evaluates the call's other operands when it runs, not at
+	// the defer: they must not be local variables that could change.
+	var locals bool
+	ast.Inspect(call, func(n ast.Node) bool {
+		if n == ast.Node(m.start) {
+			return false
+		}
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && code.IsLocal(v) {
+				locals = true
+			}
+		}
+		return !locals
+	})
+	if locals || !isPlainRef(call.Fun) {
+		return nil, "the deferred call takes local values when it is deferred"
+	}
+	file := edits.EnclosingFile(c.pass.Files, d.Pos())
+	slogName, imp, ok := edits.AddImport(c.pass, file, "log/slog", d.Pos())
+	if !ok {
+		return nil, "the name slog means something else here"
+	}
+	q := c.names.Local(d.Pos(), "queued")
+	rec := applyAt(edits.Source(c.pass, call), call.Pos(), []analysis.TextEdit{edits.Replace(m.start, q+".Add("+wait+")")})
+	text := q + " := " + edits.Source(c.pass, m.start) + "\n" +
+		"defer func() {\n" + rec + "\n" + slogName + `.Debug("waited between attempts", "wait", ` + wait + ")\n}()"
+	text, ok = edits.FormatStmts(text, edits.Indent(c.pass, d.Pos()))
+	if !ok {
+		return nil, "the deferred call does not format"
+	}
+	return append([]analysis.TextEdit{{Pos: d.Pos(), End: d.End(), NewText: []byte(text)}}, imp...), ""
 }
 
 // hasForwardGoto reports whether the function at fn has a goto to a label
@@ -530,4 +640,21 @@ func (c *checker) retryAround(m *measurement) (retry, bool) {
 		return retry{}, false
 	}
 	return c.retryIn(m, startFn, inspector.Cursor{})
+}
+
+// reportRetryGroups reports the retries, one diagnostic per loop: the
+// measurements across one loop share the sum of its pauses.
+func (c *checker) reportRetryGroups(rs []retry) {
+	var order []ast.Node
+	groups := make(map[ast.Node][]retry)
+	for _, r := range rs {
+		k := r.loop.Node()
+		if _, ok := groups[k]; !ok {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], r)
+	}
+	for _, k := range order {
+		c.reportRetries(groups[k])
+	}
 }

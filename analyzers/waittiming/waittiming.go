@@ -125,9 +125,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	c.reportTimings(found)
-	for _, r := range retries {
-		c.reportRetry(r)
-	}
+	c.reportRetryGroups(retries)
 	for _, h := range handoffs {
 		c.reportHandoff(h)
 	}

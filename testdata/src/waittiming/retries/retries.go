@@ -248,3 +248,49 @@ again:
 	log.Printf("sent in %v", time.Since(start)) // want `the duration since start spans the retries at line \d+, whose attempts are separated by \(\*timeutil\.BackoffTimer\)\.Wait`
 	return true
 }
+
+type histogram struct{}
+
+func (histogram) UpdateDuration(start time.Time) {}
+
+type counter struct{}
+
+func (counter) Add(float64) {}
+
+var (
+	flushDuration histogram
+	sendDuration  counter
+)
+
+// Flush is vmalert's remote-write flush: two deferred figures span the
+// retries, and share one fix.
+func Flush(ctx context.Context, msg []byte, stop <-chan struct{}) {
+	defer flushDuration.UpdateDuration(time.Now()) // want `the measurement deferred with a start of time\.Now\(\) spans the retries at line \d+, whose attempts are separated by \(\*timeutil\.BackoffTimer\)\.Wait`
+	bt := timeutil.NewBackoffTimer(time.Second, time.Minute)
+	timeStart := time.Now()
+	defer func() {
+		sendDuration.Add(time.Since(timeStart).Seconds())
+	}()
+	for {
+		err := send(ctx, msg)
+		if err == nil {
+			return
+		}
+		log.Println("retrying:", err)
+		bt.Wait(stop)
+	}
+}
+
+// Literal measures in a deferred literal given the start.
+func Literal(ctx context.Context, msg []byte) (err error) {
+	defer func(start time.Time) { // want `the measurement deferred with a start of time\.Now\(\) spans the retries`
+		log.Printf("send took %v err=%v", time.Since(start), err)
+	}(time.Now())
+	for i := 0; i < 3; i++ {
+		if err = send(ctx, msg); err == nil {
+			return nil
+		}
+		time.Sleep(time.Duration(i) * time.Second)
+	}
+	return err
+}
