@@ -115,6 +115,7 @@ func run(pass *analysis.Pass) (any, error) {
 	var found []finding
 	var retries []retry
 	var handoffs []handoff
+	var hidden []hiddenRetry
 	for _, m := range c.measurements() {
 		if f, ok := c.analyze(m); ok {
 			found = append(found, f)
@@ -122,12 +123,17 @@ func run(pass *analysis.Pass) (any, error) {
 			retries = append(retries, r)
 		} else if h, ok := c.handoffIn(m); ok {
 			handoffs = append(handoffs, h)
+		} else if h, ok := c.hiddenRetryIn(m); ok {
+			hidden = append(hidden, h)
 		}
 	}
 	c.reportTimings(found)
 	c.reportRetryGroups(retries)
 	for _, h := range handoffs {
 		c.reportHandoff(h)
+	}
+	for _, h := range hidden {
+		c.reportHiddenRetry(h)
 	}
 	for _, cur := range deadlines {
 		c.checkDeadline(cur)
