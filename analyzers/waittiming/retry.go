@@ -108,7 +108,11 @@ func (c *checker) forRetry(cur inspector.Cursor) (retry, bool) {
 	if !ok {
 		return retry{}, false
 	}
-	r, ok, _ := c.attempts(retry{loop: cur, last: cur}, []inspector.Cursor{bodyCur})
+	stmt := cur
+	if _, labeled := cur.Parent().Node().(*ast.LabeledStmt); labeled {
+		stmt = cur.Parent() // L: for { … }: the label goes with the loop
+	}
+	r, ok, _ := c.attempts(retry{loop: stmt, last: stmt}, []inspector.Cursor{bodyCur})
 	if !ok {
 		return retry{}, false
 	}
@@ -245,7 +249,7 @@ func (c *checker) attempts(r retry, region []inspector.Cursor) (_ retry, ok, che
 			case *ast.FuncLit, *ast.GoStmt, *ast.DeferStmt:
 				return false
 			case *ast.ForStmt, *ast.RangeStmt:
-				return cur == root && cur == r.loop
+				return false // an inner loop's pauses and checks are its own
 			case *ast.CallExpr:
 				if c.isWorkCall(n, admission.Wait{}) && !c.isPauseCall(cur) {
 					work = true
@@ -494,8 +498,9 @@ func (c *checker) retryFix(rs []retry) ([]analysis.TextEdit, string) {
 			edits.InsertBefore(c.pass, p.Node(), paused+" := "+timeName+".Now()"),
 			edits.InsertAfter(c.pass, p.Node(), waitName+" += "+timeName+".Since("+paused+")"))
 	}
+	logged := false // the debug record of the sum goes in once
 	for _, o := range rs {
-		more, why := c.retryMeasure(o, waitName)
+		more, why := c.retryMeasure(o, waitName, &logged)
 		if more == nil {
 			return nil, why
 		}
@@ -510,7 +515,7 @@ func (c *checker) retryFix(rs []retry) ([]analysis.TextEdit, string) {
 
 // retryMeasure returns the edits that measure r's figure without the pauses
 // summed in wait, and record wait beside it.
-func (c *checker) retryMeasure(r retry, wait string) ([]analysis.TextEdit, string) {
+func (c *checker) retryMeasure(r retry, wait string, logged *bool) ([]analysis.TextEdit, string) {
 	m := r.m
 	info := c.pass.TypesInfo
 	switch m.form {
@@ -541,9 +546,10 @@ func (c *checker) retryMeasure(r retry, wait string) ([]analysis.TextEdit, strin
 		fx.retry = wait
 		fx.edits = append(fx.edits, edits.Replace(startArg, m.startVar.Name()+".Add("+wait+")"))
 		if _, _, elapsed := timing.Elapsed(info, call); !elapsed || !fx.recordWait(m.end, wait, 0) {
-			if !fx.fallback(wait) {
+			if !*logged && !fx.fallback(wait) {
 				return nil, fx.why
 			}
+			*logged = true
 		}
 		return fx.finish(), ""
 	case formDeferLit:
@@ -563,8 +569,11 @@ func (c *checker) retryMeasure(r retry, wait string) ([]analysis.TextEdit, strin
 			fx.retry = wait
 			fx.edits = append(fx.edits, edits.Replace(s, m.startVar.Name()+".Add("+wait+")"))
 			if !recorded {
-				if !fx.recordWait(e.cur, wait, 0) && !fx.fallback(wait) {
-					return nil, fx.why
+				if !fx.recordWait(e.cur, wait, 0) {
+					if !*logged && !fx.fallback(wait) {
+						return nil, fx.why
+					}
+					*logged = true
 				}
 				recorded = true
 			}
@@ -572,14 +581,16 @@ func (c *checker) retryMeasure(r retry, wait string) ([]analysis.TextEdit, strin
 		}
 		return es, ""
 	case formDeferCall:
-		return c.retryDeferCall(m, wait)
+		es, why := c.retryDeferCall(m, wait, !*logged)
+		*logged = true
+		return es, why
 	}
 	return nil, "a timer cannot leave out the pauses"
 }
 
 // retryDeferCall turns defer rec(key, time.Now()) into a deferred closure
 // that measures from the start moved on by the pauses, and records them.
-func (c *checker) retryDeferCall(m *measurement, wait string) ([]analysis.TextEdit, string) {
+func (c *checker) retryDeferCall(m *measurement, wait string, log bool) ([]analysis.TextEdit, string) {
 	info := c.pass.TypesInfo
 	d := m.deferStmt.Node().(*ast.DeferStmt)
 	call := d.Call
@@ -600,16 +611,20 @@ func (c *checker) retryDeferCall(m *measurement, wait string) ([]analysis.TextEd
 	if locals || !isPlainRef(call.Fun) {
 		return nil, "the deferred call takes local values when it is deferred"
 	}
-	file := edits.EnclosingFile(c.pass.Files, d.Pos())
-	slogName, imp, ok := edits.AddImport(c.pass, file, "log/slog", d.Pos())
-	if !ok {
-		return nil, "the name slog means something else here"
-	}
 	q := c.names.Local(d.Pos(), "queued")
 	rec := applyAt(edits.Source(c.pass, call), call.Pos(), []analysis.TextEdit{edits.Replace(m.start, q+".Add("+wait+")")})
-	text := q + " := " + edits.Source(c.pass, m.start) + "\n" +
-		"defer func() {\n" + rec + "\n" + slogName + `.Debug("waited between attempts", "wait", ` + wait + ")\n}()"
-	text, ok = edits.FormatStmts(text, edits.Indent(c.pass, d.Pos()))
+	var imp []analysis.TextEdit
+	if log {
+		file := edits.EnclosingFile(c.pass.Files, d.Pos())
+		slogName, slogImp, ok := edits.AddImport(c.pass, file, "log/slog", d.Pos())
+		if !ok {
+			return nil, "no recorder here can carry the wait, and the name slog means something else here"
+		}
+		imp = slogImp
+		rec += "\n" + slogName + `.Debug("waited between attempts", "wait", ` + wait + ")"
+	}
+	text := q + " := " + edits.Source(c.pass, m.start) + "\n" + "defer func() {\n" + rec + "\n}()"
+	text, ok := edits.FormatStmts(text, edits.Indent(c.pass, d.Pos()))
 	if !ok {
 		return nil, "the deferred call does not format"
 	}

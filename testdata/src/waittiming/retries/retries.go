@@ -271,12 +271,18 @@ func Flush(ctx context.Context, msg []byte, stop <-chan struct{}) {
 	defer func() {
 		sendDuration.Add(time.Since(timeStart).Seconds())
 	}()
+L:
 	for {
 		err := send(ctx, msg)
 		if err == nil {
 			return
 		}
 		log.Println("retrying:", err)
+		select {
+		case <-ctx.Done():
+			break L
+		default:
+		}
 		bt.Wait(stop)
 	}
 }
