@@ -29,7 +29,7 @@ type hiddenRetry struct {
 // between m's start and its end and its callee retries with pauses.
 func (c *checker) hiddenRetryIn(m *measurement) (hiddenRetry, bool) {
 	startFn := code.EnclosingFunc(m.startStmt)
-	if !startFn.Valid() || m.fn != startFn || c.saysWaiting(m) || c.isTotal(m) {
+	if !startFn.Valid() || m.fn != startFn {
 		return hiddenRetry{}, false
 	}
 	from, to := m.startStmt.Node().End(), m.endAt
@@ -61,15 +61,30 @@ func (c *checker) hiddenRetryIn(m *measurement) (hiddenRetry, bool) {
 	if fn == nil || fn.Pkg() != c.pass.Pkg {
 		return hiddenRetry{}, false
 	}
-	decl := c.declOf(fn)
-	if !decl.Valid() {
+	r := c.retriesOf(fn)
+	if r == nil || c.saysWaiting(m) || c.isTotal(m) {
 		return hiddenRetry{}, false
 	}
-	r, ok := c.retryInBody(decl)
-	if !ok {
-		return hiddenRetry{}, false
+	return hiddenRetry{m: m, call: call, callee: fn, r: *r}, true
+}
+
+// retriesOf returns the retry loop of the function fn of this package, or
+// nil; it looks at each function once.
+func (c *checker) retriesOf(fn *types.Func) *retry {
+	if r, done := c.retries[fn]; done {
+		return r
 	}
-	return hiddenRetry{m: m, call: call, callee: fn, r: r}, true
+	if c.retries == nil {
+		c.retries = make(map[*types.Func]*retry)
+	}
+	var found *retry
+	if decl := c.declOf(fn); decl.Valid() {
+		if r, ok := c.retryInBody(decl); ok {
+			found = &r
+		}
+	}
+	c.retries[fn] = found
+	return found
 }
 
 // calledFunc returns the function a call calls: its static callee, or the
@@ -133,17 +148,19 @@ func funcOfValue(info *types.Info, e ast.Expr) *types.Func {
 
 // declOf returns the declaration of a function of this package.
 func (c *checker) declOf(fn *types.Func) inspector.Cursor {
-	for file := range c.insp.Root().Children() {
-		if !code.Inside(fn.Pos(), file.Node()) {
-			continue
-		}
-		for d := range file.Children() {
-			if fd, ok := d.Node().(*ast.FuncDecl); ok && fd.Body != nil && c.pass.TypesInfo.Defs[fd.Name] == fn {
-				return d
+	if c.decls == nil {
+		c.decls = make(map[*types.Func]inspector.Cursor)
+		for file := range c.insp.Root().Children() {
+			for d := range file.Children() {
+				if fd, ok := d.Node().(*ast.FuncDecl); ok && fd.Body != nil {
+					if f, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+						c.decls[f] = d
+					}
+				}
 			}
 		}
 	}
-	return inspector.Cursor{}
+	return c.decls[fn.Origin()]
 }
 
 // retryInBody returns a retry loop of the function declared at decl, on

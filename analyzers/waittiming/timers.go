@@ -14,6 +14,9 @@ import (
 
 // timerHelper returns how the function call calls measures time, or nil.
 func (c *checker) timerHelper(call *ast.CallExpr) *timing.Helper {
+	if !c.timers {
+		return nil
+	}
 	if ff, _ := c.res.HelperCall(call); ff != nil {
 		return ff.Timer
 	}
@@ -41,8 +44,11 @@ func (c *checker) isTimerStop(call *ast.CallExpr) bool {
 	if h := c.timerHelper(call); h != nil && h.Stops != "" {
 		return true
 	}
+	if !c.timers || len(call.Args) != 0 {
+		return false
+	}
 	v := localVar(c.pass.TypesInfo, call.Fun)
-	return v != nil && len(call.Args) == 0 && isFunc(v.Type())
+	return v != nil && isFunc(v.Type())
 }
 
 // stops reports whether end stops the timer start started.

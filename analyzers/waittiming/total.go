@@ -140,7 +140,10 @@ func isGRPCHandler(t types.Type) bool {
 	return code.IsNamed(t, "google.golang.org/grpc", "UnaryHandler") || code.IsNamed(t, "google.golang.org/grpc", "StreamHandler")
 }
 
-var promTotal = regexp.MustCompile(`_total([^A-Za-z0-9_]|$)`)
+var (
+	promTotal   = regexp.MustCompile(`_total([^A-Za-z0-9_]|$)`)
+	unseparated = strings.NewReplacer("_", "", "-", "", " ", "")
+)
 
 // namesTotal reports whether the statement that records m names its figure
 // a total: total, e2e, end to end, overall.
@@ -161,10 +164,13 @@ func namesTotal(m *measurement) bool {
 			if n.Kind == token.STRING {
 				// A Prometheus counter's _total suffix says counter, not
 				// the whole of something.
-				text = promTotal.ReplaceAllString(n.Value, "$1")
+				text = n.Value
+				if strings.Contains(text, "_total") {
+					text = promTotal.ReplaceAllString(text, "$1")
+				}
 			}
 		}
-		text = strings.ToLower(strings.NewReplacer("_", "", "-", "", " ", "").Replace(text))
+		text = strings.ToLower(unseparated.Replace(text))
 		for _, w := range []string{"total", "e2e", "endtoend", "overall"} {
 			if strings.Contains(text, w) {
 				found = true

@@ -97,6 +97,7 @@ func run(pass *analysis.Pass) (any, error) {
 		insp:   insp,
 		starts: make(map[*types.Var][]inspector.Cursor),
 		names:  edits.NewNames(pass),
+		timers: res.HasTimerHelpers(),
 	}
 	var deadlines []inspector.Cursor
 	for file := range insp.Root().Children() {
@@ -172,6 +173,10 @@ type checker struct {
 
 	stages map[*types.Var][]string // label names of *Vec observers, by variable
 	names  *edits.Names
+
+	timers  bool                             // a function here or imported measures time for its callers
+	decls   map[*types.Func]inspector.Cursor // this package's function declarations, on first use
+	retries map[*types.Func]*retry           // whether each function of the package retries, on first use
 }
 
 // A varEnd is an expression that ends a measurement from the variable v.

@@ -56,6 +56,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/timing"
 )
 
 // Kind is the sort of admission a wait queues for.
@@ -168,6 +169,8 @@ type Result struct {
 	lits map[*types.Var]*FuncFact
 	// decls are the declarations of this package's functions.
 	decls map[*types.Func]*ast.FuncDecl
+	// timers caches how each function measures time (see timerOf).
+	timers map[*types.Func]*timing.Helper
 }
 
 // Finder returns the questions of one check about the package, asked with

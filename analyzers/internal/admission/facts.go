@@ -246,7 +246,7 @@ func (r *Result) classify(loose, strict *Finder, fn *types.Func, body inspector.
 		if isAcquireName(fn.Name()) {
 			ff.Blocks = blocks(body.Node())
 		}
-		ff.Timer = timing.HelperOf(r.info, fn, body.Node().(*ast.BlockStmt))
+		ff.Timer = r.timerOf(fn, body.Node().(*ast.BlockStmt))
 	}
 	if p, i, ok := r.mainPause(body); ok && r.onlyReturnsAfter(list, i, nil) {
 		ff.Pause = p
@@ -755,6 +755,17 @@ func (r *Result) mainPause(body inspector.Cursor) (*PauseHelper, int, bool) {
 		i++
 	}
 	return nil, 0, false
+}
+
+// timerOf returns how fn measures time for its callers: it depends on fn's
+// body alone, so each round of classifyAll reuses the first answer.
+func (r *Result) timerOf(fn *types.Func, body *ast.BlockStmt) *timing.Helper {
+	if h, done := r.timers[fn]; done {
+		return h
+	}
+	h := timing.HelperOf(r.info, fn, body)
+	r.timers[fn] = h
+	return h
 }
 
 // PauseAt returns what the statement at st pauses for, when it only pauses:
