@@ -156,3 +156,18 @@ func Ticks(ctx context.Context, w io.Writer, t *time.Ticker) {
 		stageDuration.WithLabelValues("tick").Observe(time.Since(start).Seconds())
 	}
 }
+
+// Middleware bounds the requests before the next handler and times the
+// whole request in the handler it returns.
+func Middleware(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		if err := sem.Acquire(r.Context(), 1); err != nil {
+			http.Error(w, err.Error(), http.StatusTooManyRequests)
+			return
+		}
+		defer sem.Release(1)
+		next.ServeHTTP(w, r)
+		requestDuration.Observe(time.Since(start).Seconds()) // want `the duration since start is the latency users see`
+	})
+}
