@@ -194,6 +194,9 @@ func (c *checker) qualifies(m *measurement, wcur inspector.Cursor, w admission.W
 			if !m.deferStmt.Valid() && code.Terminates(n.List, false) && !p.Contains(m.end) {
 				return 0, false // that path returns before the end
 			}
+			if gotoBack(c.pass.TypesInfo, n) && !p.Contains(m.end) {
+				return 0, false // a path that goes round again: a retry's
+			}
 		case *ast.CaseClause:
 			if !m.deferStmt.Valid() && code.Terminates(n.Body, false) && !p.Contains(m.end) {
 				return 0, false
@@ -205,6 +208,20 @@ func (c *checker) qualifies(m *measurement, wcur inspector.Cursor, w admission.W
 		}
 	}
 	return afterW, true
+}
+
+// gotoBack reports whether a block ends with a goto to a label above it: the
+// path through it starts over (a retry by goto).
+func gotoBack(info *types.Info, b *ast.BlockStmt) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	br, ok := b.List[len(b.List)-1].(*ast.BranchStmt)
+	if !ok || br.Tok != token.GOTO || br.Label == nil {
+		return false
+	}
+	l := info.Uses[br.Label]
+	return l != nil && l.Pos() < b.Pos()
 }
 
 // ownFresh reports whether the wait at wcur is on a semaphore, limiter or
