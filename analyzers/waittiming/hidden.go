@@ -124,26 +124,13 @@ func (c *checker) calledFunc(call *ast.CallExpr) *types.Func {
 				continue
 			}
 			n++
-			only = funcOfValue(info, p[1])
+			only = code.FuncValue(info, p[1])
 		}
 	}
 	if n != 1 {
 		return nil
 	}
 	return only
-}
-
-// funcOfValue returns the function a function value names: f, x.m.
-func funcOfValue(info *types.Info, e ast.Expr) *types.Func {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		fn, _ := info.Uses[e].(*types.Func)
-		return fn
-	case *ast.SelectorExpr:
-		fn, _ := info.Uses[e.Sel].(*types.Func)
-		return fn
-	}
-	return nil
 }
 
 // declOf returns the declaration of a function of this package.

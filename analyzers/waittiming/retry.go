@@ -389,32 +389,7 @@ func namesPollInterval(e ast.Node) bool {
 // records as waiting or retrying (a readiness time, a time until, a figure
 // of attempts): then the retries are the figure, not a hazard in it.
 func (c *checker) saysWaiting(m *measurement) bool {
-	stmt := m.end
-	if m.deferStmt.Valid() {
-		stmt = m.deferStmt
-	} else {
-		stmt = code.StmtOf(m.end)
-	}
-	found := false
-	ast.Inspect(stmt.Node(), func(n ast.Node) bool {
-		var text string
-		switch n := n.(type) {
-		case *ast.Ident:
-			text = n.Name
-		case *ast.BasicLit:
-			if n.Kind == token.STRING {
-				text = n.Value
-			}
-		}
-		text = strings.ToLower(text)
-		for _, w := range []string{"ready", "until", "wait", "retr", "attempt", "backoff"} {
-			if strings.Contains(text, w) {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
+	return recordSays(m, "ready", "until", "wait", "retr", "attempt", "backoff")
 }
 
 // reportRetries reports the measurements that span one retry loop, with

@@ -148,10 +148,16 @@ var (
 // namesTotal reports whether the statement that records m names its figure
 // a total: total, e2e, end to end, overall.
 func namesTotal(m *measurement) bool {
-	stmt := m.end
-	if m.deferStmt.Valid() {
-		stmt = m.deferStmt
-	} else {
+	return recordSays(m, "total", "e2e", "endtoend", "overall")
+}
+
+// recordSays reports whether an identifier or a string of the statement
+// that records m contains one of words, compared in lower case without
+// separators (end_to_end says endtoend). A Prometheus counter's _total
+// suffix says counter, not the whole of something, and does not count.
+func recordSays(m *measurement, words ...string) bool {
+	stmt := m.deferStmt
+	if !stmt.Valid() {
 		stmt = code.StmtOf(m.end)
 	}
 	found := false
@@ -162,8 +168,6 @@ func namesTotal(m *measurement) bool {
 			text = n.Name
 		case *ast.BasicLit:
 			if n.Kind == token.STRING {
-				// A Prometheus counter's _total suffix says counter, not
-				// the whole of something.
 				text = n.Value
 				if strings.Contains(text, "_total") {
 					text = promTotal.ReplaceAllString(text, "$1")
@@ -171,7 +175,7 @@ func namesTotal(m *measurement) bool {
 			}
 		}
 		text = strings.ToLower(unseparated.Replace(text))
-		for _, w := range []string{"total", "e2e", "endtoend", "overall"} {
+		for _, w := range words {
 			if strings.Contains(text, w) {
 				found = true
 			}

@@ -1,10 +1,10 @@
 package main_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -49,36 +49,10 @@ func markedLines(t *testing.T, file, check string) []int {
 // of check at each of the lines of the file named base.
 func checkLines(t *testing.T, mode, out, base, check string, lines []int) {
 	t.Helper()
-	var objects []string
-	for _, line := range strings.Split(out, "\n") {
-		if !strings.HasPrefix(line, "#") { // go vet's "# pkg" lines
-			objects = append(objects, line)
-		}
-	}
-	var got []string
-	dec := json.NewDecoder(strings.NewReader(strings.Join(objects, "\n")))
-	for dec.More() {
-		var tree map[string]map[string]json.RawMessage
-		if err := dec.Decode(&tree); err != nil {
-			t.Fatalf("%s: reading JSON: %v\n%s", mode, err, out)
-		}
-		for _, byCheck := range tree {
-			var ds []struct{ Posn string }
-			if json.Unmarshal(byCheck[check], &ds) != nil {
-				continue
-			}
-			for _, d := range ds {
-				got = append(got, d.Posn)
-			}
-		}
-	}
+	got := findingPositions(t, mode, out)[check]
 	for _, line := range lines {
 		suffix := fmt.Sprintf("%s:%d:", base, line)
-		found := false
-		for _, p := range got {
-			found = found || strings.Contains(p, suffix)
-		}
-		if !found {
+		if !slices.ContainsFunc(got, func(p string) bool { return strings.Contains(p, suffix) }) {
 			t.Errorf("%s: no %s finding at %s:%d, which needs lib's facts; got %v", mode, check, base, line, got)
 		}
 	}
