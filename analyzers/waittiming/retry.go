@@ -144,7 +144,7 @@ func (c *checker) forRetry(cur inspector.Cursor) (retry, bool) {
 }
 
 // leavesLoop reports whether a branch ends by leaving the loop around it:
-// break or return.
+// break, return, or a goto out.
 func leavesLoop(list []ast.Stmt) bool {
 	if len(list) == 0 {
 		return false
@@ -153,7 +153,7 @@ func leavesLoop(list []ast.Stmt) bool {
 	case *ast.ReturnStmt:
 		return true
 	case *ast.BranchStmt:
-		return s.Tok == token.BREAK && s.Label == nil
+		return (s.Tok == token.BREAK && s.Label == nil) || s.Tok == token.GOTO
 	}
 	return false
 }
