@@ -2,6 +2,7 @@ package waittiming
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/timing"
 )
 
 // isTimeoutCall reports whether call derives a context with a deadline.
@@ -43,6 +45,9 @@ func (c *checker) checkDeadline(cur inspector.Cursor) {
 	assign, ok := stmt.Node().(*ast.AssignStmt)
 	if !ok || len(assign.Lhs) != 2 || len(assign.Rhs) != 1 || !isListStmt(stmt) {
 		return
+	}
+	if isDeadlineCall(info, call) && !readsClock(info, call.Args[1]) {
+		return // an absolute deadline the caller set: the budget of the whole call
 	}
 	derived := localVar(info, assign.Lhs[0])
 	cancel := localVar(info, assign.Lhs[1])
@@ -75,7 +80,7 @@ func (c *checker) checkDeadline(cur inspector.Cursor) {
 	if !waitAt.Valid() || (cancel != nil && usesVar(info, next.Node(), cancel)) {
 		return
 	}
-	stmtW := next
+	waitStmt, stmtW := next, next
 	if check := errCheckAfter(info, stmtW); check.Valid() {
 		stmtW = check
 	}
@@ -94,28 +99,7 @@ func (c *checker) checkDeadline(cur inspector.Cursor) {
 		return
 	}
 
-	renames, ok := c.contextAfterMove(assign, derived, stmtW)
-	if !ok {
-		return
-	}
-	file := edits.EnclosingFile(c.pass.Files, stmt.Node().Pos())
-	var texts []string
-	var es []analysis.TextEdit
-	for _, mv := range moved {
-		sp := lineSpan(c.pass, file, mv.Node())
-		content := fileContent(c.pass, mv.Node().Pos())
-		tf := c.pass.Fset.File(mv.Node().Pos())
-		if content == nil || sp.start == mv.Node().Pos() {
-			return // shares its line with other code
-		}
-		text := string(content[tf.Offset(sp.textStart):tf.Offset(sp.textEnd)])
-		texts = append(texts, dedent(text, edits.Indent(c.pass, mv.Node().Pos())))
-		es = append(es, analysis.TextEdit{Pos: sp.start, End: sp.end})
-	}
-	es = append(es, edits.InsertBefore(c.pass, after.Node(), strings.Join(texts, "\n")))
-	es = append(es, renames...)
-
-	c.rep.Report(analysis.Diagnostic{
+	d := analysis.Diagnostic{
 		Pos:      call.Pos(),
 		End:      call.End(),
 		Category: "deadline",
@@ -125,8 +109,200 @@ func (c *checker) checkDeadline(cur inspector.Cursor) {
 			{Pos: w.Node.Pos(), End: w.Node.End(), Message: "the wait: " + w.Name},
 			{Pos: work.Pos(), End: work.End(), Message: "the work that gets what is left of the budget"},
 		},
-		SuggestedFixes: []analysis.SuggestedFix{edits.Fix("Create the timeout after the wait", es...)},
+	}
+	fix, why := c.deadlineFix(deadlineSite{assign: assign, derived: derived, moved: moved, waitStmt: waitStmt, stmtW: stmtW, w: w})
+	if fix == nil {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: call.Pos(), End: call.End(), Message: "no automatic fix: " + why + "; derive the work's context after the wait by hand, and give the wait a bound of its own"})
+	} else {
+		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
+	}
+	c.rep.Report(d)
+}
+
+// A deadlineSite is a deadline derived before a wait: the assignment, the
+// context it derives, the statements that move (the assignment and its
+// defer cancel()), the wait's statement and the last statement of the wait
+// (the error check after it, if any).
+type deadlineSite struct {
+	assign          *ast.AssignStmt
+	derived         *types.Var
+	moved           []inspector.Cursor
+	waitStmt, stmtW inspector.Cursor
+	w               admission.Wait
+}
+
+// deadlineFix moves the derivation below the wait (and the defers that
+// release it). When the wait used the derived context and its parent has
+// no deadline of its own (context.Background(), a parameter), the wait
+// would be unbounded: it keeps a bound, a context of its own derived the same
+// way, and the work gets a fresh budget after it.
+func (c *checker) deadlineFix(s deadlineSite) (*analysis.SuggestedFix, string) {
+	info := c.pass.TypesInfo
+	call := s.assign.Rhs[0].(*ast.CallExpr)
+	parent := ast.Unparen(call.Args[0])
+	last := c.afterReleaseDefers(s.stmtW, inspector.Cursor{})
+	after, ok := last.NextSibling()
+	if !ok {
+		return nil, "nothing follows the wait in its block"
+	}
+	waitSpan := s.waitStmt.Node().Pos()
+	var waitUses []*ast.Ident
+	for st := s.waitStmt; ; {
+		for cur := range st.Preorder((*ast.Ident)(nil)) {
+			if id := cur.Node().(*ast.Ident); info.Uses[id] == s.derived {
+				waitUses = append(waitUses, id)
+			}
+		}
+		if st == s.stmtW {
+			break
+		}
+		st, _ = st.NextSibling()
+	}
+	if !reEvaluable(info, parent) || !budgetReEvaluable(info, call.Args[1:]) {
+		return nil, "the context's parent or budget is computed by a call the fix would repeat after the wait"
+	}
+
+	file := edits.EnclosingFile(c.pass.Files, s.assign.Pos())
+	var texts []string
+	var es []analysis.TextEdit
+	for _, mv := range s.moved {
+		sp := lineSpan(c.pass, file, mv.Node())
+		content := fileContent(c.pass, mv.Node().Pos())
+		tf := c.pass.Fset.File(mv.Node().Pos())
+		if content == nil || sp.start == mv.Node().Pos() {
+			return nil, "the derivation shares its line with other code"
+		}
+		text := string(content[tf.Offset(sp.textStart):tf.Offset(sp.textEnd)])
+		texts = append(texts, dedent(text, edits.Indent(c.pass, mv.Node().Pos())))
+		es = append(es, analysis.TextEdit{Pos: sp.start, End: sp.end})
+	}
+	es = append(es, edits.InsertBefore(c.pass, after.Node(), strings.Join(texts, "\n")))
+
+	switch {
+	case len(waitUses) == 0:
+		// The wait does not see the deadline: moving it is the whole fix.
+		f := edits.Fix("Create the timeout after the wait", es...)
+		return &f, ""
+	case c.hasOwnDeadline(parent, s.assign.Pos()):
+		// The parent's own deadline still bounds the wait.
+		if _, same := parent.(*ast.Ident); !same || !isParentName(info, s.assign, parent) {
+			text := edits.Source(c.pass, parent)
+			for _, id := range waitUses {
+				es = append(es, edits.Replace(id, text))
+			}
+		}
+		f := edits.Fix("Create the timeout after the wait", es...)
+		return &f, ""
+	}
+	// The wait keeps a bound of its own; the work gets a fresh budget.
+	uses := make([]token.Pos, len(waitUses))
+	for i, id := range waitUses {
+		uses[i] = id.Pos()
+	}
+	waitCtx := c.names.Local(waitSpan, "waitCtx", uses...)
+	cancelWait := c.names.Local(waitSpan, "cancelWait", uses...)
+	callText := edits.Source(c.pass, call)
+	es = append(es, edits.InsertBefore(c.pass, s.waitStmt.Node(), waitCtx+", "+cancelWait+" := "+callText+"\ndefer "+cancelWait+"()"))
+	for _, id := range waitUses {
+		es = append(es, edits.Replace(id, waitCtx))
+	}
+	f := edits.Fix("Bound the wait with a timeout of its own and create the work's timeout after the wait", es...)
+	return &f, ""
+}
+
+// isParentName reports whether the derived context's name, where the
+// derivation stood, means the parent: ctx, cancel = context.WithTimeout(ctx,
+// d), or ctx, cancel := … shadowing an outer ctx.
+func isParentName(info *types.Info, assign *ast.AssignStmt, parent ast.Expr) bool {
+	pid, ok := parent.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	lhs := assign.Lhs[0].(*ast.Ident)
+	return info.Uses[pid] == info.ObjectOf(lhs) || (info.Defs[lhs] != nil && pid.Name == lhs.Name)
+}
+
+// hasOwnDeadline reports whether parent is a local context that the same
+// function derived with a deadline before pos: the wait stays bounded by it.
+func (c *checker) hasOwnDeadline(parent ast.Expr, pos token.Pos) bool {
+	v := localVar(c.pass.TypesInfo, parent)
+	if v == nil {
+		return false
+	}
+	for cur := range c.insp.Root().Preorder((*ast.AssignStmt)(nil)) {
+		as := cur.Node().(*ast.AssignStmt)
+		if as.Pos() >= pos || len(as.Rhs) != 1 || len(as.Lhs) != 2 {
+			continue
+		}
+		rhs, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if ok && isTimeoutCall(c.pass.TypesInfo, rhs) && localVar(c.pass.TypesInfo, as.Lhs[0]) == v && v.Parent().Contains(as.Pos()) {
+			return true
+		}
+	}
+	return false
+}
+
+// reEvaluable reports whether evaluating e again after the wait gives the
+// same context: a variable or field, or context.Background() or TODO().
+func reEvaluable(info *types.Info, e ast.Expr) bool {
+	if isPlainRef(e) {
+		return true
+	}
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return false
+	}
+	fn := code.Callee(info, call)
+	return code.IsFunc(fn, "context", "Background") || code.IsFunc(fn, "context", "TODO")
+}
+
+// budgetReEvaluable reports whether the budget arguments of a derivation
+// can be evaluated again after the wait with the same meaning: they call
+// nothing but package time (time.Now().Add(d), time.Duration(n)*time.Second)
+// and conversions.
+func budgetReEvaluable(info *types.Info, args []ast.Expr) bool {
+	ok := true
+	for _, a := range args {
+		ast.Inspect(a, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if tv, isType := info.Types[n.Fun]; isType && tv.IsType() {
+					return true
+				}
+				if fn := code.Callee(info, n); fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "time" {
+					ok = false
+				}
+			case *ast.UnaryExpr:
+				if n.Op == token.ARROW {
+					ok = false
+				}
+			case *ast.FuncLit:
+				ok = false
+			}
+			return ok
+		})
+	}
+	return ok
+}
+
+// isDeadlineCall reports whether call is context.WithDeadline or
+// WithDeadlineCause.
+func isDeadlineCall(info *types.Info, call *ast.CallExpr) bool {
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	return ok && strings.HasPrefix(fn.Name(), "WithDeadline")
+}
+
+// readsClock reports whether e reads the clock (time.Now().Add(d)): a
+// deadline relative to now, which deriving later moves.
+func readsClock(info *types.Info, e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && timing.IsTimestamp(info, call) {
+			found = true
+		}
+		return !found
 	})
+	return found
 }
 
 // timeoutText names the deadline: "2s timeout from context.WithTimeout",
@@ -195,38 +371,6 @@ func (c *checker) passesVar(stmt inspector.Cursor, v *types.Var, w admission.Wai
 		return true
 	})
 	return found
-}
-
-// contextAfterMove returns the edits that keep the wait's statement
-// referring to the parent context once the derivation moves below it. When
-// the derived variable shadows the parent of the same name, or is the parent
-// variable itself, its uses in the wait's statement already do; otherwise
-// they become the parent expression, which must be a plain variable or
-// field.
-func (c *checker) contextAfterMove(assign *ast.AssignStmt, derived *types.Var, stmtW inspector.Cursor) ([]analysis.TextEdit, bool) {
-	info := c.pass.TypesInfo
-	parent := ast.Unparen(assign.Rhs[0].(*ast.CallExpr).Args[0])
-	lhs := assign.Lhs[0].(*ast.Ident)
-	if pid, ok := parent.(*ast.Ident); ok {
-		pobj := info.Uses[pid]
-		if pobj == derived {
-			return nil, true // ctx, cancel = context.WithTimeout(ctx, d)
-		}
-		if info.Defs[lhs] == derived && pid.Name == lhs.Name {
-			return nil, true // the outer ctx is what the name means above
-		}
-	}
-	if !isPlainRef(parent) {
-		return nil, false
-	}
-	var es []analysis.TextEdit
-	text := edits.Source(c.pass, parent)
-	for cur := range stmtW.Preorder((*ast.Ident)(nil)) {
-		if id := cur.Node().(*ast.Ident); info.Uses[id] == derived {
-			es = append(es, edits.Replace(id, text))
-		}
-	}
-	return es, true
 }
 
 // isPlainRef reports whether e is a variable or a chain of field selections:

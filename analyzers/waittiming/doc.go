@@ -22,9 +22,16 @@
 // t.Sub(start), or a recorder that takes the start (metrics.MeasureSince(key,
 // start)); defer metrics.MeasureSince(key, time.Now()) and other deferred
 // calls given time.Now(); defer func(start time.Time) {…}(time.Now()); and
-// t := prometheus.NewTimer(o) … t.ObserveDuration(), deferred or not. The
-// end may run in a deferred closure, in a goroutine started after the wait,
-// or in the function handed to a limited errgroup's Go.
+// t := prometheus.NewTimer(o) … t.ObserveDuration(), deferred or not; and
+// timers of the service's own, recognised by what they do (in this package
+// or, through facts, in another): a constructor that keeps time.Now() in a
+// field of what it returns with a method recording the time since it (a
+// hand-written NewTimer/ObserveDuration, an OpenTelemetry-style Record of
+// the time since a kept start), a function recording the time since a
+// time.Time parameter whatever its name, and a function returning the
+// function that stops its measurement (defer track("op")()). The end may
+// run in a deferred closure, in a goroutine started after the wait, or in
+// the function handed to a limited errgroup's Go.
 //
 // Admission waits are (*semaphore.Weighted).Acquire; (*rate.Limiter).Wait
 // and WaitN, and sleeping a reservation's Delay(); a send to a channel used
@@ -34,8 +41,18 @@
 // pool's unbuffered job channel and then receiving its result; a time.Sleep
 // or time.After of a backoff; calls shaped like an acquire (Acquire or Take
 // on a type that also releases and can block, a pacer's Take, Start on a
-// gate, Wait(ctx) on a type named like a limiter); and the calls listed in
-// -waittiming.waits. Mutex locks count only with -waittiming.mutex.
+// gate, Wait(ctx) on a type named like a limiter); helpers whose main path
+// performs one of these and then only returns (an unexported acquire that
+// hands back its release, a limiter wrapper in another package: facts);
+// and the calls listed in -waittiming.waits. Mutex locks count only with
+// -waittiming.mutex. A request handed to a job queue (a buffered channel a
+// goroutine of the package drains) whose reply the function receives is
+// reported too, without a fix: the queue wait ends in the consumer.
+//
+// A measurement that is the latency users see — from the top of an HTTP
+// handler or gRPC interceptor to its end, or a figure named a total — should
+// include the queueing: it is still reported, since no figure shows the wait
+// apart, but its fix keeps the total and records the wait beside it.
 //
 // Category waittiming/deadline: a context.WithTimeout or WithDeadline
 // derived right before an admission wait, whose context the work after the
@@ -56,10 +73,20 @@
 // receives from ctx.Done(), timers and tickers, selects with a default or
 // that dispatch work; end-to-end timings of functions that contain no wait;
 // deadlines created after the wait, used by other work before it, or used
-// for the wait alone.
+// for the wait alone, and absolute deadlines the caller set.
 //
-// The fix takes the second timestamp right after the wait, started :=
-// time.Now() (a fresh name when started is taken), measures the run from
+// Category waittiming/retrywait: a measurement around a retry loop (a for
+// loop, or a label a goto returns to) whose attempts are separated by
+// sleeps, timers or backoff waits, and that leaves on success or goes round
+// on failure: under failure the figure is mostly waiting. A figure whose
+// only work is a call of a function of the package that retries so (also
+// through a func field assigned that one function) is reported without a
+// fix. Batches paced between items, polls on an interval or a ticker,
+// timings per attempt and figures that name their retries are left alone.
+//
+// The fix takes the second timestamp right after the wait (and after the
+// defer that releases it), started := time.Now() (a fresh name when started
+// is taken), measures the run from
 // started, and records the wait, started.Sub(start), the way the code
 // already records the duration: a " (wait %v)" verb and argument for
 // printf-style calls; a "wait" key-value pair for slog-style and other
@@ -74,7 +101,13 @@
 // slog.Debug("waited for admission", "wait", …): it compiles anywhere,
 // invents no metric name, and logs nothing by default. For deadline, the
 // fix moves the context's derivation (and its defer cancel()) below the
-// wait.
+// wait; when the wait used that context and its parent has no deadline of
+// its own (context.Background(), a parameter), the wait keeps a bound of
+// its own and the work gets a fresh budget. For retrywait, the fix sums the
+// pauses, measures the figure without them, and records the sum beside it.
+//
+// Findings without a safe fix are reported without one, and a related note
+// says why and what to do by hand (the check's page lists the shapes).
 //
 // Flags: -waittiming.waits=pkg/path.Func,pkg/path.Type.Method adds admission
 // waits (a method may also be written (*pkg/path.Type).Method);

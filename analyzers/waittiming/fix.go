@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -23,6 +24,15 @@ type fixer struct {
 	pass *analysis.Pass
 	file *ast.File
 	ip   insertion
+
+	why string // why the last measurement added has no fix
+	// retry, when set, names the sum of the pauses between attempts that
+	// the fix records: there is no second timestamp.
+	retry string
+	// total is set when the measurement is the latency users see (a whole
+	// HTTP handler, a figure named a total): the fix keeps it as it is and
+	// records the wait beside it.
+	total bool
 
 	started string // the new timestamp's name
 	now     string // the clock read that gives it
@@ -59,16 +69,15 @@ func newFixer(c *checker, ip insertion) *fixer {
 	}
 }
 
-// add plans the fix of one measurement, or reports that it cannot be fixed
-// in a way that compiles and keeps both figures; it leaves fx as it was then.
-func (fx *fixer) add(f finding) bool {
+// add plans the fix of one measurement, or says why it cannot be fixed in
+// a way that compiles and keeps both figures; it leaves fx as it was then.
+func (fx *fixer) add(f finding) (ok bool, why string) {
 	saved := *fx
 	saved.lines = slices.Clone(fx.lines)
 	saved.moves = slices.Clone(fx.moves)
 	saved.edits = slices.Clone(fx.edits)
 	saved.imports = slices.Clone(fx.imports)
-	fx.start = nil
-	var ok bool
+	fx.start, fx.why = nil, ""
 	switch f.m.form {
 	case formVar:
 		ok = fx.addVar(f.m)
@@ -80,11 +89,15 @@ func (fx *fixer) add(f finding) bool {
 		ok = fx.addTimer(f.m)
 	}
 	if !ok {
-		queued := fx.queued
+		queued, why := fx.queued, fx.why
 		*fx = saved
 		fx.queued = queued
+		if why == "" {
+			why = "no edit the fix knows keeps both figures"
+		}
+		return false, why
 	}
-	return ok
+	return true, ""
 }
 
 // addVar: start := time.Now() … time.Since(start) becomes a run measured
@@ -93,42 +106,64 @@ func (fx *fixer) addVar(m *measurement) bool {
 	info := fx.pass.TypesInfo
 	if fx.now == "" {
 		if !fx.visibleAt(m.start, fx.ip.pos()) {
-			return false
+			return fx.fail("the clock the start reads is not in scope after the wait")
 		}
 		fx.now = edits.Source(fx.pass, m.start)
 	}
 	fx.start = m.startVar
 	call := m.end.Node().(*ast.CallExpr)
 	if m.deferStmt.Valid() && m.deferStmt.Node().Pos() < fx.ip.pos() {
-		if fx.readsResults(m) {
+		if fx.total || fx.readsResults(m) {
 			if !fx.keepInPlace(m.deferStmt.Node(), fx.started+" := "+m.startVar.Name()) {
-				return false
+				return fx.fail("two deferred closures read the function's results")
 			}
 		} else {
 			fx.addMove(move{stmt: m.deferStmt})
 		}
 	}
 	if !fx.sees(call.Pos()) {
-		return false
+		return fx.fail("the end is outside the block that holds the wait")
 	}
 	wait := fx.started + ".Sub(" + m.startVar.Name() + ")"
 	if start, _, ok := timing.Elapsed(info, call); ok {
-		fx.edits = append(fx.edits, edits.Replace(start, fx.started))
+		if !fx.total {
+			fx.edits = append(fx.edits, edits.Replace(start, fx.started))
+		}
 		if !fx.recordWait(m.end, wait, 0) {
-			return fx.fallback(wait)
+			return fx.fallback(fx.waitAtSplit(m.startVar.Name()))
 		}
 		return true
 	}
 	i := slices.IndexFunc(call.Args, func(a ast.Expr) bool { return localVar(info, a) == m.startVar })
 	if i < 0 {
-		return false
+		return fx.fail("the recorder takes the start in a form the fix does not know")
 	}
-	fx.edits = append(fx.edits, edits.Replace(call.Args[i], fx.started))
+	if !fx.total {
+		fx.edits = append(fx.edits, edits.Replace(call.Args[i], fx.started))
+	}
 	if line, ok := fx.sibling(call, i, m.startVar.Name()); ok {
 		fx.lines = append(fx.lines, line)
 		return true
 	}
-	return fx.fallback(wait)
+	return fx.fallback(fx.waitAtSplit(m.startVar.Name()))
+}
+
+// waitAtSplit returns the wait, as recorded at the second timestamp, since
+// the start named start: started.Sub(start), or, where the fix keeps the
+// total and takes no second timestamp for it, the time since start.
+func (fx *fixer) waitAtSplit(start string) string {
+	if !fx.total {
+		return fx.started + ".Sub(" + start + ")"
+	}
+	if strings.HasSuffix(fx.now, "time.Now()") && fx.now == fx.timeName()+".Now()" {
+		return fx.timeName() + ".Since(" + start + ")"
+	}
+	return fx.now + ".Sub(" + start + ")"
+}
+
+// timeName returns the name of package time in the clock read fx.now.
+func (fx *fixer) timeName() string {
+	return strings.TrimSuffix(fx.now, ".Now()")
 }
 
 // addDeferCall: defer metrics.MeasureSince(key, time.Now()) moves after the
@@ -139,14 +174,23 @@ func (fx *fixer) addDeferCall(m *measurement) bool {
 	if fx.now == "" {
 		fx.now = edits.Source(fx.pass, m.start)
 	}
-	fx.addMove(move{stmt: m.deferStmt, replace: q + " := " + edits.Source(fx.pass, m.start)})
-	fx.edits = append(fx.edits, edits.Replace(m.start, fx.started))
 	call := m.end.Node().(*ast.CallExpr)
-	if line, ok := fx.sibling(call, code.ArgIndex(call, m.start), q); ok {
+	startIdx := code.ArgIndex(call, m.start)
+	if fx.total {
+		// queued := time.Now(); defer metrics.MeasureSince(key, queued).
+		if !fx.keepInPlace(m.deferStmt.Node(), q+" := "+edits.Source(fx.pass, m.start)) {
+			return fx.fail("two measurements deferred before the wait stay where they are")
+		}
+		fx.edits = append(fx.edits, edits.Replace(m.start, q))
+	} else {
+		fx.addMove(move{stmt: m.deferStmt, replace: q + " := " + edits.Source(fx.pass, m.start)})
+		fx.edits = append(fx.edits, edits.Replace(m.start, fx.started))
+	}
+	if line, ok := fx.sibling(call, startIdx, q); ok {
 		fx.lines = append(fx.lines, line)
 		return true
 	}
-	return fx.fallback(fx.started + ".Sub(" + q + ")")
+	return fx.fallback(fx.waitAtSplit(q))
 }
 
 // addDeferLit: defer func(start time.Time) {…}(time.Now()) moves after the
@@ -156,11 +200,11 @@ func (fx *fixer) addDeferLit(m *measurement) bool {
 	if fx.now == "" {
 		fx.now = edits.Source(fx.pass, m.start)
 	}
-	inPlace := fx.readsResults(m)
+	inPlace := fx.total || fx.readsResults(m)
 	if inPlace {
 		// defer func(start time.Time) {…}(queued), measuring from started.
 		if !fx.keepInPlace(m.deferStmt.Node(), q+" := "+edits.Source(fx.pass, m.start), fx.started+" := "+q) {
-			return false
+			return fx.fail("two deferred closures read the function's results")
 		}
 		fx.edits = append(fx.edits, edits.Replace(m.start, q))
 	} else {
@@ -174,7 +218,7 @@ func (fx *fixer) addDeferLit(m *measurement) bool {
 		}
 		call := e.cur.Node().(*ast.CallExpr)
 		if start, _, ok := timing.Elapsed(fx.pass.TypesInfo, call); ok {
-			if inPlace {
+			if inPlace && !fx.total {
 				fx.edits = append(fx.edits, edits.Replace(start, fx.started))
 			}
 			if fx.recordWait(e.cur, wait, 0) {
@@ -205,13 +249,21 @@ func (fx *fixer) addTimer(m *measurement) bool {
 	// time.Now() goes where the timer started and after the wait.
 	timeName, imp, ok := edits.AddImport(fx.pass, fx.file, "time", startStmt.Node().Pos(), fx.ip.pos())
 	if !ok {
-		return false
+		return fx.fail("the fix needs time.Now(), and the name time means something else here")
 	}
 	q := fx.queuedName(m)
 	if fx.now == "" {
 		fx.now = timeName + ".Now()"
 	}
 	fx.imports = append(fx.imports, imp...)
+	if fx.total {
+		// The timer stays; queued := time.Now() before it keeps the start
+		// of the wait.
+		if !fx.keepInPlace(startStmt.Node(), q+" := "+timeName+".Now()") {
+			return fx.fail("two measurements before the wait stay where they are")
+		}
+		return fx.recordTimerWait(m, fx.started+".Sub("+q+")")
+	}
 	fx.addMove(move{stmt: startStmt, replace: q + " := " + timeName + ".Now()"})
 	if m.form == formTimer {
 		// Defers that observe the timer before the wait move with it; any
@@ -221,18 +273,31 @@ func (fx *fixer) addTimer(m *measurement) bool {
 				continue
 			}
 			d, isDefer := stmt.Node().(*ast.DeferStmt)
-			if !isDefer || !timing.IsObserveDuration(fx.pass.TypesInfo, d.Call) {
-				return false
+			if !isDefer || !fx.c.stops(m.start, d.Call) {
+				return fx.fail("the timer is used before the wait")
 			}
 			fx.addMove(move{stmt: stmt})
 		}
 	}
-	wait := fx.started + ".Sub(" + q + ")"
-	if line, ok := fx.observeWait(m.start.Args[0], wait); ok {
-		fx.lines = append(fx.lines, line)
-		return true
+	return fx.recordTimerWait(m, fx.started+".Sub("+q+")")
+}
+
+// recordTimerWait records the wait of a timer's measurement with the
+// timer's observer under a stage label of "wait", or in the fallback.
+func (fx *fixer) recordTimerWait(m *measurement, wait string) bool {
+	if fx.c.isPrometheusTimer(m.start) {
+		if line, ok := fx.observeWait(m.start.Args[0], wait); ok {
+			fx.lines = append(fx.lines, line)
+			return true
+		}
 	}
 	return fx.fallback(wait)
+}
+
+// fail records why the measurement being added has no fix.
+func (fx *fixer) fail(why string) bool {
+	fx.why = why
+	return false
 }
 
 // queuedName returns the name that keeps the start of a deferred
@@ -352,10 +417,21 @@ func (fx *fixer) visibleAt(node ast.Node, pos token.Pos) bool {
 func (fx *fixer) finish() []analysis.TextEdit {
 	var lines []string
 	var out []analysis.TextEdit
-	if fx.declAt != nil {
-		out = append(out, edits.InsertBefore(fx.pass, fx.declAt, strings.Join(fx.predecl, "\n")))
+	needStarted := fx.retry == "" && fx.usesStarted()
+	predecl := fx.predecl
+	if !needStarted {
+		predecl = slices.DeleteFunc(slices.Clone(predecl), fx.declaresStarted)
+	}
+	if fx.declAt != nil && len(predecl) > 0 {
+		out = append(out, edits.InsertBefore(fx.pass, fx.declAt, strings.Join(predecl, "\n")))
+	}
+	switch {
+	case !needStarted:
+		// No second timestamp: the pauses were summed where they are, or
+		// the wait is recorded from the start.
+	case fx.declAt != nil && slices.ContainsFunc(fx.predecl, fx.declaresStarted):
 		lines = append(lines, fx.started+" = "+fx.now)
-	} else {
+	default:
 		lines = append(lines, fx.started+" := "+fx.now)
 	}
 	for _, l := range fx.lines {
@@ -370,7 +446,9 @@ func (fx *fixer) finish() []analysis.TextEdit {
 		out = append(out, span)
 	}
 	text := strings.Join(lines, "\n")
-	if fx.ip.before {
+	if text == "" {
+		// nothing to insert
+	} else if fx.ip.before {
 		out = append(out, edits.InsertBefore(fx.pass, fx.ip.stmt.Node(), text))
 	} else {
 		out = append(out, edits.InsertAfter(fx.pass, fx.ip.stmt.Node(), text))
@@ -381,6 +459,27 @@ func (fx *fixer) finish() []analysis.TextEdit {
 		}
 	}
 	return append(out, fx.imports...)
+}
+
+// usesStarted reports whether the fix refers to the second timestamp
+// anywhere but in its own declaration.
+func (fx *fixer) usesStarted() bool {
+	word := regexp.MustCompile(`\b` + regexp.QuoteMeta(fx.started) + `\b`)
+	for _, l := range fx.lines {
+		if word.MatchString(l) {
+			return true
+		}
+	}
+	for _, e := range fx.edits {
+		if word.Match(e.NewText) {
+			return true
+		}
+	}
+	return false
+}
+
+func (fx *fixer) declaresStarted(line string) bool {
+	return strings.HasPrefix(line, fx.started+" := ")
 }
 
 func (fx *fixer) inMoved(e analysis.TextEdit) bool {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 	"github.com/queuecheck/queuecheck/analyzers/internal/timing"
 )
 
@@ -20,7 +21,13 @@ type finding struct {
 	m      *measurement
 	wait   admission.Wait
 	waitAt inspector.Cursor
-	ip     insertion
+	// ip is where the fix splits the measurement; when it is not valid,
+	// noFix says why there is no fix.
+	ip    insertion
+	noFix string
+	// total is set when the measurement is the latency users see: the fix
+	// keeps it and records the wait beside it.
+	total bool
 }
 
 // An insertion is where the fix takes the second timestamp: right after the
@@ -31,6 +38,8 @@ type insertion struct {
 	before bool
 	list   inspector.Cursor // the block or clause whose statements they join
 }
+
+func (ip insertion) valid() bool { return ip.stmt.Valid() }
 
 // pos returns where the inserted declarations start to be visible.
 func (ip insertion) pos() token.Pos {
@@ -78,11 +87,8 @@ func (c *checker) analyze(m *measurement) (finding, bool) {
 			// figure of every path, not of the wait.
 			return finding{}, false
 		}
-		ip, ok := c.insertionPoint(m, wcur, w, lit, afterW)
-		if !ok {
-			return finding{}, false
-		}
-		return finding{m: m, wait: w, waitAt: wcur, ip: ip}, true
+		ip, why := c.insertionPoint(m, wcur, w, lit, afterW)
+		return finding{m: m, wait: w, waitAt: wcur, ip: ip, noFix: why, total: c.isTotal(m)}, true
 	}
 	return finding{}, false
 }
@@ -188,6 +194,9 @@ func (c *checker) qualifies(m *measurement, wcur inspector.Cursor, w admission.W
 			if !m.deferStmt.Valid() && code.Terminates(n.List, false) && !p.Contains(m.end) {
 				return 0, false // that path returns before the end
 			}
+			if gotoBack(c.pass.TypesInfo, n) && !p.Contains(m.end) {
+				return 0, false // a path that goes round again: a retry's
+			}
 		case *ast.CaseClause:
 			if !m.deferStmt.Valid() && code.Terminates(n.Body, false) && !p.Contains(m.end) {
 				return 0, false
@@ -199,6 +208,20 @@ func (c *checker) qualifies(m *measurement, wcur inspector.Cursor, w admission.W
 		}
 	}
 	return afterW, true
+}
+
+// gotoBack reports whether a block ends with a goto to a label above it: the
+// path through it starts over (a retry by goto).
+func gotoBack(info *types.Info, b *ast.BlockStmt) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	br, ok := b.List[len(b.List)-1].(*ast.BranchStmt)
+	if !ok || br.Tok != token.GOTO || br.Label == nil {
+		return false
+	}
+	l := info.Uses[br.Label]
+	return l != nil && l.Pos() < b.Pos()
 }
 
 // ownFresh reports whether the wait at wcur is on a semaphore, limiter or
@@ -330,7 +353,7 @@ func (c *checker) splitAfter(m *measurement, startFn, lit inspector.Cursor, from
 		}
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			if n != m.start && n.Pos() > from && n != m.end.Node() && (timing.IsTimestamp(info, n) || timing.IsTimer(info, n)) {
+			if n != m.start && n.Pos() > from && n != m.end.Node() && (timing.IsTimestamp(info, n) || c.isTimerStart(n)) {
 				found = true
 			}
 		case *ast.AssignStmt, *ast.IncDecStmt, *ast.UnaryExpr:
@@ -465,9 +488,11 @@ func (c *checker) isWorkReceive(u *ast.UnaryExpr, w admission.Wait) bool {
 }
 
 // insertionPoint returns where the fix takes the second timestamp: after the
-// statement holding the wait, in the statement list that also holds what
-// must see the new variable (the end, or the defer the fix moves there).
-func (c *checker) insertionPoint(m *measurement, wcur inspector.Cursor, w admission.Wait, lit inspector.Cursor, afterW token.Pos) (insertion, bool) {
+// statement holding the wait (and after the defer that releases what it
+// acquired), in the statement list that also holds what must see the new
+// variable (the end, or the defer the fix moves there). When there is no
+// such place, it says why.
+func (c *checker) insertionPoint(m *measurement, wcur inspector.Cursor, w admission.Wait, lit inspector.Cursor, afterW token.Pos) (insertion, string) {
 	anchor := m.end
 	if m.deferStmt.Valid() {
 		anchor = m.deferStmt
@@ -476,26 +501,26 @@ func (c *checker) insertionPoint(m *measurement, wcur inspector.Cursor, w admiss
 	}
 	list, stmt := listAround(wcur, anchor)
 	if !list.Valid() {
-		return insertion{}, false
+		return insertion{}, "the wait and the end of the measurement are in different functions"
 	}
 	moved := m.deferStmt.Valid() && m.deferStmt.Node().Pos() < wcur.Node().Pos()
 	if moved && m.deferStmt.Parent() != list {
-		return insertion{}, false // the fix moves the defer to the wait's list
+		return insertion{}, "the deferred measurement is in another block than the wait" // the fix moves the defer to the wait's list
 	}
 	if m.form == formTimer && m.startStmt.Parent() != list {
-		return insertion{}, false // the fix moves the timer to the wait's list
+		return insertion{}, "the timer starts in another block than the wait" // the fix moves the timer to the wait's list
 	}
 	if !stmt.Contains(anchor) {
 		if work, _ := c.workBetween(m, stmt, inspector.Cursor{}, afterW, stmt.Node().End(), w); work {
-			return insertion{}, false // work after the wait in the same statement
+			return insertion{}, "the statement of the wait also does the work"
 		}
 		if check := errCheckAfter(c.pass.TypesInfo, stmt); check.Valid() && !check.Contains(anchor) {
 			stmt = check
 		}
-		return insertion{stmt: stmt, list: list}, true
+		return insertion{stmt: c.afterReleaseDefers(stmt, anchor), list: list}, ""
 	}
 	if moved {
-		return insertion{}, false
+		return insertion{}, "the deferred measurement would move into the statement of the wait"
 	}
 	// The wait is in a header whose body holds the end.
 	var body *ast.BlockStmt
@@ -510,14 +535,63 @@ func (c *checker) insertionPoint(m *measurement, wcur inspector.Cursor, w admiss
 		}
 	}
 	if body == nil || len(body.List) == 0 {
-		return insertion{}, false
+		return insertion{}, "the wait is in a statement that also holds the end"
 	}
 	bodyCur, ok := stmt.FindNode(body)
 	if !ok {
-		return insertion{}, false
+		return insertion{}, "the wait is in a statement that also holds the end"
 	}
 	first, _ := bodyCur.FirstChild()
-	return insertion{stmt: first, before: true, list: bodyCur}, true
+	return insertion{stmt: first, before: true, list: bodyCur}, ""
+}
+
+// afterReleaseDefers returns the last of the defer statements that follow
+// stmt (defer sem.Release(1), defer release(), defer func() { <-sem }()),
+// or stmt when none does: an acquire and the defer that gives its slot back
+// read as one step, and the new lines go after both. A defer evaluates
+// nothing but its arguments now, so the split stays right after the wait.
+// A defer that holds the end, or whose arguments call anything, stays after
+// the new lines.
+func (c *checker) afterReleaseDefers(stmt, anchor inspector.Cursor) inspector.Cursor {
+	for next, ok := stmt.NextSibling(); ok; next, ok = next.NextSibling() {
+		d, isDefer := next.Node().(*ast.DeferStmt)
+		if !isDefer || (anchor.Valid() && next.Contains(anchor)) || !c.isReleaseDefer(d) {
+			break
+		}
+		stmt = next
+	}
+	return stmt
+}
+
+// isReleaseDefer reports whether a defer statement only gives something
+// back: a call whose arguments call nothing, of a function that is not a
+// literal, or a literal whose body is one such call or one receive.
+func (c *checker) isReleaseDefer(d *ast.DeferStmt) bool {
+	info := c.pass.TypesInfo
+	if lit, ok := ast.Unparen(d.Call.Fun).(*ast.FuncLit); ok {
+		if len(d.Call.Args) != 0 || len(lit.Body.List) != 1 {
+			return false
+		}
+		es, ok := lit.Body.List[0].(*ast.ExprStmt)
+		if !ok {
+			return false
+		}
+		switch x := ast.Unparen(es.X).(type) {
+		case *ast.UnaryExpr:
+			return x.Op == token.ARROW && sendselect.CallFree(info, x.X)
+		case *ast.CallExpr:
+			return isPlainCall(info, x)
+		}
+		return false
+	}
+	return isPlainCall(info, d.Call)
+}
+
+// isPlainCall reports whether call names its function without calling
+// anything (f, x.f, x.y.f) and passes arguments that call nothing, and
+// does not read the clock or start a timer.
+func isPlainCall(info *types.Info, call *ast.CallExpr) bool {
+	return isPlainRef(call.Fun) && sendselect.CallFree(info, call.Args...)
 }
 
 // listAround returns the innermost statement list (block or case clause)

@@ -464,16 +464,20 @@ func (fx *fixer) sibling(call *ast.CallExpr, startIdx int, startText string) (st
 // default, and a place to put the service's own wait metric.
 func (fx *fixer) fallback(wait string) bool {
 	if v := fx.pass.TypesInfo.FileVersions[fx.file]; v != "" && version.Compare(v, "go1.21") < 0 {
-		return false // no log/slog
+		return fx.fail("no recorder here can carry the wait, and the file is older than Go 1.21, which has log/slog")
 	}
 	// Another package imported as slog (golang.org/x/exp/slog), or a
 	// declaration called slog in the package or in scope here, leaves no
 	// name for log/slog.
 	name, imp, ok := edits.AddImport(fx.pass, fx.file, "log/slog", fx.ip.pos())
 	if !ok {
-		return false
+		return fx.fail("no recorder here can carry the wait, and the name slog means something else here")
 	}
 	fx.imports = append(fx.imports, imp...)
-	fx.lines = append(fx.lines, name+`.Debug("waited for admission", "wait", `+wait+`)`)
+	msg := "waited for admission"
+	if fx.retry != "" {
+		msg = "waited between attempts"
+	}
+	fx.lines = append(fx.lines, name+`.Debug("`+msg+`", "wait", `+wait+`)`)
 	return true
 }

@@ -51,8 +51,8 @@ const (
 	formVar        form = iota // start := time.Now() … time.Since(start)
 	formDeferCall              // defer metrics.MeasureSince(key, time.Now())
 	formDeferLit               // defer func(start time.Time) {…}(time.Now())
-	formTimer                  // t := prometheus.NewTimer(o) … t.ObserveDuration()
-	formDeferTimer             // defer prometheus.NewTimer(o).ObserveDuration()
+	formTimer                  // t := prometheus.NewTimer(o) … t.ObserveDuration(), or a timer of the service's own
+	formDeferTimer             // defer prometheus.NewTimer(o).ObserveDuration(), defer track("op")()
 )
 
 // A measurement is one duration the code records, from a start timestamp to
@@ -84,17 +84,20 @@ func run(pass *analysis.Pass) (any, error) {
 	defer rep.Finish()
 	extraWaits.Verify(pass.Pkg)
 
-	if !mayMeasure(pass.Pkg) {
+	res := pass.ResultOf[admission.Analyzer].(*admission.Result)
+	if !mayMeasure(pass.Pkg) && !res.HasTimerHelpers() {
 		return nil, nil
 	}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	c := &checker{
 		pass:   pass,
 		rep:    rep,
-		adm:    pass.ResultOf[admission.Analyzer].(*admission.Result).Finder(admission.Options{Strict: true, Extra: extraWaits, Mutex: mutexWaits}),
+		res:    res,
+		adm:    res.Finder(admission.Options{Strict: true, Extra: extraWaits, Mutex: mutexWaits}),
 		insp:   insp,
 		starts: make(map[*types.Var][]inspector.Cursor),
 		names:  edits.NewNames(pass),
+		timers: res.HasTimerHelpers(),
 	}
 	var deadlines []inspector.Cursor
 	for file := range insp.Root().Children() {
@@ -111,12 +114,28 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 
 	var found []finding
+	var retries []retry
+	var handoffs []handoff
+	var hidden []hiddenRetry
 	for _, m := range c.measurements() {
 		if f, ok := c.analyze(m); ok {
 			found = append(found, f)
+		} else if r, ok := c.retryAround(m); ok {
+			retries = append(retries, r)
+		} else if h, ok := c.handoffIn(m); ok {
+			handoffs = append(handoffs, h)
+		} else if h, ok := c.hiddenRetryIn(m); ok {
+			hidden = append(hidden, h)
 		}
 	}
 	c.reportTimings(found)
+	c.reportRetryGroups(retries)
+	for _, h := range handoffs {
+		c.reportHandoff(h)
+	}
+	for _, h := range hidden {
+		c.reportHiddenRetry(h)
+	}
 	for _, cur := range deadlines {
 		c.checkDeadline(cur)
 	}
@@ -140,6 +159,7 @@ func mayMeasure(pkg *types.Package) bool {
 type checker struct {
 	pass *analysis.Pass
 	rep  *report.Reporter
+	res  *admission.Result
 	adm  *admission.Finder
 	insp *inspector.Inspector
 
@@ -153,6 +173,10 @@ type checker struct {
 
 	stages map[*types.Var][]string // label names of *Vec observers, by variable
 	names  *edits.Names
+
+	timers  bool                             // a function here or imported measures time for its callers
+	decls   map[*types.Func]inspector.Cursor // this package's function declarations, on first use
+	retries map[*types.Func]*retry           // whether each function of the package retries, on first use
 }
 
 // A varEnd is an expression that ends a measurement from the variable v.
@@ -166,19 +190,23 @@ func (c *checker) collect(cur inspector.Cursor) {
 	info := c.pass.TypesInfo
 	call := cur.Node().(*ast.CallExpr)
 	switch {
-	case timing.IsTimestamp(info, call) || timing.IsTimer(info, call):
+	case timing.IsTimestamp(info, call) || c.isTimerStart(call):
 		if v := assignedLocal(info, cur); v != nil {
 			c.starts[v] = append(c.starts[v], cur)
 			return
 		}
-		if m := deferredStart(info, cur); m != nil {
+		if outer, ok := timeOfNow(info, cur); ok {
+			if v := assignedLocal(info, outer); v != nil {
+				c.starts[v] = append(c.starts[v], outer) // start := time.Now().UTC()
+				return
+			}
+		}
+		if m := c.deferredStart(cur); m != nil {
 			c.deferred = append(c.deferred, m)
 		}
-	case timing.IsObserveDuration(info, call):
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-			if v := localVar(info, sel.X); v != nil {
-				c.ends = append(c.ends, varEnd{v, cur})
-			}
+	case c.isTimerStop(call):
+		if v := timerVar(info, call); v != nil {
+			c.ends = append(c.ends, varEnd{v, cur})
 		}
 	default:
 		if start, _, ok := timing.Elapsed(info, call); ok {
@@ -189,11 +217,34 @@ func (c *checker) collect(cur inspector.Cursor) {
 		}
 		_, deferred := cur.Parent().Node().(*ast.DeferStmt)
 		for i, arg := range call.Args {
-			if v := localVar(info, arg); v != nil && code.IsTime(v.Type()) && timing.IsStartParam(info, call, i, deferred) {
+			if v := localVar(info, arg); v != nil && code.IsTime(v.Type()) && c.recordsSince(call, i, deferred) {
 				c.ends = append(c.ends, varEnd{v, cur})
 				return
 			}
 		}
+	}
+}
+
+// timeOfNow returns, for a clock read at cur, the call that converts it
+// without moving it in time (time.Now().UTC(), .Local(), .Round(0)), when
+// there is one.
+func timeOfNow(info *types.Info, cur inspector.Cursor) (inspector.Cursor, bool) {
+	found := false
+	for {
+		sel, ok := cur.Parent().Node().(*ast.SelectorExpr)
+		if !ok || sel.X != cur.Node() {
+			return cur, found
+		}
+		switch sel.Sel.Name {
+		case "UTC", "Local", "Round", "Truncate", "In":
+		default:
+			return cur, found
+		}
+		call := cur.Parent().Parent()
+		if c, ok := call.Node().(*ast.CallExpr); !ok || c.Fun != ast.Expr(sel) || !code.IsTime(info.TypeOf(c)) {
+			return cur, found
+		}
+		cur, found = call, true
 	}
 }
 
@@ -218,14 +269,17 @@ func (c *checker) measurements() []*measurement {
 			continue
 		}
 		call := start.Node().(*ast.CallExpr)
+		endCall := e.cur.Node().(*ast.CallExpr)
 		m := &measurement{form: formVar, start: call, startStmt: code.StmtOf(start), startVar: e.v, end: e.cur}
-		if timing.IsTimer(c.pass.TypesInfo, call) {
-			if !timing.IsObserveDuration(c.pass.TypesInfo, e.cur.Node().(*ast.CallExpr)) {
+		if c.isTimerStart(call) {
+			if !c.stops(call, endCall) {
 				continue
 			}
 			m.form = formTimer
-		} else if timing.IsObserveDuration(c.pass.TypesInfo, e.cur.Node().(*ast.CallExpr)) {
-			continue
+		} else if c.isTimerStop(endCall) {
+			if _, _, elapsed := timing.Elapsed(c.pass.TypesInfo, endCall); !elapsed {
+				continue
+			}
 		}
 		if !c.locateEnd(m) {
 			continue
@@ -275,18 +329,29 @@ func (c *checker) locateEnd(m *measurement) bool {
 
 // deferredStart returns the measurement a timestamp at cur starts when it is
 // an argument of a deferred call (defer metrics.MeasureSince(key,
-// time.Now()), defer func(start time.Time) {…}(time.Now())) or the timer of
-// defer prometheus.NewTimer(o).ObserveDuration().
-func deferredStart(info *types.Info, cur inspector.Cursor) *measurement {
+// time.Now()), defer func(start time.Time) {…}(time.Now())), the timer of
+// defer prometheus.NewTimer(o).ObserveDuration() or of a timer of the
+// service's own, or the start of defer track("op")().
+func (c *checker) deferredStart(cur inspector.Cursor) *measurement {
+	info := c.pass.TypesInfo
 	call := cur.Node().(*ast.CallExpr)
 	parent := cur.Parent()
-	if timing.IsTimer(info, call) {
+	if c.isTimerStart(call) {
+		if h := c.timerHelper(call); h != nil && h.StopFunc {
+			// defer track("op")(): the start runs at the defer.
+			if oc, ok := parent.Node().(*ast.CallExpr); ok && oc.Fun == ast.Expr(call) && len(oc.Args) == 0 {
+				if _, ok := parent.Parent().Node().(*ast.DeferStmt); ok {
+					return newDeferred(formDeferTimer, call, parent)
+				}
+			}
+			return nil
+		}
 		sel, ok := parent.Node().(*ast.SelectorExpr)
 		if !ok {
 			return nil
 		}
 		obs := parent.Parent()
-		if oc, ok := obs.Node().(*ast.CallExpr); !ok || oc.Fun != sel || !timing.IsObserveDuration(info, oc) {
+		if oc, ok := obs.Node().(*ast.CallExpr); !ok || oc.Fun != sel || !c.stops(call, oc) {
 			return nil
 		}
 		if _, ok := obs.Parent().Node().(*ast.DeferStmt); !ok {
@@ -311,7 +376,7 @@ func deferredStart(info *types.Info, cur inspector.Cursor) *measurement {
 		m.startVar = p
 		return m
 	}
-	if !timing.IsStartParam(info, outer, i, true) {
+	if !c.recordsSince(outer, i, true) {
 		return nil
 	}
 	return newDeferred(formDeferCall, call, parent)
@@ -393,7 +458,8 @@ func paramAt(info *types.Info, lit *ast.FuncLit, i int) *types.Var {
 
 // reportTimings reports the findings, one diagnostic per insertion point: the
 // measurements across one wait share the second timestamp, so their fixes
-// are one.
+// are one. A finding with no place for the split, or whose fix cannot be
+// built, is reported without a fix, with the reason.
 func (c *checker) reportTimings(found []finding) {
 	type key struct {
 		stmt   ast.Node
@@ -402,6 +468,10 @@ func (c *checker) reportTimings(found []finding) {
 	var order []key
 	groups := make(map[key][]finding)
 	for _, f := range found {
+		if !f.ip.valid() {
+			c.rep.Report(timingDiagnostic(c.pass.TypesInfo, []finding{f}, nil, f.noFix, nil))
+			continue
+		}
 		k := key{f.ip.stmt.Node(), f.ip.before}
 		if _, ok := groups[k]; !ok {
 			order = append(order, k)
@@ -410,13 +480,22 @@ func (c *checker) reportTimings(found []finding) {
 	}
 	for _, k := range order {
 		fx := newFixer(c, groups[k][0].ip)
-		var fixed []finding
+		fx.total = slices.ContainsFunc(groups[k], func(f finding) bool { return f.total })
+		var fixed, unfixed []finding
+		why := ""
 		for _, f := range groups[k] {
-			if fx.add(f) {
+			ok, reason := fx.add(f)
+			if ok {
 				fixed = append(fixed, f)
+				continue
+			}
+			unfixed = append(unfixed, f)
+			if why == "" {
+				why = reason
 			}
 		}
 		if len(fixed) == 0 {
+			c.rep.Report(timingDiagnostic(c.pass.TypesInfo, unfixed, nil, why, nil))
 			continue
 		}
 		es := fx.finish()
@@ -425,12 +504,15 @@ func (c *checker) reportTimings(found []finding) {
 		if finished, ok := edits.Finish(c.pass, es); ok {
 			es = finished
 		}
-		c.rep.Report(timingDiagnostic(fixed, es))
+		c.rep.Report(timingDiagnostic(c.pass.TypesInfo, fixed, es, "", unfixed))
 	}
 }
 
-func timingDiagnostic(fixed []finding, es []analysis.TextEdit) analysis.Diagnostic {
-	f := fixed[0]
+// timingDiagnostic reports the measurements fs across one wait: with the
+// fix es, or, when es is nil, with why there is none; left are further
+// measurements across the wait that the fix leaves alone.
+func timingDiagnostic(info *types.Info, fs []finding, es []analysis.TextEdit, why string, left []finding) analysis.Diagnostic {
+	f := fs[0]
 	pos, end := f.m.end.Node().Pos(), f.m.end.Node().End()
 	if f.m.form == formDeferLit {
 		// The head of the deferred literal: defer func(start time.Time).
@@ -443,29 +525,48 @@ func timingDiagnostic(fixed []finding, es []analysis.TextEdit) analysis.Diagnost
 	if f.m.start.Pos() < pos || f.m.start.Pos() >= end {
 		related = append(related, analysis.RelatedInformation{Pos: f.m.start.Pos(), End: f.m.start.End(), Message: "the measurement starts here"})
 	}
-	for _, o := range fixed[1:] {
+	for _, o := range fs[1:] {
 		related = append(related, analysis.RelatedInformation{Pos: o.m.end.Node().Pos(), End: o.m.end.Node().End(), Message: "another measurement across the same wait"})
 	}
-	return analysis.Diagnostic{
+	for _, o := range left {
+		related = append(related, analysis.RelatedInformation{Pos: o.m.end.Node().Pos(), End: o.m.end.Node().End(), Message: "another measurement across the same wait, which the fix leaves alone: measure it from the second timestamp by hand"})
+	}
+	d := analysis.Diagnostic{
 		Pos:      pos,
 		End:      end,
 		Category: "wholecall",
-		Message: subject(f.m) + " spans the wait in " + f.wait.Name +
+		Message: subject(info, f.m) + " spans the wait in " + f.wait.Name +
 			" and the work after it, so queueing is reported as slow work; take a second timestamp after the wait and record wait and run time separately",
-		Related:        related,
-		SuggestedFixes: []analysis.SuggestedFix{edits.Fix("Take a second timestamp after the wait and record wait and run time separately", es...)},
+		Related: related,
 	}
+	fixMsg := "Take a second timestamp after the wait and record wait and run time separately"
+	if slices.ContainsFunc(fs, func(f finding) bool { return f.total }) {
+		d.Message = subject(info, f.m) + " is the latency users see and includes the wait in " + f.wait.Name +
+			", which no figure shows apart; keep the total and record the wait separately"
+		fixMsg = "Record the wait separately and keep the total"
+	}
+	if es == nil {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.wait.Node.End(), End: f.wait.Node.End(), Message: "no automatic fix: " + why + "; take the second timestamp after the wait by hand"})
+		return d
+	}
+	d.SuggestedFixes = []analysis.SuggestedFix{edits.Fix(fixMsg, es...)}
+	return d
 }
 
 // subject names the measurement in a message.
-func subject(m *measurement) string {
-	switch m.form {
-	case formVar:
+func subject(info *types.Info, m *measurement) string {
+	prom := timing.IsTimer(info, m.start)
+	switch {
+	case m.form == formVar:
 		return "the duration since " + m.startVar.Name()
-	case formTimer:
+	case m.form == formTimer && prom:
 		return "the Prometheus timer " + m.startVar.Name()
-	case formDeferTimer:
+	case m.form == formTimer:
+		return "the timer " + m.startVar.Name() + " started by " + types.ExprString(m.start.Fun)
+	case m.form == formDeferTimer && prom:
 		return "the deferred Prometheus timer"
+	case m.form == formDeferTimer:
+		return "the deferred timer started by " + types.ExprString(m.start.Fun)
 	}
 	return "the measurement deferred with a start of " + types.ExprString(m.start)
 }

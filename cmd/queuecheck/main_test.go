@@ -524,6 +524,19 @@ func wantMarkers(t *testing.T, file string) map[string]int {
 // check on its marked line of app/app.go.
 func checkMarkers(t *testing.T, mode, out string, want map[string]int) {
 	t.Helper()
+	got := findingPositions(t, mode, out)
+	for check, line := range want {
+		suffix := fmt.Sprintf("app.go:%d:", line)
+		if !slices.ContainsFunc(got[check], func(p string) bool { return strings.Contains(p, suffix) }) {
+			t.Errorf("%s: no %s finding at app/app.go:%d, which needs lib's facts; got %v", mode, check, line, got)
+		}
+	}
+}
+
+// findingPositions returns, by check, the positions of the findings in JSON
+// output, standalone or go vet's.
+func findingPositions(t *testing.T, mode, out string) map[string][]string {
+	t.Helper()
 	type diag struct{ Posn, Message string }
 	got := make(map[string][]string) // check → positions
 	// go vet prints a "# pkg" line before each package's JSON object.
@@ -551,12 +564,7 @@ func checkMarkers(t *testing.T, mode, out string, want map[string]int) {
 			}
 		}
 	}
-	for check, line := range want {
-		suffix := fmt.Sprintf("app.go:%d:", line)
-		if !slices.ContainsFunc(got[check], func(p string) bool { return strings.Contains(p, suffix) }) {
-			t.Errorf("%s: no %s finding at app/app.go:%d, which needs lib's facts; got %v", mode, check, line, got)
-		}
-	}
+	return got
 }
 
 // TestFactsFromUnnamedModulePackages checks that a package of the main module

@@ -56,6 +56,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/timing"
 )
 
 // Kind is the sort of admission a wait queues for.
@@ -168,6 +169,8 @@ type Result struct {
 	lits map[*types.Var]*FuncFact
 	// decls are the declarations of this package's functions.
 	decls map[*types.Func]*ast.FuncDecl
+	// timers caches how each function measures time (see timerOf).
+	timers map[*types.Func]*timing.Helper
 }
 
 // Finder returns the questions of one check about the package, asked with
@@ -209,6 +212,18 @@ func (r *Result) HelperCall(call *ast.CallExpr) (*FuncFact, *types.Func) {
 func (r *Result) HasTrySend() bool {
 	for _, ff := range r.helpers {
 		if ff.TrySend != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// HasTimerHelpers reports whether a function of this package, or of one it
+// imports, measures time for its callers (a timer, a recorder of the time
+// since a start).
+func (r *Result) HasTimerHelpers() bool {
+	for _, ff := range r.helpers {
+		if ff.Timer != nil {
 			return true
 		}
 	}
@@ -318,6 +333,17 @@ func (f *Finder) IsPoolChan(v *types.Var) bool {
 	cf := f.r.chanFacts()
 	v = v.Origin()
 	return cf.worked[v] && cf.unbuffered[v] && !cf.buffered[v] && !cf.capOne[v] && !cf.semaphore[v] && !cf.token[v]
+}
+
+// IsJobQueue reports whether v holds a buffered channel of jobs: made with
+// a buffer (or one sized at run time), received from in a loop by
+// goroutines of the package, and neither a semaphore nor a pool of tokens.
+// A send to it returns when the job is queued; the job waits there behind
+// the earlier ones.
+func (f *Finder) IsJobQueue(v *types.Var) bool {
+	cf := f.r.chanFacts()
+	v = v.Origin()
+	return cf.worked[v] && cf.buffered[v] && !cf.unbuffered[v] && !cf.semaphore[v] && !cf.token[v] && !cf.prefilled[v] && !cf.tokenSend[v]
 }
 
 // IsLimitedGroup reports whether v holds an errgroup.Group whose SetLimit is

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/timing"
 )
 
 // Analyzer computes the admission vocabulary of a package: the helper facts
@@ -34,6 +35,7 @@ func run(pass *analysis.Pass) (any, error) {
 		helpers: make(map[types.Object]*FuncFact),
 		lits:    make(map[*types.Var]*FuncFact),
 		decls:   make(map[*types.Func]*ast.FuncDecl),
+		timers:  make(map[*types.Func]*timing.Helper),
 	}
 	// The facts of every package this one imports, directly or not: one
 	// call, proportional to the number of helpers, not of calls.

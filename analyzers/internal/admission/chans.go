@@ -156,7 +156,7 @@ func gatherCall(info *types.Info, cf *chanFacts, cur inspector.Cursor, call *ast
 		return
 	}
 	if fn.Name() == "Go" && len(call.Args) == 1 {
-		if callee := funcOf(info, call.Args[0]); callee != nil {
+		if callee := code.FuncValue(info, call.Args[0]); callee != nil {
 			goStarted[callee] = true
 		}
 	}
@@ -231,7 +231,7 @@ func isFillLoopBody(info *types.Info, cur inspector.Cursor) bool {
 // functions a go'd literal calls as statements of its own (go func() {
 // s.worker() }()).
 func markGoStarted(info *types.Info, g *ast.GoStmt, goStarted map[*types.Func]bool) {
-	if fn := funcOf(info, g.Call.Fun); fn != nil {
+	if fn := code.FuncValue(info, g.Call.Fun); fn != nil {
 		goStarted[fn] = true
 		return
 	}
@@ -242,25 +242,12 @@ func markGoStarted(info *types.Info, g *ast.GoStmt, goStarted map[*types.Func]bo
 	for _, stmt := range lit.Body.List {
 		if es, ok := stmt.(*ast.ExprStmt); ok {
 			if call, ok := ast.Unparen(es.X).(*ast.CallExpr); ok {
-				if fn := funcOf(info, call.Fun); fn != nil {
+				if fn := code.FuncValue(info, call.Fun); fn != nil {
 					goStarted[fn] = true
 				}
 			}
 		}
 	}
-}
-
-// funcOf returns the function or method expr names (f, s.worker), or nil.
-func funcOf(info *types.Info, expr ast.Expr) *types.Func {
-	switch e := ast.Unparen(expr).(type) {
-	case *ast.Ident:
-		fn, _ := info.Uses[e].(*types.Func)
-		return fn
-	case *ast.SelectorExpr:
-		fn, _ := info.Uses[e.Sel].(*types.Func)
-		return fn
-	}
-	return nil
 }
 
 // workerLoopChan returns the channel a worker goroutine loops over at cur (a

@@ -11,6 +11,7 @@ import (
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
+	"github.com/queuecheck/queuecheck/analyzers/internal/timing"
 )
 
 // A FuncFact records what a declared function or method is for the checks
@@ -30,6 +31,10 @@ type FuncFact struct {
 	// Pause is set when the function's main path only pauses: it sleeps,
 	// waits for a timer or a backoff, and then returns.
 	Pause *PauseHelper
+	// Timer is set when the function measures time for its callers: a
+	// recorder of the time since a start it is given, a timer's constructor
+	// or its stop method, a function returning a stop function.
+	Timer *timing.Helper
 	// Blocks is set for an acquire-shaped method (Acquire, Take and their
 	// variants) whose body can block: a channel operation, a select, or a
 	// Wait, Acquire or Lock call. A reference count's Acquire does not.
@@ -123,6 +128,9 @@ func (f *FuncFact) String() string {
 		}
 		parts = append(parts, s)
 	}
+	if f.Timer != nil {
+		parts = append(parts, f.Timer.String())
+	}
 	if f.Blocks {
 		parts = append(parts, "blocks")
 	}
@@ -130,7 +138,7 @@ func (f *FuncFact) String() string {
 }
 
 func (f *FuncFact) empty() bool {
-	return f.Wait == nil && f.Send == nil && f.TrySend == nil && f.Pause == nil && !f.Blocks
+	return f.Wait == nil && f.Send == nil && f.TrySend == nil && f.Pause == nil && f.Timer == nil && !f.Blocks
 }
 
 // A decl is one declared function of the package with its cursor.
@@ -238,6 +246,7 @@ func (r *Result) classify(loose, strict *Finder, fn *types.Func, body inspector.
 		if isAcquireName(fn.Name()) {
 			ff.Blocks = blocks(body.Node())
 		}
+		ff.Timer = r.timerOf(fn, body.Node().(*ast.BlockStmt))
 	}
 	if p, i, ok := r.mainPause(body); ok && r.onlyReturnsAfter(list, i, nil) {
 		ff.Pause = p
@@ -747,6 +756,23 @@ func (r *Result) mainPause(body inspector.Cursor) (*PauseHelper, int, bool) {
 	}
 	return nil, 0, false
 }
+
+// timerOf returns how fn measures time for its callers: it depends on fn's
+// body alone, so each round of classifyAll reuses the first answer.
+func (r *Result) timerOf(fn *types.Func, body *ast.BlockStmt) *timing.Helper {
+	if h, done := r.timers[fn]; done {
+		return h
+	}
+	h := timing.HelperOf(r.info, fn, body)
+	r.timers[fn] = h
+	return h
+}
+
+// PauseAt returns what the statement at st pauses for, when it only pauses:
+// a sleep, a receive from a timer, a select that waits for a timer (and
+// perhaps ctx.Done()), a backoff's Wait or Sleep, a call of a function
+// that pauses, or nil.
+func (r *Result) PauseAt(st inspector.Cursor) *PauseHelper { return r.pauseStmt(st) }
 
 func (r *Result) pauseStmt(st inspector.Cursor) *PauseHelper {
 	switch n := st.Node().(type) {

@@ -222,6 +222,20 @@ func Imports(pkg *types.Package, path string) bool {
 	return false
 }
 
+// FuncValue returns the declared function or method a function value
+// names (f, pkg.F, x.m), or nil.
+func FuncValue(info *types.Info, expr ast.Expr) *types.Func {
+	switch e := ast.Unparen(expr).(type) {
+	case *ast.Ident:
+		fn, _ := info.Uses[e].(*types.Func)
+		return fn
+	case *ast.SelectorExpr:
+		fn, _ := info.Uses[e.Sel].(*types.Func)
+		return fn
+	}
+	return nil
+}
+
 // Var returns the variable or struct field expr denotes (x, p.x, *p, &x),
 // with fields and variables of generic types mapped to their origin, or nil.
 // Checks recognise a queue or a limiter by this object, never by its name.

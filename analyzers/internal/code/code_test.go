@@ -229,3 +229,24 @@ func f() {
 		}
 	}
 }
+
+func TestFuncValue(t *testing.T) {
+	_, f, info, _ := load(t)
+	var got []string
+	ast.Inspect(f, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if fn := code.FuncValue(info, call.Fun); fn != nil {
+				got = append(got, fn.Name())
+			} else {
+				got = append(got, "-")
+			}
+		}
+		return true
+	})
+	// ctx.Done is a method, panic a builtin, the literals are not declared
+	// functions, time.Now a function of another package.
+	want := []string{"-", "-", "Done", "-", "Now"}
+	if !slices.Equal(got, want) {
+		t.Errorf("FuncValue of the calls = %v, want %v", got, want)
+	}
+}

@@ -4,6 +4,7 @@ package deadline
 
 import (
 	"context"
+	"fmt"
 	"log"
 	"net"
 	"time"
@@ -45,10 +46,11 @@ func Renamed(ctx context.Context, host string) ([]string, error) {
 	return net.DefaultResolver.LookupHost(tctx, host)
 }
 
-// Deadline uses an absolute deadline and a semaphore channel in a select.
-func Deadline(ctx context.Context, slots chan struct{}, at time.Time, host string) ([]string, error) {
+// Deadline uses a deadline relative to now and a semaphore channel in a
+// select.
+func Deadline(ctx context.Context, slots chan struct{}, d time.Duration, host string) ([]string, error) {
 	if true {
-		ctx, cancel := context.WithDeadline(ctx, at) // want `the deadline from context\.WithDeadline starts before the wait in the send to semaphore channel slots`
+		ctx, cancel := context.WithDeadline(ctx, time.Now().Add(d)) // want `the deadline from context\.WithDeadline starts before the wait in the send to semaphore channel slots`
 		defer cancel()
 		select {
 		case slots <- struct{}{}:
@@ -59,6 +61,100 @@ func Deadline(ctx context.Context, slots chan struct{}, at time.Time, host strin
 		return net.DefaultResolver.LookupHost(ctx, host)
 	}
 	return nil, nil
+}
+
+// Absolute uses a deadline the caller set: the budget of the whole call,
+// which deriving it later would not change.
+func Absolute(ctx context.Context, slots chan struct{}, at time.Time, host string) ([]string, error) {
+	ctx, cancel := context.WithDeadline(ctx, at)
+	defer cancel()
+	select {
+	case slots <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	defer func() { <-slots }()
+	return net.DefaultResolver.LookupHost(ctx, host)
+}
+
+// Background derives the lookup's deadline from context.Background(): the
+// wait keeps a bound of its own, and the lookup gets a fresh budget.
+func Background(host string) ([]string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), lookupTimeout) // want `the 2s timeout from context\.WithTimeout starts before the wait in \(\*semaphore\.Weighted\)\.Acquire`
+	defer cancel()
+	err := sem.Acquire(ctx, 1)
+	if err != nil {
+		return nil, fmt.Errorf("no slot: %w", ctx.Err())
+	}
+	defer sem.Release(1)
+	return net.DefaultResolver.LookupHost(ctx, host)
+}
+
+// Nested derives the lookup's budget from a context with a deadline of its
+// own: that deadline still bounds the wait once the lookup's moves.
+func Nested(ctx context.Context, host string) ([]string, error) {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	prepare(ctx)
+	lctx, lcancel := context.WithTimeout(ctx, lookupTimeout) // want `the 2s timeout from context\.WithTimeout starts before the wait`
+	defer lcancel()
+	if err := lim.Wait(lctx); err != nil {
+		return nil, err
+	}
+	return net.DefaultResolver.LookupHost(lctx, host)
+}
+
+var slots = make(chan struct{}, 4)
+
+// Unbounded waits on a semaphore channel that does not see the context:
+// moving the derivation is the whole fix.
+func Unbounded(ctx context.Context, host string) ([]string, error) {
+	ctx, cancel := context.WithTimeout(ctx, lookupTimeout) // want `the 2s timeout from context\.WithTimeout starts before the wait in the send to semaphore channel slots`
+	defer cancel()
+	slots <- struct{}{}
+	defer func() { <-slots }()
+	return net.DefaultResolver.LookupHost(ctx, host)
+}
+
+type client struct {
+	base    context.Context
+	timeout func() time.Duration
+}
+
+func (c *client) root() context.Context { return c.base }
+
+// Computed derives from a context a call returns: the fix would call it
+// again after the wait, so there is none.
+func (c *client) Computed(host string) ([]string, error) {
+	ctx, cancel := context.WithTimeout(c.root(), lookupTimeout) // want `the 2s timeout from context\.WithTimeout starts before the wait`
+	defer cancel()
+	if err := sem.Acquire(ctx, 1); err != nil {
+		return nil, err
+	}
+	defer sem.Release(1)
+	return net.DefaultResolver.LookupHost(ctx, host)
+}
+
+// Budgeted computes its budget with a call: no fix either.
+func (c *client) Budgeted(host string) ([]string, error) {
+	ctx, cancel := context.WithTimeout(c.base, c.timeout()) // want `the timeout from context\.WithTimeout starts before the wait`
+	defer cancel()
+	if err := sem.Acquire(ctx, 1); err != nil {
+		return nil, err
+	}
+	defer sem.Release(1)
+	return net.DefaultResolver.LookupHost(ctx, host)
+}
+
+// OneLine derives the context and defers its cancel on one line: the fix
+// moves whole lines, so there is none.
+func OneLine(ctx context.Context, host string) ([]string, error) {
+	ctx, cancel := context.WithTimeout(ctx, lookupTimeout); defer cancel() // want `the 2s timeout from context\.WithTimeout starts before the wait`
+	if err := sem.Acquire(ctx, 1); err != nil {
+		return nil, err
+	}
+	defer sem.Release(1)
+	return net.DefaultResolver.LookupHost(ctx, host)
 }
 
 // After derives the timeout after the wait: the work gets all of it.

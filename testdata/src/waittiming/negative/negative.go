@@ -316,31 +316,6 @@ func Result(ctx context.Context) error {
 	return err
 }
 
-type buffered struct{ jobs chan func() }
-
-func newBuffered(n int) *buffered {
-	b := &buffered{jobs: make(chan func(), 100)}
-	for range n {
-		go func() {
-			for f := range b.jobs {
-				f()
-			}
-		}()
-	}
-	return b
-}
-
-// Queue hands a job to workers over a buffered channel: the send returns
-// when the job is queued, not when it starts, so no split after it would
-// be right.
-func (b *buffered) Queue(ctx context.Context) {
-	start := time.Now()
-	done := make(chan struct{})
-	b.jobs <- func() { work(ctx); close(done) }
-	<-done
-	log.Printf("took %v", time.Since(start))
-}
-
 type server struct {
 	start time.Time
 }

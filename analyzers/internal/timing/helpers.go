@@ -1,0 +1,248 @@
+package timing
+
+import (
+	"go/ast"
+	"go/types"
+	"strconv"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+)
+
+// A Helper says how a function of the service's own measures time for its
+// callers, learned from what its body does rather than from its name: a
+// hand-written prometheus.NewTimer and ObserveDuration, go-metrics'
+// MeasureSince, a "defer track(name)()" tracer, an OpenTelemetry Record of
+// the time since a start a type keeps. Package admission records it in its
+// function facts, so that callers in other packages know it too.
+type Helper struct {
+	// Since is set when the function records the time since its time.Time
+	// parameter Param: metrics.MeasureSince(key, start) written by hand.
+	Since bool
+	Param int
+	// Starts names the time.Time field of its first result that a
+	// constructor sets to the time it is called: t := stats.NewTimer(h)
+	// starts a timer.
+	Starts string
+	// Stops names the time.Time field of its receiver that a method records
+	// the time since: t.ObserveDuration() stops the timer.
+	Stops string
+	// StopFunc is set when the function reads the clock and returns a
+	// function that records the time since: defer track("op")().
+	StopFunc bool
+}
+
+func (h *Helper) String() string {
+	switch {
+	case h.Since:
+		return "measures since param " + strconv.Itoa(h.Param)
+	case h.Starts != "":
+		return "starts timer ." + h.Starts
+	case h.Stops != "":
+		return "stops timer ." + h.Stops
+	case h.StopFunc:
+		return "returns stop func"
+	}
+	return ""
+}
+
+// HelperOf returns how the declared function fn, with the given body,
+// measures time, or nil. It looks at the signature first: most functions
+// take no time.Time, return no timer and keep no start.
+func HelperOf(info *types.Info, fn *types.Func, body *ast.BlockStmt) *Helper {
+	if body == nil {
+		return nil
+	}
+	sig := fn.Signature()
+	for i := range sig.Params().Len() {
+		if p := sig.Params().At(i); code.IsTime(p.Type()) && measuresSince(info, body, func(e ast.Expr) bool { return refersTo(info, e, p) }) {
+			return &Helper{Since: true, Param: i}
+		}
+	}
+	if recv := sig.Recv(); recv != nil {
+		if fields := timeFields(recv.Type()); len(fields) > 0 {
+			var stops string
+			measuresSince(info, body, func(e ast.Expr) bool {
+				sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+				if ok && refersTo(info, sel.X, recv) && fields[sel.Sel.Name] {
+					stops = sel.Sel.Name
+					return true
+				}
+				return false
+			})
+			if stops != "" {
+				return &Helper{Stops: stops}
+			}
+		}
+	}
+	if sig.Results().Len() == 0 {
+		return nil
+	}
+	res := sig.Results().At(0).Type()
+	if fields := timeFields(res); len(fields) > 0 {
+		if f := startedField(info, body, res, fields); f != "" {
+			return &Helper{Starts: f}
+		}
+	}
+	if s, ok := res.Underlying().(*types.Signature); ok && s.Params().Len() == 0 && returnsStopFunc(info, body) {
+		return &Helper{StopFunc: true}
+	}
+	return nil
+}
+
+// measuresSince reports whether body (outside goroutines) computes the time
+// from a start that isStart accepts up to now: time.Since(start),
+// time.Now().Sub(start).
+func measuresSince(info *types.Info, body ast.Node, isStart func(ast.Expr) bool) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.GoStmt:
+			return false
+		case *ast.CallExpr:
+			if start, end, ok := Elapsed(info, n); ok && isStart(start) && isNow(info, end, n) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// isNow reports whether the end of an elapsed-time call is now:
+// time.Since(x) itself, or time.Now() in time.Now().Sub(x).
+func isNow(info *types.Info, end ast.Expr, call *ast.CallExpr) bool {
+	if end == ast.Expr(call) {
+		return true
+	}
+	now, ok := ast.Unparen(end).(*ast.CallExpr)
+	return ok && IsTimestamp(info, now)
+}
+
+func refersTo(info *types.Info, e ast.Expr, v *types.Var) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && info.Uses[id] == v
+}
+
+// timeFields returns the names of the time.Time fields of the struct t is,
+// or points to, when it is a named type.
+func timeFields(t types.Type) map[string]bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return nil
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	var fields map[string]bool
+	for f := range st.Fields() {
+		if code.IsTime(f.Type()) {
+			if fields == nil {
+				fields = make(map[string]bool)
+			}
+			fields[f.Name()] = true
+		}
+	}
+	return fields
+}
+
+// startedField returns the time.Time field of the result type res that body
+// sets to the time of the call: in a composite literal (&Timer{start:
+// time.Now()}) or by an assignment (t.start = time.Now()). One field, or "".
+func startedField(info *types.Info, body *ast.BlockStmt, res types.Type, fields map[string]bool) string {
+	named := namedOf(res)
+	set := ""
+	ok := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CompositeLit:
+			if namedOf(info.TypeOf(n)) != named {
+				return true
+			}
+			for _, elt := range n.Elts {
+				kv, isKV := elt.(*ast.KeyValueExpr)
+				key, isID := kvKey(kv, isKV)
+				if isID && fields[key] && isClockRead(info, kv.Value) {
+					ok = ok && (set == "" || set == key)
+					set = key
+				}
+			}
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				sel, isSel := ast.Unparen(lhs).(*ast.SelectorExpr)
+				if !isSel || i >= len(n.Rhs) || !fields[sel.Sel.Name] || namedOf(info.TypeOf(sel.X)) != named || !isClockRead(info, n.Rhs[i]) {
+					continue
+				}
+				ok = ok && (set == "" || set == sel.Sel.Name)
+				set = sel.Sel.Name
+			}
+		}
+		return true
+	})
+	if !ok {
+		return ""
+	}
+	return set
+}
+
+func kvKey(kv *ast.KeyValueExpr, isKV bool) (string, bool) {
+	if !isKV {
+		return "", false
+	}
+	id, ok := kv.Key.(*ast.Ident)
+	if !ok {
+		return "", false
+	}
+	return id.Name, true
+}
+
+func isClockRead(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	return ok && IsTimestamp(info, call)
+}
+
+func namedOf(t types.Type) *types.Named {
+	if t == nil {
+		return nil
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, _ := types.Unalias(t).(*types.Named)
+	if n != nil {
+		n = n.Origin()
+	}
+	return n
+}
+
+// returnsStopFunc reports whether body reads the clock into a local
+// variable and returns a function literal that measures the time since it.
+func returnsStopFunc(info *types.Info, body *ast.BlockStmt) bool {
+	starts := make(map[*types.Var]bool)
+	for _, st := range body.List {
+		as, ok := st.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || !isClockRead(info, as.Rhs[0]) {
+			continue
+		}
+		if v := code.Var(info, as.Lhs[0]); code.IsLocal(v) {
+			starts[v] = true
+		}
+	}
+	if len(starts) == 0 || len(body.List) == 0 {
+		return false
+	}
+	ret, ok := body.List[len(body.List)-1].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) == 0 {
+		return false
+	}
+	lit, ok := ast.Unparen(ret.Results[0]).(*ast.FuncLit)
+	return ok && measuresSince(info, lit.Body, func(e ast.Expr) bool {
+		v := code.Var(info, e)
+		return v != nil && starts[v]
+	})
+}

@@ -1,0 +1,199 @@
+package waittiming
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+)
+
+// Retries hide in helpers too: a measurement whose only work is one call of
+// a function of this package that retries with pauses between its attempts
+// (vmagent times c.sendBlock, whose sendBlockHTTP sleeps a backoff before
+// each new attempt) reports the pauses as the call's slowness. The split
+// belongs inside the helper, so the finding has no fix.
+
+// A hiddenRetry is a measured call of a function that retries.
+type hiddenRetry struct {
+	m      *measurement
+	call   *ast.CallExpr
+	callee *types.Func
+	r      retry
+}
+
+// hiddenRetryIn returns the call m measures when it is the only work
+// between m's start and its end and its callee retries with pauses.
+func (c *checker) hiddenRetryIn(m *measurement) (hiddenRetry, bool) {
+	startFn := code.EnclosingFunc(m.startStmt)
+	if !startFn.Valid() || m.fn != startFn {
+		return hiddenRetry{}, false
+	}
+	from, to := m.startStmt.Node().End(), m.endAt
+	var endStmt ast.Node
+	if !m.deferStmt.Valid() {
+		endStmt = code.StmtOf(m.end).Node()
+	}
+	var calls []inspector.Cursor
+	startFn.Inspect([]ast.Node{(*ast.CallExpr)(nil), (*ast.FuncLit)(nil), (*ast.DeferStmt)(nil), (*ast.GoStmt)(nil), (*ast.ExprStmt)(nil), (*ast.AssignStmt)(nil), (*ast.SendStmt)(nil), (*ast.ReturnStmt)(nil)}, func(cur inspector.Cursor) bool {
+		if descend, decided := runsBetween(cur, startFn, inspector.Cursor{}, from, to); decided {
+			return descend
+		}
+		if cur.Node() == endStmt {
+			return false
+		}
+		if call, ok := cur.Node().(*ast.CallExpr); ok && call.Pos() > from && c.isWorkCall(call, admission.Wait{}) {
+			calls = append(calls, cur)
+		}
+		return true
+	})
+	if len(calls) != 1 {
+		return hiddenRetry{}, false
+	}
+	if _, onPath := c.qualifies(m, calls[0], admission.Wait{}, inspector.Cursor{}); !onPath {
+		return hiddenRetry{}, false
+	}
+	call := calls[0].Node().(*ast.CallExpr)
+	fn := c.calledFunc(call)
+	if fn == nil || fn.Pkg() != c.pass.Pkg {
+		return hiddenRetry{}, false
+	}
+	r := c.retriesOf(fn)
+	if r == nil || c.saysWaiting(m) || c.isTotal(m) {
+		return hiddenRetry{}, false
+	}
+	return hiddenRetry{m: m, call: call, callee: fn, r: *r}, true
+}
+
+// retriesOf returns the retry loop of the function fn of this package, or
+// nil; it looks at each function once.
+func (c *checker) retriesOf(fn *types.Func) *retry {
+	if r, done := c.retries[fn]; done {
+		return r
+	}
+	if c.retries == nil {
+		c.retries = make(map[*types.Func]*retry)
+	}
+	var found *retry
+	if decl := c.declOf(fn); decl.Valid() {
+		if r, ok := c.retryInBody(decl); ok {
+			found = &r
+		}
+	}
+	c.retries[fn] = found
+	return found
+}
+
+// calledFunc returns the function a call calls: its static callee, or the
+// one function of this package that a func-typed field or variable is ever
+// assigned (c.sendBlock = c.sendBlockHTTP).
+func (c *checker) calledFunc(call *ast.CallExpr) *types.Func {
+	info := c.pass.TypesInfo
+	if fn := code.Callee(info, call); fn != nil {
+		return fn
+	}
+	v := code.Var(info, call.Fun)
+	if v == nil || (!v.IsField() && code.IsLocal(v)) {
+		return nil
+	}
+	var only *types.Func
+	n := 0
+	for cur := range c.insp.Root().Preorder((*ast.AssignStmt)(nil), (*ast.KeyValueExpr)(nil), (*ast.ValueSpec)(nil)) {
+		var pairs [][2]ast.Expr
+		switch s := cur.Node().(type) {
+		case *ast.AssignStmt:
+			if len(s.Lhs) == len(s.Rhs) {
+				for i := range s.Lhs {
+					pairs = append(pairs, [2]ast.Expr{s.Lhs[i], s.Rhs[i]})
+				}
+			}
+		case *ast.KeyValueExpr:
+			pairs = append(pairs, [2]ast.Expr{s.Key, s.Value})
+		case *ast.ValueSpec:
+			for i := range s.Values {
+				if i < len(s.Names) {
+					pairs = append(pairs, [2]ast.Expr{s.Names[i], s.Values[i]})
+				}
+			}
+		}
+		for _, p := range pairs {
+			if code.Var(info, p[0]) != v {
+				continue
+			}
+			n++
+			only = code.FuncValue(info, p[1])
+		}
+	}
+	if n != 1 {
+		return nil
+	}
+	return only
+}
+
+// declOf returns the declaration of a function of this package.
+func (c *checker) declOf(fn *types.Func) inspector.Cursor {
+	if c.decls == nil {
+		c.decls = make(map[*types.Func]inspector.Cursor)
+		for file := range c.insp.Root().Children() {
+			for d := range file.Children() {
+				if fd, ok := d.Node().(*ast.FuncDecl); ok && fd.Body != nil {
+					if f, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+						c.decls[f] = d
+					}
+				}
+			}
+		}
+	}
+	return c.decls[fn.Origin()]
+}
+
+// retryInBody returns a retry loop of the function declared at decl, on
+// the main path of its body.
+func (c *checker) retryInBody(decl inspector.Cursor) (retry, bool) {
+	var found retry
+	ok := false
+	decl.Inspect([]ast.Node{(*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.LabeledStmt)(nil), (*ast.FuncLit)(nil), (*ast.GoStmt)(nil), (*ast.DeferStmt)(nil)}, func(cur inspector.Cursor) bool {
+		if ok {
+			return false
+		}
+		switch n := cur.Node().(type) {
+		case *ast.FuncLit, *ast.GoStmt, *ast.DeferStmt:
+			return false
+		case *ast.ForStmt, *ast.RangeStmt:
+			found, ok = c.forRetry(cur)
+		case *ast.LabeledStmt:
+			switch n.Stmt.(type) {
+			case *ast.ForStmt, *ast.RangeStmt:
+				return true
+			}
+			found, ok = c.gotoRetry(cur)
+		}
+		return !ok
+	})
+	return found, ok
+}
+
+// reportHiddenRetry reports a measured call of a function that retries with
+// pauses. It has no fix: the attempts are timed inside the callee.
+func (c *checker) reportHiddenRetry(h hiddenRetry) {
+	m := h.m
+	pos, end := measuredAt(m)
+	d := analysis.Diagnostic{
+		Pos:      pos,
+		End:      end,
+		Category: "retrywait",
+		Message: subject(c.pass.TypesInfo, m) + " spans " + code.DisplayName(h.callee) + ", whose attempts are separated by " + h.r.name +
+			", so time spent waiting between attempts is reported as slow work; record the retry wait apart from the attempts",
+		Related: []analysis.RelatedInformation{
+			{Pos: h.call.Pos(), End: h.call.End(), Message: "the call that retries"},
+		},
+	}
+	for _, p := range h.r.pauses {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: p.Node().Pos(), End: p.Node().End(), Message: "a pause between attempts: " + h.r.name})
+	}
+	d.Related = append(d.Related, analysis.RelatedInformation{Pos: h.call.Pos(), End: h.call.End(), Message: "no automatic fix: the pauses are inside " + code.DisplayName(h.callee) + "; sum them there and record them apart from the attempts by hand"})
+	c.rep.Report(d)
+}

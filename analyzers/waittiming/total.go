@@ -1,0 +1,186 @@
+package waittiming
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"regexp"
+	"strings"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+)
+
+// A measurement from the top of an HTTP handler to its end is the latency
+// users see: it should include the queueing. So should a figure named as a
+// total. The check still reports the wait such a figure hides, since no
+// other figure shows it, but its fix keeps the total as it is and records
+// the wait beside it.
+
+// isTotal reports whether m is the latency users see: it spans the whole
+// body of its function, and the function is a request handler or the
+// figure is named a total.
+func (c *checker) isTotal(m *measurement) bool {
+	fn := code.EnclosingFunc(m.startStmt)
+	if !fn.Valid() || fn != m.fn || !c.spansBody(m, fn) {
+		return false
+	}
+	return isHandler(c.pass.TypesInfo, fn) || namesTotal(m)
+}
+
+// spansBody reports whether m starts before any work of its function and
+// ends at its end: in a defer, or in a statement followed only by a return.
+func (c *checker) spansBody(m *measurement, fn inspector.Cursor) bool {
+	body := code.FuncBody(fn.Node())
+	top := topStmt(m.startStmt, body)
+	if top == nil {
+		return false
+	}
+	for _, st := range body.List {
+		if st == top {
+			break
+		}
+		if c.hasWait(fn, st) {
+			return false // the figure starts after a wait: it is not the whole request
+		}
+	}
+	if m.deferStmt.Valid() {
+		return true
+	}
+	end := topStmt(m.end, body)
+	for i, st := range body.List {
+		if st != end {
+			continue
+		}
+		for _, after := range body.List[i+1:] {
+			ret, ok := after.(*ast.ReturnStmt)
+			if !ok || c.hasWork(ret) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// topStmt returns the statement of body's own list that holds cur.
+func topStmt(cur inspector.Cursor, body *ast.BlockStmt) ast.Stmt {
+	for p := cur; p.Valid(); p = p.Parent() {
+		if st, ok := p.Node().(ast.Stmt); ok && p.Parent().Node() == body {
+			return st
+		}
+	}
+	return nil
+}
+
+// hasWait reports whether the statement st of the function at fn holds an
+// admission wait.
+func (c *checker) hasWait(fn inspector.Cursor, st ast.Stmt) bool {
+	cur, ok := fn.FindNode(st)
+	if !ok {
+		return true
+	}
+	found := false
+	cur.Inspect([]ast.Node{(*ast.CallExpr)(nil), (*ast.SendStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.SelectStmt)(nil), (*ast.FuncLit)(nil)}, func(n inspector.Cursor) bool {
+		if _, ok := n.Node().(*ast.FuncLit); ok || found {
+			return false
+		}
+		if _, ok := c.adm.At(n); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// hasWork reports whether a statement calls anything that does work.
+func (c *checker) hasWork(n ast.Node) bool {
+	work := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if c.isWorkCall(n, admission.Wait{}) {
+				work = true
+			}
+		}
+		return !work
+	})
+	return work
+}
+
+// isHandler reports whether the function at fn serves a request: an
+// http.Handler's ServeHTTP or a function taking an http.ResponseWriter and
+// an *http.Request, or a gRPC interceptor (it is handed the handler).
+func isHandler(info *types.Info, fn inspector.Cursor) bool {
+	sig := code.FuncSignature(info, fn.Node())
+	if sig == nil {
+		return false
+	}
+	writer, request := false, false
+	for p := range sig.Params().Variables() {
+		t := p.Type()
+		switch {
+		case code.IsNamed(t, "net/http", "ResponseWriter"):
+			writer = true
+		case code.IsNamed(t, "net/http", "Request"):
+			request = true
+		case isGRPCHandler(t):
+			return true
+		}
+	}
+	return writer && request
+}
+
+// isGRPCHandler reports whether t is grpc.UnaryHandler or StreamHandler.
+func isGRPCHandler(t types.Type) bool {
+	return code.IsNamed(t, "google.golang.org/grpc", "UnaryHandler") || code.IsNamed(t, "google.golang.org/grpc", "StreamHandler")
+}
+
+var (
+	promTotal   = regexp.MustCompile(`_total([^A-Za-z0-9_]|$)`)
+	unseparated = strings.NewReplacer("_", "", "-", "", " ", "")
+)
+
+// namesTotal reports whether the statement that records m names its figure
+// a total: total, e2e, end to end, overall.
+func namesTotal(m *measurement) bool {
+	return recordSays(m, "total", "e2e", "endtoend", "overall")
+}
+
+// recordSays reports whether an identifier or a string of the statement
+// that records m contains one of words, compared in lower case without
+// separators (end_to_end says endtoend). A Prometheus counter's _total
+// suffix says counter, not the whole of something, and does not count.
+func recordSays(m *measurement, words ...string) bool {
+	stmt := m.deferStmt
+	if !stmt.Valid() {
+		stmt = code.StmtOf(m.end)
+	}
+	found := false
+	ast.Inspect(stmt.Node(), func(n ast.Node) bool {
+		var text string
+		switch n := n.(type) {
+		case *ast.Ident:
+			text = n.Name
+		case *ast.BasicLit:
+			if n.Kind == token.STRING {
+				text = n.Value
+				if strings.Contains(text, "_total") {
+					text = promTotal.ReplaceAllString(text, "$1")
+				}
+			}
+		}
+		text = strings.ToLower(unseparated.Replace(text))
+		for _, w := range words {
+			if strings.Contains(text, w) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
