@@ -156,37 +156,12 @@ func AssignedTo(info *types.Info, cur inspector.Cursor) *types.Var {
 // A variable that := declares counts: the node gives it its value.
 func AssignedIn(info *types.Info, node, skip ast.Node) map[types.Object]bool {
 	assigned := make(map[types.Object]bool)
-	mark := func(e ast.Expr) {
+	eachAssigned(info, node, skip, true, func(e ast.Expr) {
 		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
 			if obj := info.ObjectOf(id); obj != nil {
 				assigned[obj] = true
 			}
 		}
-	}
-	ast.Inspect(node, func(n ast.Node) bool {
-		if skip != nil && n == skip {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for _, lhs := range n.Lhs {
-				mark(lhs)
-			}
-		case *ast.IncDecStmt:
-			mark(n.X)
-		case *ast.RangeStmt:
-			if n.Key != nil {
-				mark(n.Key)
-			}
-			if n.Value != nil {
-				mark(n.Value)
-			}
-		case *ast.UnaryExpr:
-			if n.Op == token.AND {
-				mark(n.X)
-			}
-		}
-		return true
 	})
 	return assigned
 }
@@ -198,16 +173,26 @@ func AssignedIn(info *types.Info, node, skip ast.Node) map[types.Object]bool {
 // captures it sees a value no later statement of the node changes.
 func ReassignedIn(info *types.Info, node ast.Node) map[*types.Var]bool {
 	assigned := make(map[*types.Var]bool)
-	mark := func(e ast.Expr) {
+	eachAssigned(info, node, nil, false, func(e ast.Expr) {
 		if v := Var(info, e); v != nil {
 			assigned[v] = true
 		}
-	}
+	})
+	return assigned
+}
+
+// eachAssigned calls mark with every expression node (outside skip) assigns
+// to, increments, ranges into or takes the address of; with declarations,
+// also the variables := and range := declare.
+func eachAssigned(info *types.Info, node, skip ast.Node, declarations bool, mark func(ast.Expr)) {
 	ast.Inspect(node, func(n ast.Node) bool {
+		if skip != nil && n == skip {
+			return false
+		}
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for _, lhs := range n.Lhs {
-				if id, ok := lhs.(*ast.Ident); ok && n.Tok == token.DEFINE && info.Defs[id] != nil {
+				if id, ok := lhs.(*ast.Ident); ok && !declarations && n.Tok == token.DEFINE && info.Defs[id] != nil {
 					continue // a new variable, not an assignment
 				}
 				mark(lhs)
@@ -215,7 +200,7 @@ func ReassignedIn(info *types.Info, node ast.Node) map[*types.Var]bool {
 		case *ast.IncDecStmt:
 			mark(n.X)
 		case *ast.RangeStmt:
-			if n.Tok == token.ASSIGN {
+			if declarations || n.Tok == token.ASSIGN {
 				if n.Key != nil {
 					mark(n.Key)
 				}
@@ -230,7 +215,6 @@ func ReassignedIn(info *types.Info, node ast.Node) map[*types.Var]bool {
 		}
 		return true
 	})
-	return assigned
 }
 
 // Assigns reports whether node changes v, as AssignedIn decides it.
