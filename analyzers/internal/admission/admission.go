@@ -310,9 +310,10 @@ func (f *Finder) IsSemaphoreChan(v *types.Var) bool {
 }
 
 // IsTokenChan reports whether v holds a channel of tokens or pooled
-// resources: filled up front (a send in a loop that does nothing else), or
-// (Strict) received from and the same value sent back by one function.
-// Receiving from it acquires a slot.
+// resources: filled up front (a send in a loop that does nothing else; a
+// field holds the tokens of the local its constructor filled), or (Strict)
+// received from and the same value sent back by one function. Receiving
+// from it acquires a slot.
 func (f *Finder) IsTokenChan(v *types.Var) bool {
 	cf := f.r.chanFacts()
 	v = v.Origin()
