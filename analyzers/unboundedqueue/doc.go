@@ -111,7 +111,9 @@
 //     from a pre-filled token channel, (*semaphore.Weighted).Acquire,
 //     TryAcquire with an inline fallback, (*rate.Limiter).Wait, Take() on a
 //     token bucket or pacer, Start() on a gate, or a call of a function of the
-//     package that does one of these;
+//     package that does one of these; also an acquire guarded by n > 0 on a
+//     parameter every caller makes positive (a positive constant, or
+//     if n < 1 { n = runtime.NumCPU() * 2 } before the call);
 //   - spawns guarded by a count of work in flight (if inflight.Load() < max,
 //     else the loop does the work itself), and spawns after which the loop
 //     waits (wg.Wait(), <-done) or ends (return, break) before the next item;
@@ -122,8 +124,11 @@
 //     a counter reaches a limit): they are not per item;
 //   - per-entity goroutines: the goroutine itself loops over a stream (one
 //     reader per subscription or connection, also through a function
-//     literal held in a local variable), or the items are channels or
-//     connections, hold one or hand one out (Conn() net.Conn);
+//     literal held in a local variable), or ends waiting for a stop signal
+//     the loop's function provides (<-quit, <-ctx.Done(): one listener per
+//     forwarded port), or the items are channels or connections, hold one
+//     or hand one out (Conn() net.Conn), or are streams to accept (an
+//     ssh.NewChannel, whose Accept returns a ReadWriteCloser);
 //   - restarts: the goroutine sends on the channel the loop receives from,
 //     replacing the worker whose exit it received;
 //   - loops that leave once a counter they increment reaches a bound, before
