@@ -18,8 +18,11 @@
 // unboundedqueue/slicefifo: a slice field or package variable that one
 // function appends to (q = append(q, x)) while another dequeues from its
 // front (q = q[1:], q = q[n:], x, q = q[0], q[1:], copy(q, q[1:]) followed by
-// a shrink, q = slices.Delete(q, 0, k), q = append(q[:0], q[1:]...)) or, in a
-// loop, takes it whole (x := q; q = nil, or x, q = q, nil), with no
+// a shrink, q = slices.Delete(q, 0, k), q = append(q[:0], q[1:]...)) or
+// takes it whole (x := q; q = nil, or x, q = q, nil) in a loop or in a
+// function that returns x (swapped = p.frame; p.frame =
+// message.NewFrame(n); return, where NewFrame only returns a new empty
+// slice, in this package or, through a fact, another), with no
 // comparison of len(q) in the appending function. Only shared state counts: a
 // field or package variable that a function filling or draining it touches
 // under a sync.Mutex, RWMutex or Cond, or from a goroutine of its own. An

@@ -10,7 +10,7 @@ import (
 var testdata = fixtest.TestData()
 
 func TestSliceFIFO(t *testing.T) {
-	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/slicefifo", "unboundedqueue/listfifo", "unboundedqueue/persend", "unboundedqueue/peritem", "unboundedqueue/loopvar", "unboundedqueue/multifile", "unboundedqueue/crosscheck", "unboundedqueue/dominance", "unboundedqueue/urgent", "unboundedqueue/twice", "unboundedqueue/crosspkg")
+	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/slicefifo", "unboundedqueue/listfifo", "unboundedqueue/persend", "unboundedqueue/peritem", "unboundedqueue/loopvar", "unboundedqueue/multifile", "unboundedqueue/crosscheck", "unboundedqueue/dominance", "unboundedqueue/swapfifo", "unboundedqueue/urgent", "unboundedqueue/twice", "unboundedqueue/crosspkg")
 }
 
 // TestNoFix covers hazards reported without a fix.
