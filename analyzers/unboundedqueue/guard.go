@@ -44,15 +44,7 @@ func (c *checker) alwaysHolds(cur inspector.Cursor) bool {
 // n > 0, n >= 1, n != 0 (of an unsigned n, or of a value callers keep
 // non-negative), or the mirrored forms.
 func positiveOperand(info *types.Info, cond ast.Expr) *types.Var {
-	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok {
-		return nil
-	}
-	x, y, op := b.X, b.Y, b.Op
-	if _, isConst := consts.Int(info, x); isConst {
-		x, y, op = y, x, mirror(op)
-	}
-	k, ok := consts.Int(info, y)
+	x, op, k, ok := comparedWithConst(info, cond)
 	if !ok {
 		return nil
 	}
@@ -67,6 +59,22 @@ func positiveOperand(info *types.Info, cond ast.Expr) *types.Var {
 	}
 	v, _ := info.Uses[id].(*types.Var)
 	return v
+}
+
+// comparedWithConst splits cond, a comparison of an expression with an
+// integer constant, into the expression, the operator and the constant,
+// written with the constant on the right (0 < n becomes n > 0).
+func comparedWithConst(info *types.Info, cond ast.Expr) (x ast.Expr, op token.Token, k int64, ok bool) {
+	b, isBin := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !isBin {
+		return nil, 0, 0, false
+	}
+	x, y, op := b.X, b.Y, b.Op
+	if _, isConst := consts.Int(info, x); isConst {
+		x, y, op = y, x, mirror(op)
+	}
+	k, ok = consts.Int(info, y)
+	return x, op, k, ok
 }
 
 // mirror returns the operator that compares y with x as op compares x
@@ -195,15 +203,7 @@ func normalises(info *types.Info, ifs *ast.IfStmt, v *types.Var) bool {
 	if ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 {
 		return false
 	}
-	b, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
-	if !ok {
-		return false
-	}
-	x, y, op := b.X, b.Y, b.Op
-	if _, isConst := consts.Int(info, x); isConst {
-		x, y, op = y, x, mirror(op)
-	}
-	k, ok := consts.Int(info, y)
+	x, op, k, ok := comparedWithConst(info, ifs.Cond)
 	if !ok || code.Var(info, x) != v {
 		return false
 	}

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 )
@@ -82,7 +83,7 @@ func onlyRejects(info *types.Info, stmts []ast.Stmt) bool {
 				return false
 			}
 		case *ast.SwitchStmt:
-			if st.Init != nil || st.Tag == nil || !isCtxErr(info, st.Tag) && !sendselect.CallFree(info, st.Tag) {
+			if st.Init != nil || st.Tag == nil || !admission.IsCheap(info, st.Tag) {
 				return false
 			}
 			for _, s := range st.Body.List {
@@ -117,32 +118,12 @@ func isHookCall(info *types.Info, x ast.Expr) bool {
 	return code.Var(info, call.Fun) != nil
 }
 
-// cheapResults reports whether a return computes its results without work:
-// call-free values, ctx.Err(), or errors built by package errors or
-// fmt.Errorf from call-free arguments.
+// cheapResults reports whether a return computes its results without work.
 func cheapResults(info *types.Info, ret *ast.ReturnStmt) bool {
 	for _, r := range ret.Results {
-		if sendselect.CallFree(info, r) || isCtxErr(info, r) {
-			continue
-		}
-		call, ok := ast.Unparen(r).(*ast.CallExpr)
-		if !ok {
-			return false
-		}
-		fn := code.CalleeFunc(info, call)
-		if fn == nil || fn.Pkg() == nil || !(fn.Pkg().Path() == "errors" || code.IsFunc(fn, "fmt", "Errorf")) || !sendselect.CallFree(info, call.Args...) {
+		if !admission.IsCheap(info, r) {
 			return false
 		}
 	}
 	return true
-}
-
-// isCtxErr reports whether e is ctx.Err() on a context.
-func isCtxErr(info *types.Info, e ast.Expr) bool {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(call.Args) != 0 {
-		return false
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == "Err" && code.IsContext(info.TypeOf(sel.X))
 }

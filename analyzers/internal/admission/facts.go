@@ -389,7 +389,7 @@ func (r *Result) bookkeeping(stmts []ast.Stmt) bool {
 		switch st := st.(type) {
 		case *ast.ReturnStmt:
 			for _, res := range st.Results {
-				if !r.cheap(res) {
+				if !IsCheap(r.info, res) {
 					return false
 				}
 			}
@@ -425,28 +425,29 @@ func (r *Result) bookkeeping(stmts []ast.Stmt) bool {
 	return true
 }
 
-// cheap reports whether a returned value is computed without work: a
-// call-free expression, a function literal (a release), ctx.Err(), or an
-// error built by errors or fmt.
-func (r *Result) cheap(e ast.Expr) bool {
+// IsCheap reports whether a returned value is computed without work: a
+// call-free expression, a function literal (a release), ctx.Err() or any
+// Err() without arguments, or an error built by errors or fmt.Errorf from
+// call-free arguments.
+func IsCheap(info *types.Info, e ast.Expr) bool {
 	if _, ok := ast.Unparen(e).(*ast.FuncLit); ok {
 		return true
 	}
-	if sendselect.CallFree(r.info, e) {
+	if sendselect.CallFree(info, e) {
 		return true
 	}
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
 		return false
 	}
-	fn := code.CalleeFunc(r.info, call)
+	fn := code.CalleeFunc(info, call)
 	if fn == nil {
 		return false
 	}
 	if fn.Name() == "Err" && len(call.Args) == 0 {
 		return true
 	}
-	return fn.Pkg() != nil && (fn.Pkg().Path() == "errors" || code.IsFunc(fn, "fmt", "Errorf")) && sendselect.CallFree(r.info, call.Args...)
+	return fn.Pkg() != nil && (fn.Pkg().Path() == "errors" || code.IsFunc(fn, "fmt", "Errorf")) && sendselect.CallFree(info, call.Args...)
 }
 
 func isLockCall(info *types.Info, x ast.Expr) bool {
