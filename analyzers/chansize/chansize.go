@@ -255,7 +255,7 @@ func constantBounds(pass *analysis.Pass, found []finding) map[*types.Const]int64
 		c := consts.Named(pass.TypesInfo, f.call.Args[1])
 		// An exported constant may size other packages' buffers, or mean
 		// something else there: its declaration stays.
-		if c == nil || c.Exported() || c.Pkg() != pass.Pkg || c.Parent() != pass.Pkg.Scope() || valueExpr(pass, c) == nil {
+		if c == nil || c.Exported() || c.Pkg() != pass.Pkg || c.Parent() != pass.Pkg.Scope() || valueExpr(pass, c) == nil || !ownsValue(pass, c) {
 			continue
 		}
 		capArgs[capIdent(f.call.Args[1])] = true
@@ -309,6 +309,48 @@ func valueExpr(pass *analysis.Pass, c *types.Const) ast.Expr {
 		}
 	}
 	return nil
+}
+
+// ownsValue reports whether editing the expression that gives c its value
+// changes c alone and leaves the file compiling: no later spec of its const
+// block repeats the expression (an omitted value repeats the last one, so
+// an edit would change those constants too), and the expression names no
+// imported package (its only use in the file would go with it).
+func ownsValue(pass *analysis.Pass, c *types.Const) bool {
+	value := valueExpr(pass, c)
+	names := false
+	ast.Inspect(value, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if _, ok := pass.TypesInfo.Uses[id].(*types.PkgName); ok {
+				names = true
+			}
+		}
+		return !names
+	})
+	if names {
+		return false
+	}
+	file := edits.EnclosingFile(pass.Files, c.Pos())
+	if file == nil {
+		return false
+	}
+	gen, ok := edits.EnclosingDecl(file, c.Pos()).(*ast.GenDecl)
+	if !ok {
+		return false
+	}
+	after := false
+	for _, spec := range gen.Specs {
+		vs := spec.(*ast.ValueSpec)
+		switch {
+		case vs.Pos() <= c.Pos() && c.Pos() < vs.End():
+			after = true
+		case after && len(vs.Values) == 0:
+			return false // repeats the value
+		case after:
+			return true
+		}
+	}
+	return true
 }
 
 func diagnostic(pass *analysis.Pass, f finding, bounds map[*types.Const]int64) analysis.Diagnostic {
