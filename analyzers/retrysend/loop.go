@@ -309,7 +309,9 @@ func (c *checker) countedCond(l *loop, fs *ast.ForStmt, cond *ast.BinaryExpr) bo
 		return false
 	}
 	v, ok := c.info.Defs[id].(*types.Var)
-	if !ok || !incrementsByOne(c.info, fs.Post, v) {
+	if !ok || !incrementsByOne(c.info, fs.Post, v) || code.Assigns(c.info, fs.Body, v) {
+		// A counter the body moves too makes another number of attempts
+		// than the header says.
 		return false
 	}
 	if x, ok := ast.Unparen(cond.X).(*ast.Ident); !ok || c.info.Uses[x] != v {
