@@ -159,8 +159,9 @@
 //
 // Where no edit is safe (urgent items in a list that cannot reject, a ring
 // in a function without an error, a loop that watches ctx.Done() without
-// leaving on it, statements that share a line), the finding has no fix and
-// its message says what to do by hand.
+// leaving on it, statements that share a line, a goto that would jump over
+// the variable the fix declares), the finding has no fix and its message
+// says what to do by hand.
 //
 // Flags:
 //

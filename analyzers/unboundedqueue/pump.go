@@ -234,7 +234,7 @@ func (c *checker) pumpFix(f *finding, p pump, bufExpr, in string) {
 	if !c.startsLine(sel.Node().Pos()) || !inStatementList(sel) || !c.isComputed(p.recv.X) || !c.visibleAt(p.add.Node().(*ast.AssignStmt).Lhs[0], sel.Node().Pos()) {
 		return
 	}
-	if _, ok := ast.Unparen(p.recv.X).(*ast.CallExpr); ok {
+	if _, ok := ast.Unparen(p.recv.X).(*ast.CallExpr); ok || c.jumpedOver(sel, sel.Node().Pos()) {
 		return
 	}
 	file := c.fileOf(sel.Node().Pos())

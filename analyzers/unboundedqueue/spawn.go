@@ -1250,7 +1250,7 @@ func (c *checker) semaphoreEdits(sp spawn, lim *loopLimit, spawnCur inspector.Cu
 		stmtCur = spawnCur.Parent()
 	}
 	if !c.startsLine(loopStmt.Node().Pos()) || !c.startsLine(loop.Node().Pos()) || !inStatementList(loopStmt) ||
-		!c.startsLine(sp.stmt.Pos()) || !inStatementList(stmtCur) {
+		!c.startsLine(sp.stmt.Pos()) || !inStatementList(stmtCur) || c.jumpedOver(loopStmt, loopStmt.Node().Pos()) {
 		return nil, false
 	}
 	if lim.sem == "" {
@@ -1312,6 +1312,12 @@ func (c *checker) doneCase(loop inspector.Cursor) (done ast.Expr, leave []ast.St
 		return call, cc.Body, true
 	}
 	return nil, nil, false
+}
+
+// jumpedOver reports whether a variable declared at pos, in the function
+// around cur, would be jumped over by a goto.
+func (c *checker) jumpedOver(cur inspector.Cursor, pos token.Pos) bool {
+	return code.JumpedOver(c.pass.TypesInfo, code.FuncBody(code.EnclosingFunc(cur).Node()), pos)
 }
 
 // commRecv returns the receive of a select case's comm: <-ch, v := <-ch,
@@ -1460,6 +1466,7 @@ func (c *checker) wrapCall(sp spawn, loop, spawnCur inspector.Cursor, file *ast.
 	if !ok {
 		return nil, "", false
 	}
+
 	var args []string
 	for i, a := range sp.args {
 		base := "arg"
@@ -1475,6 +1482,9 @@ func (c *checker) wrapCall(sp spawn, loop, spawnCur inspector.Cursor, file *ast.
 	call := fun + "(" + strings.Join(args, ", ")
 	if sp.call.Ellipsis.IsValid() && sp.kind == "go" {
 		call += "..."
+	}
+	if len(pre) > 0 && c.jumpedOver(spawnCur, sp.stmt.Pos()) {
+		return nil, "", false // the variables would be jumped over
 	}
 	return pre, call + ")", true
 }
