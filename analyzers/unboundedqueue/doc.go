@@ -150,7 +150,8 @@
 //     made in view whose Go calls are all in the loop; otherwise a semaphore,
 //     sem := make(chan struct{}, N) before the loop (one per loop), sem <-
 //     struct{}{} before the spawn (in a select with ctx.Done() that leaves as
-//     the loop does, where the loop watches it), defer func() { <-sem }() in
+//     the loop does, where the loop watches it, and then before a wg.Add that
+//     counts the spawn), defer func() { <-sem }() in
 //     the goroutine. A plain go f(x) or g.Go(f) is wrapped in a function
 //     literal; arguments that do work or read variables that change before
 //     the goroutine runs are evaluated first, as the go statement did, and

@@ -1259,24 +1259,83 @@ func (c *checker) semaphoreEdits(sp spawn, lim *loopLimit, spawnCur inspector.Cu
 	sem := lim.sem
 	release := "defer func() { <-" + sem + " }()"
 	acquire := sem + " <- struct{}{}"
+	var early ast.Stmt // where the acquire goes when not right before the spawn
 	if done, leave, watched := c.doneCase(loop); watched {
-		if leave == nil || !c.visibleAt(done, sp.stmt.Pos()) {
+		// Leaving between a WaitGroup's Add and the spawn would leave the
+		// group waiting for a goroutine that never starts: acquire first.
+		at := sp.stmt.Pos()
+		add, outer := c.waitGroupAddBefore(loop, stmtCur)
+		if outer {
+			return nil, false // counted in a block around the spawn's
+		}
+		if add != nil {
+			early, at = add, add.Pos()
+		}
+		if leave == nil || !c.visibleAt(done, at) {
 			return nil, false // the acquire must watch ctx.Done(), and cannot leave as the loop does
 		}
 		var lines []string
 		for _, st := range leave {
-			if !c.visibleAt(st, sp.stmt.Pos()) {
+			if !c.visibleAt(st, at) {
 				return nil, false
 			}
 			lines = append(lines, edits.Source(c.pass, st))
 		}
 		acquire = "select {\ncase " + acquire + ":\ncase <-" + edits.Source(c.pass, done) + ":\n" + strings.Join(lines, "\n") + "\n}"
 	}
-	es, ok := c.releaseEdits(sp, loop, spawnCur, file, acquire, release)
+	spawnAcquire := acquire
+	if early != nil {
+		spawnAcquire = ""
+	}
+	es, ok := c.releaseEdits(sp, loop, spawnCur, file, spawnAcquire, release)
 	if !ok {
 		return nil, false
 	}
+	if early != nil {
+		es = append(es, edits.InsertBefore(c.pass, early, acquire))
+	}
 	return append(es, c.insertLinesBefore(loopStmt.Node(), loop.Node().Pos(), fmt.Sprintf("%s := make(chan struct{}, %s)", sem, lim.size))), true
+}
+
+// waitGroupAddBefore returns the first statement, before the spawn's
+// statement in its list, that adds to a sync.WaitGroup, or nil; outer
+// reports such a statement before a statement around the spawn's, inside
+// the loop, where no acquire placed in the spawn's list can precede it.
+func (c *checker) waitGroupAddBefore(loop, stmtCur inspector.Cursor) (first ast.Stmt, outer bool) {
+	for cur := stmtCur; cur.Valid() && cur != loop; cur = cur.Parent() {
+		switch cur.Node().(type) {
+		case *ast.CaseClause, *ast.CommClause:
+			continue // the other cases do not run before this one
+		case ast.Stmt:
+		default:
+			continue
+		}
+		for prev, ok := cur.PrevSibling(); ok; prev, ok = prev.PrevSibling() {
+			st, isStmt := prev.Node().(ast.Stmt)
+			if !isStmt || !c.addsToWaitGroup(st) {
+				continue
+			}
+			if cur != stmtCur {
+				return nil, true
+			}
+			first = st
+		}
+	}
+	return first, false
+}
+
+// addsToWaitGroup reports whether n calls Add of a sync.WaitGroup.
+func (c *checker) addsToWaitGroup(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if fn := code.Callee(c.pass.TypesInfo, call); fn != nil && code.IsMethod(fn, "sync", "WaitGroup", "Add") {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // doneCase finds how the loop watches for cancellation: a select case
@@ -1383,19 +1442,25 @@ func (c *checker) visibleAt(expr ast.Node, pos token.Pos) bool {
 // releaseEdits returns the edits that acquire the semaphore before the spawn
 // and release it when the goroutine ends: a deferred receive as the first
 // statement of a function literal, or, for go f(x) and g.Go(f), a literal
-// wrapped around the call.
+// wrapped around the call. An empty acquire is made elsewhere by the caller.
 func (c *checker) releaseEdits(sp spawn, loop, spawnCur inspector.Cursor, file *ast.File, acquire, release string) ([]analysis.TextEdit, bool) {
 	if lit, ok := ast.Unparen(sp.fun).(*ast.FuncLit); ok {
 		if len(lit.Body.List) == 0 {
 			return nil, false
 		}
 		if e, ok := c.insertLineAfterBrace(lit.Body, release); ok {
+			if acquire == "" {
+				return []analysis.TextEdit{e}, true
+			}
 			return []analysis.TextEdit{edits.InsertBefore(c.pass, sp.stmt, acquire), e}, true
 		}
 		// A one-line literal: rewrite the statement, gofmt lays it out.
 		src := edits.Source(c.pass, sp.stmt)
 		at := int(lit.Body.Lbrace - sp.stmt.Pos() + 1)
-		text, ok := edits.FormatStmts(acquire+"\n"+src[:at]+"\n"+release+"\n"+src[at:], edits.Indent(c.pass, sp.stmt.Pos()))
+		if acquire != "" {
+			acquire += "\n"
+		}
+		text, ok := edits.FormatStmts(acquire+src[:at]+"\n"+release+"\n"+src[at:], edits.Indent(c.pass, sp.stmt.Pos()))
 		if !ok {
 			return nil, false
 		}
@@ -1415,7 +1480,11 @@ func (c *checker) releaseEdits(sp spawn, loop, spawnCur inspector.Cursor, file *
 	case "waitgroup":
 		stmt = edits.Source(c.pass, sp.call.Fun) + "(func() {\n" + release + "\n" + call + "\n})"
 	}
-	text, ok := edits.FormatStmts(strings.Join(append(append([]string{acquire}, pre...), stmt), "\n"), edits.Indent(c.pass, sp.stmt.Pos()))
+	var lines []string
+	if acquire != "" {
+		lines = append(lines, acquire)
+	}
+	text, ok := edits.FormatStmts(strings.Join(append(append(lines, pre...), stmt), "\n"), edits.Indent(c.pass, sp.stmt.Pos()))
 	if !ok {
 		return nil, false
 	}
