@@ -267,9 +267,16 @@ func constantBounds(pass *analysis.Pass, found []finding) map[*types.Const]int64
 	if len(bounds) == 0 {
 		return bounds
 	}
-	// A constant used anywhere but as a flagged capacity keeps its value.
+	// A constant used anywhere but as a flagged capacity keeps its value,
+	// in the analyzed files or in files this build leaves out (tests,
+	// another platform's).
 	for id, obj := range pass.TypesInfo.Uses {
 		if c, ok := obj.(*types.Const); ok && !capArgs[id] {
+			delete(bounds, c)
+		}
+	}
+	for c := range bounds {
+		if edits.MentionedElsewhere(pass, c.Pos(), c.Name()) {
 			delete(bounds, c)
 		}
 	}
