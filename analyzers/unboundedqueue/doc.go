@@ -113,7 +113,8 @@
 //     token bucket or pacer, Start() on a gate, or a call of a function of the
 //     package that does one of these;
 //   - spawns guarded by a count of work in flight (if inflight.Load() < max,
-//     else the loop does the work itself), and spawns after which the loop
+//     else the loop does the work itself; or the same check first, doing the
+//     work and continuing at the limit), and spawns after which the loop
 //     waits (wg.Wait(), <-done) or ends (return, break) before the next item;
 //   - errgroups with SetLimit, errgroups created per iteration or handed in
 //     by the caller (who may have set a limit), and SetLimit on types that
@@ -126,8 +127,9 @@
 //     connections, hold one or hand one out (Conn() net.Conn);
 //   - restarts: the goroutine sends on the channel the loop receives from,
 //     replacing the worker whose exit it received;
-//   - loops that leave once a counter they increment reaches a bound, before
-//     each spawn (if n == len(readers) { break }), whatever the comparison;
+//   - loops that leave once a counter they step (up or down) reaches a
+//     bound, before each spawn (if n == len(readers) { break }), whatever
+//     the comparison;
 //   - fan-outs over configured, static or caller-given slices, integers,
 //     goroutines that only compute, and listings in a package with no bounded
 //     sibling.

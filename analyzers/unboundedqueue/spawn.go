@@ -716,7 +716,8 @@ func (c *checker) cappedByCounter(loop, spawnCur inspector.Cursor) bool {
 }
 
 // incrementedIn returns the integer variables declared outside body that
-// body increments: n++, n += k, n = n + k.
+// body steps in one direction: n++, n += k, n = n + k, and the same counting
+// down (left--, left -= k) to a bound such as zero.
 func incrementedIn(info *types.Info, body *ast.BlockStmt) map[*types.Var]bool {
 	out := make(map[*types.Var]bool)
 	add := func(e ast.Expr) {
@@ -731,18 +732,16 @@ func incrementedIn(info *types.Info, body *ast.BlockStmt) map[*types.Var]bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.IncDecStmt:
-			if n.Tok == token.INC {
-				add(n.X)
-			}
+			add(n.X)
 		case *ast.AssignStmt:
 			if len(n.Lhs) != 1 || len(n.Rhs) != 1 {
 				break
 			}
 			switch n.Tok {
-			case token.ADD_ASSIGN:
+			case token.ADD_ASSIGN, token.SUB_ASSIGN:
 				add(n.Lhs[0])
 			case token.ASSIGN:
-				if b, ok := ast.Unparen(n.Rhs[0]).(*ast.BinaryExpr); ok && b.Op == token.ADD && sameExpr(b.X, n.Lhs[0]) {
+				if b, ok := ast.Unparen(n.Rhs[0]).(*ast.BinaryExpr); ok && (b.Op == token.ADD || b.Op == token.SUB) && sameExpr(b.X, n.Lhs[0]) {
 					add(n.Lhs[0])
 				}
 			}
@@ -806,27 +805,95 @@ func inSwitchOf(loop, cur inspector.Cursor) bool {
 // compares a count with a limit (inflight < max, active.Load() < limit,
 // len(running) < n): the loop then runs the item inline or drops it when too
 // many are in flight, which bounds the goroutines like a TryAcquire does.
+//
+// The guard may also come first and skip the spawn at the limit (if
+// inflight.Load() >= max { handle(j); continue }), with a count that is not
+// read from the iteration's own values (a skip on j.priority bounds nothing).
 func (c *checker) guardedByCount(loop, spawnCur inspector.Cursor) bool {
 	for e := range spawnCur.Enclosing((*ast.IfStmt)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
 		if e.Node() == loop.Node() {
-			return false
+			break
 		}
-		ifs, ok := e.Node().(*ast.IfStmt)
-		if !ok {
-			continue
-		}
-		counts := false
-		ast.Inspect(ifs.Cond, func(n ast.Node) bool {
-			if b, ok := n.(*ast.BinaryExpr); ok && isRelational(b.Op) && (c.isCount(b.X) || c.isCount(b.Y)) {
-				counts = true
-			}
-			return !counts
-		})
-		if counts {
+		if ifs, ok := e.Node().(*ast.IfStmt); ok && c.comparesCount(ifs.Cond, nil) {
 			return true
 		}
 	}
+	body := loopBody(loop.Node())
+	label := loopLabel(loop)
+	inSwitch := inSwitchOf(loop, spawnCur)
+	for cur := spawnCur; cur.Node() != body && cur.Parent().Valid(); cur = cur.Parent() {
+		for _, st := range stmtList(cur.Parent().Node()) {
+			if st == cur.Node() {
+				break
+			}
+			ifs, ok := st.(*ast.IfStmt)
+			if ok && skipsRest(ifs.Body.List, label, inSwitch) && c.comparesCount(ifs.Cond, loop.Node()) {
+				return true
+			}
+		}
+	}
 	return false
+}
+
+// comparesCount reports whether cond compares a count of work in flight
+// with something; with loop set, a count not read from a variable the loop
+// declares (the item, or what the iteration computes from it).
+func (c *checker) comparesCount(cond ast.Expr, loop ast.Node) bool {
+	counts := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BinaryExpr); ok && isRelational(b.Op) {
+			for _, side := range []ast.Expr{b.X, b.Y} {
+				if c.isCount(side) && (loop == nil || (!c.readsIteration(side, loop) && c.changes(side, loop))) {
+					counts = true
+				}
+			}
+		}
+		return !counts
+	})
+	return counts
+}
+
+// readsIteration reports whether e reads a variable declared inside loop
+// (its header's included).
+func (c *checker) readsIteration(e ast.Expr, loop ast.Node) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && !v.IsField() && code.Inside(v.Pos(), loop) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// changes reports whether the count e can change while the loop runs: a
+// call (an atomic load) or a field, or a local variable that something in
+// the function around the loop assigns after its declaration.
+func (c *checker) changes(e ast.Expr, loop ast.Node) bool {
+	v := code.Var(c.pass.TypesInfo, e)
+	if v == nil || v.IsField() || !code.IsLocal(v) {
+		return true
+	}
+	cur, ok := c.insp.Root().FindNode(loop)
+	if !ok {
+		return false
+	}
+	return code.ReassignedIn(c.pass.TypesInfo, code.FuncBody(code.EnclosingFunc(cur).Node()))[v]
+}
+
+// skipsRest reports whether list ends by leaving the rest of the iteration:
+// it leaves the loop (see leavesBefore) or continues it.
+func skipsRest(list []ast.Stmt, label string, inSwitch bool) bool {
+	if leavesBefore(list, label, inSwitch) {
+		return true
+	}
+	if len(list) == 0 {
+		return false
+	}
+	s, ok := list[len(list)-1].(*ast.BranchStmt)
+	return ok && s.Tok == token.CONTINUE && (s.Label == nil || s.Label.Name == label)
 }
 
 // isCount reports whether expr reads a count of work in flight: an integer
