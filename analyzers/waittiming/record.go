@@ -227,17 +227,20 @@ func verbs(format string) int {
 	return n
 }
 
-// addVerb adds " (wait %v)" to the format (before a final newline) and the
-// wait as the last argument.
+// addVerb adds " (wait %v)" to the format (before its final newlines) and
+// the wait as the last argument.
 func (fx *fixer) addVerb(call *ast.CallExpr, fmtIdx int, wait string) bool {
 	lit := ast.Unparen(call.Args[fmtIdx]).(*ast.BasicLit)
-	at := lit.End() - 1 // before the closing quote
-	switch {
-	case strings.HasPrefix(lit.Value, `"`) && strings.HasSuffix(lit.Value, `\n"`):
-		at = lit.End() - 3
-	case strings.HasPrefix(lit.Value, "`") && strings.HasSuffix(lit.Value, "\n`"):
-		at = lit.End() - 2
+	body := lit.Value[1 : len(lit.Value)-1] // between the quotes
+	if lit.Value[0] == '"' {
+		// A \n escape is a newline unless its backslash is itself escaped.
+		for strings.HasSuffix(body, `\n`) && (len(body)-1-len(strings.TrimRight(body[:len(body)-1], `\`)))%2 == 1 {
+			body = body[:len(body)-2]
+		}
+	} else {
+		body = strings.TrimRight(body, "\n")
 	}
+	at := lit.Pos() + 1 + token.Pos(len(body))
 	fx.edits = append(fx.edits,
 		analysis.TextEdit{Pos: at, End: at, NewText: []byte(" (wait %v)")},
 		appendArgs(call, wait))
