@@ -143,8 +143,9 @@
 //     the function locked by hand); otherwise it drops the oldest item.
 //   - ringfifo: where the function returns an error, a rejection at the top
 //     of the branch that grows the ring.
-//   - pump: a copy of the received channel before the select, nil while the
-//     buffer holds a named limit, so the pump stops receiving.
+//   - pump: a copy of the received channel (of each, for a pump fed by
+//     several) before the select, nil while the buffer holds a named limit,
+//     so the pump stops receiving.
 //   - putback: after the put-back, keep the newest items up to a named limit.
 //   - goroutinepersend: the blocking send (or the helper's call) in place of
 //     the goroutine.
