@@ -76,7 +76,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 
-	bounds := constantBounds(pass, found)
+	bounds := constantBounds(pass, rep, found)
 	for _, f := range found {
 		rep.Report(diagnostic(pass, f, bounds))
 	}
@@ -248,14 +248,15 @@ func fitBound(elemSize int64) int64 {
 // constantBounds decides, for each package constant that sizes flagged
 // buffers and nothing else, the value its declaration should get: the bound
 // that fits the largest element among its uses.
-func constantBounds(pass *analysis.Pass, found []finding) map[*types.Const]int64 {
+func constantBounds(pass *analysis.Pass, rep *report.Reporter, found []finding) map[*types.Const]int64 {
 	bounds := make(map[*types.Const]int64)
 	capArgs := make(map[*ast.Ident]bool)
 	for _, f := range found {
 		c := consts.Named(pass.TypesInfo, f.call.Args[1])
 		// An exported constant may size other packages' buffers, or mean
-		// something else there: its declaration stays.
-		if c == nil || c.Exported() || c.Pkg() != pass.Pkg || c.Parent() != pass.Pkg.Scope() || valueExpr(pass, c) == nil || !ownsValue(pass, c) {
+		// something else there: its declaration stays. So does one declared
+		// in a generated (or test) file, which the fix never edits.
+		if c == nil || c.Exported() || c.Pkg() != pass.Pkg || c.Parent() != pass.Pkg.Scope() || rep.SkipPos(c.Pos()) || valueExpr(pass, c) == nil || !ownsValue(pass, c) {
 			continue
 		}
 		capArgs[capIdent(f.call.Args[1])] = true
