@@ -355,6 +355,36 @@ func TestGolangciLintFix(t *testing.T) {
 	}
 }
 
+// golangci-lint applies only the edits of a fix that lie in the finding's
+// own file. A fix that edits two files (unboundedqueue's limit beside the
+// queue's type, its guard beside the append) is left out rather than half
+// applied, which would leave the package not compiling.
+func TestGolangciLintFixAcrossFiles(t *testing.T) {
+	bin := golangciLint(t)
+	t.Parallel()
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("../testdata/golangci/twofiles")); err != nil {
+		t.Fatal(err)
+	}
+	cfg := writeConfig(t, t.TempDir(), "golangci.yml", strings.ReplaceAll(config(), "chansize", "unboundedqueue"))
+	lint(t, bin, dir, "run", "--config="+cfg, "--fix", "./...")
+
+	build := exec.Command("go", "vet", "./...")
+	build.Dir = dir
+	build.Env = append(os.Environ(), "GOWORK=off")
+	if out, err := build.CombinedOutput(); err != nil {
+		src, _ := os.ReadFile(filepath.Join(dir, "mailer", "mailer.go"))
+		t.Errorf("go vet on the module after --fix: %v\n%s\n%s", err, out, src)
+	}
+	r := lint(t, bin, dir, "run", "--config="+cfg, "./...")
+	line := markersIn(t, filepath.Join(dir, "mailer", "mailer.go"))["unboundedqueue"]
+	if !slices.ContainsFunc(r.issues, func(is issue) bool {
+		return is.FromLinter == "unboundedqueue" && is.Pos.Line == line && !strings.Contains(is.Text, "(related information)")
+	}) {
+		t.Errorf("after --fix, no unboundedqueue finding at mailer.go:%d (its fix must be left for queuecheck -fix)\n%s%s", line, r.stdout, r.stderr)
+	}
+}
+
 // --output.sarif.path writes SARIF with chansize as the rule id.
 func TestGolangciLintSARIF(t *testing.T) {
 	bin := golangciLint(t)
