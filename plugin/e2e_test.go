@@ -343,10 +343,7 @@ func TestGolangciLintFix(t *testing.T) {
 		}
 	}
 
-	build := exec.Command("go", "vet", "./...")
-	build.Dir = dir
-	build.Env = append(os.Environ(), "GOWORK=off")
-	if out, err := build.CombinedOutput(); err != nil {
+	if out, err := goVet(dir); err != nil {
 		t.Errorf("go vet on the fixed module: %v\n%s\n%s", err, out, after)
 	}
 	r := lint(t, bin, dir, "run", "./...")
@@ -369,10 +366,7 @@ func TestGolangciLintFixAcrossFiles(t *testing.T) {
 	cfg := writeConfig(t, t.TempDir(), "golangci.yml", strings.ReplaceAll(config(), "chansize", "unboundedqueue"))
 	lint(t, bin, dir, "run", "--config="+cfg, "--fix", "./...")
 
-	build := exec.Command("go", "vet", "./...")
-	build.Dir = dir
-	build.Env = append(os.Environ(), "GOWORK=off")
-	if out, err := build.CombinedOutput(); err != nil {
+	if out, err := goVet(dir); err != nil {
 		src, _ := os.ReadFile(filepath.Join(dir, "mailer", "mailer.go"))
 		t.Errorf("go vet on the module after --fix: %v\n%s\n%s", err, out, src)
 	}
@@ -383,6 +377,15 @@ func TestGolangciLintFixAcrossFiles(t *testing.T) {
 	}) {
 		t.Errorf("after --fix, no unboundedqueue finding at mailer.go:%d (its fix must be left for queuecheck -fix)\n%s%s", line, r.stdout, r.stderr)
 	}
+}
+
+// goVet runs go vet on the module in dir: it compiles, and the fixes left
+// nothing vet objects to.
+func goVet(dir string) ([]byte, error) {
+	vet := exec.Command("go", "vet", "./...")
+	vet.Dir = dir
+	vet.Env = append(os.Environ(), "GOWORK=off")
+	return vet.CombinedOutput()
 }
 
 // --output.sarif.path writes SARIF with chansize as the rule id.
