@@ -279,7 +279,7 @@ func (fx *fixer) observeSibling(callCur, v inspector.Cursor, waitExpr string) bo
 		return false
 	}
 	text := fx.textWith(stmt.Node(), edits.Replace(label, `"wait"`), edits.Replace(v.Node(), waitExpr))
-	fx.edits = append(fx.edits, fx.insertLineAfter(stmt.Node(), text))
+	fx.edits = append(fx.edits, edits.InsertAfter(fx.pass, stmt.Node(), text))
 	return true
 }
 
@@ -300,21 +300,6 @@ func (fx *fixer) ownLine(node ast.Node) bool {
 	}
 	rest = strings.TrimSpace(rest)
 	return rest == "" || strings.HasPrefix(rest, "//")
-}
-
-// insertLineAfter inserts the statement text on a line of its own after
-// stmt, and after the comment that ends stmt's line, indented like stmt.
-func (fx *fixer) insertLineAfter(stmt ast.Node, text string) analysis.TextEdit {
-	at := stmt.End()
-	if content := fileContent(fx.pass, at); content != nil {
-		tf := fx.pass.Fset.File(at)
-		off := tf.Offset(at)
-		rest := content[off:]
-		if i := strings.IndexByte(string(rest), '\n'); i >= 0 && strings.HasPrefix(strings.TrimSpace(string(rest[:i])), "//") {
-			at = tf.Pos(off + i)
-		}
-	}
-	return analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n" + edits.Indent(fx.pass, stmt.Pos()) + text)}
 }
 
 // observeWait returns the statement that records wait with the observer o
