@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -425,7 +426,7 @@ func (c *checker) timedSendFix(s send, l loop, a attempt, b budget, timePkg stri
 	}
 	plan.message = "Replace the polling loop with one send that waits on a timer"
 	plan.edits = append(plan.edits, timeImport...)
-	plan.uses = append(b.uses, pkgNameOf(c.info, s.file.Node().(*ast.File), "time"))
+	plan.uses = append(slices.Clone(b.uses), pkgNameOf(c.info, s.file.Node().(*ast.File), "time"))
 	return plan
 }
 

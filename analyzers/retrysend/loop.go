@@ -444,7 +444,7 @@ func (c *checker) stopCheck(st ast.Stmt, l loop) *ast.CommClause {
 		return nil
 	}
 	u, ok := ast.Unparen(es.X).(*ast.UnaryExpr)
-	if !ok || u.Op != token.ARROW || !(c.isDoneCall(u.X) || sendselect.CallFree(c.info, u.X)) {
+	if !ok || u.Op != token.ARROW || !c.isDoneCall(u.X) && !sendselect.CallFree(c.info, u.X) {
 		return nil
 	}
 	p := sendselect.Case(c.info, recv.Body, l.label, c.isWait)

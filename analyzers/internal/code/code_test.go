@@ -284,7 +284,7 @@ back:
 	at := func(text string) token.Pos {
 		for i := range len(src) - len(text) {
 			if src[i:i+len(text)] == text {
-				return token.Pos(f.FileStart) + token.Pos(i)
+				return f.FileStart + token.Pos(i)
 			}
 		}
 		t.Fatalf("%q not in source", text)
