@@ -44,3 +44,9 @@ func SetRunning(selected func() []*analysis.Analyzer) {
 		return names
 	})
 }
+
+// SetOneFileFixes tells the suite that the driver applies only the edits of
+// a fix that lie in the file of its finding, as golangci-lint does. Fixes
+// that edit more than one file are then left out rather than half applied
+// (which would leave the package not compiling); their findings stay.
+func SetOneFileFixes(on bool) { report.SetOneFileFixes(on) }

@@ -66,6 +66,8 @@ func init() {
 		})
 	}
 	analyzers.SetRunning(constructed)
+	// golangci-lint keeps only the edits of a fix in the finding's file.
+	analyzers.SetOneFileFixes(true)
 }
 
 // Linter is one check as a golangci-lint module plugin.

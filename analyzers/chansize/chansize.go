@@ -76,7 +76,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 
-	bounds := constantBounds(pass, found)
+	bounds := constantBounds(pass, rep, found)
 	for _, f := range found {
 		rep.Report(diagnostic(pass, f, bounds))
 	}
@@ -248,14 +248,15 @@ func fitBound(elemSize int64) int64 {
 // constantBounds decides, for each package constant that sizes flagged
 // buffers and nothing else, the value its declaration should get: the bound
 // that fits the largest element among its uses.
-func constantBounds(pass *analysis.Pass, found []finding) map[*types.Const]int64 {
+func constantBounds(pass *analysis.Pass, rep *report.Reporter, found []finding) map[*types.Const]int64 {
 	bounds := make(map[*types.Const]int64)
 	capArgs := make(map[*ast.Ident]bool)
 	for _, f := range found {
 		c := consts.Named(pass.TypesInfo, f.call.Args[1])
 		// An exported constant may size other packages' buffers, or mean
-		// something else there: its declaration stays.
-		if c == nil || c.Exported() || c.Pkg() != pass.Pkg || c.Parent() != pass.Pkg.Scope() || valueExpr(pass, c) == nil {
+		// something else there: its declaration stays. So does one declared
+		// in a generated (or test) file, which the fix never edits.
+		if c == nil || c.Exported() || c.Pkg() != pass.Pkg || c.Parent() != pass.Pkg.Scope() || rep.SkipPos(c.Pos()) || valueExpr(pass, c) == nil || !ownsValue(pass, c) {
 			continue
 		}
 		capArgs[capIdent(f.call.Args[1])] = true
@@ -267,9 +268,16 @@ func constantBounds(pass *analysis.Pass, found []finding) map[*types.Const]int64
 	if len(bounds) == 0 {
 		return bounds
 	}
-	// A constant used anywhere but as a flagged capacity keeps its value.
+	// A constant used anywhere but as a flagged capacity keeps its value,
+	// in the analyzed files or in files this build leaves out (tests,
+	// another platform's).
 	for id, obj := range pass.TypesInfo.Uses {
 		if c, ok := obj.(*types.Const); ok && !capArgs[id] {
+			delete(bounds, c)
+		}
+	}
+	for c := range bounds {
+		if edits.MentionedElsewhere(pass, c.Pos(), c.Name()) {
 			delete(bounds, c)
 		}
 	}
@@ -309,6 +317,48 @@ func valueExpr(pass *analysis.Pass, c *types.Const) ast.Expr {
 		}
 	}
 	return nil
+}
+
+// ownsValue reports whether editing the expression that gives c its value
+// changes c alone and leaves the file compiling: no later spec of its const
+// block repeats the expression (an omitted value repeats the last one, so
+// an edit would change those constants too), and the expression names no
+// imported package (its only use in the file would go with it).
+func ownsValue(pass *analysis.Pass, c *types.Const) bool {
+	value := valueExpr(pass, c)
+	names := false
+	ast.Inspect(value, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if _, ok := pass.TypesInfo.Uses[id].(*types.PkgName); ok {
+				names = true
+			}
+		}
+		return !names
+	})
+	if names {
+		return false
+	}
+	file := edits.EnclosingFile(pass.Files, c.Pos())
+	if file == nil {
+		return false
+	}
+	gen, ok := edits.EnclosingDecl(file, c.Pos()).(*ast.GenDecl)
+	if !ok {
+		return false
+	}
+	after := false
+	for _, spec := range gen.Specs {
+		vs := spec.(*ast.ValueSpec)
+		switch {
+		case vs.Pos() <= c.Pos() && c.Pos() < vs.End():
+			after = true
+		case after && len(vs.Values) == 0:
+			return false // repeats the value
+		case after:
+			return true
+		}
+	}
+	return true
 }
 
 func diagnostic(pass *analysis.Pass, f finding, bounds map[*types.Const]int64) analysis.Diagnostic {

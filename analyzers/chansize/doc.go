@@ -32,11 +32,14 @@
 // of two up to 1024 that fits them. Where the capacity is an unexported
 // constant of the package used only as channel capacities, the fix edits the
 // constant's declaration instead of the make call. Where the capacity names
-// any other constant (exported, used for something else, another package's),
-// the fix caps it at the make call, make(chan T, min(Const, 1024)): the
-// constant stays used and keeps saying where the number came from. In a file
-// that cannot use the builtin min (older than Go 1.21, or min declared by
-// the package) such a finding has no fix, and its message says to write the
+// any other constant (exported, used for something else here or in a file
+// the build leaves out, declared in a generated file, another package's, one
+// whose value a later constant of its block repeats, or one whose value
+// names an imported package), the fix caps it at the make call,
+// make(chan T, min(Const, 1024)): the constant stays used and keeps saying
+// where the number came from. In a file that
+// cannot use the builtin min (older than Go 1.21, or min declared by the
+// package) such a finding has no fix, and its message says to write the
 // bound in place of the constant by hand. The real bound is a promise about
 // waiting: acceptable wait × consumer rate (0.25 s × 460 items/s → 115).
 //

@@ -86,7 +86,8 @@
 // to do by hand instead: the pool is an exported field, a parameter or
 // created outside the package; the task's release happens outside its own
 // code; the workers cannot be copied; a send does not name its job's kind;
-// the slow work is one implementation of an interface.
+// the slow work is one implementation of an interface; the pool is declared
+// or created in a generated file.
 //
 // Flags:
 //

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -30,6 +31,7 @@ type fixer struct {
 	insp     *inspector.Inspector
 	siblings map[*pools.Pool]*sibling
 	names    *edits.Names
+	skip     func(token.Pos) bool // a file no fix may edit: generated, or a test
 }
 
 // A sibling is the second pool of a shared one: its name and the edits that
@@ -43,8 +45,8 @@ type sibling struct {
 	why   string // when not ok: what to do by hand
 }
 
-func newFixer(pass *analysis.Pass, insp *inspector.Inspector) *fixer {
-	return &fixer{pass: pass, insp: insp, siblings: make(map[*pools.Pool]*sibling), names: edits.NewNames(pass)}
+func newFixer(pass *analysis.Pass, insp *inspector.Inspector, skip func(token.Pos) bool) *fixer {
+	return &fixer{pass: pass, insp: insp, siblings: make(map[*pools.Pool]*sibling), names: edits.NewNames(pass), skip: skip}
 }
 
 // What to do by hand when no fix can be built, by reason; %[1]s is the
@@ -58,6 +60,7 @@ const (
 	byHandBranch    = "send jobs of this kind to a second channel with workers of their own"
 	byHandImpl      = "run the slow implementations on workers or a pool of their own"
 	byHandOther     = "declare a second pool with the same limit as %[1]s and move the slow work to it"
+	byHandGenerated = "declare and create a second pool with the same limit as %[1]s where the generated code that holds it comes from (the fix does not edit generated files), and move the slow work to it"
 )
 
 // fixFor returns the fix of variant v of pool p, or, when there is none,
@@ -140,6 +143,11 @@ func (x *fixer) sibling(p *pools.Pool) *sibling {
 		b.group(p)
 	default:
 		b.created(p)
+	}
+	if b.ok && slices.ContainsFunc(b.edits, func(e analysis.TextEdit) bool { return x.skip(e.Pos) }) {
+		// The pool is declared or created in a generated file, which the
+		// next generation would overwrite.
+		b.fail(byHandGenerated)
 	}
 	s.edits, s.ok, s.why = b.edits, b.ok && len(b.edits) > 0, b.why
 	if !s.ok && s.why == "" {

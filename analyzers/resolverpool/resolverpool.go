@@ -60,7 +60,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 
-	fx := newFixer(pass, insp)
+	fx := newFixer(pass, insp, rep.SkipPos)
 	for _, p := range pools.Find(pass, insp, adm.Finder(admission.Options{}), rep.Skip) {
 		for _, s := range shared(fs, p) {
 			d := analysis.Diagnostic{

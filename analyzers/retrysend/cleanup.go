@@ -5,9 +5,6 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
-	"os"
-	"path/filepath"
-	"regexp"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
@@ -330,7 +327,8 @@ func (c *checker) declareSentinels(file *ast.File, fs []*finding) {
 
 // removeHelpers deletes the declaration of each unexported try-send helper
 // whose every call one fix replaces: left behind, it would be dead code.
-// It stays when a test file beside the package may call it, when an
+// It stays when a file beside the package that this run does not analyze
+// (a test, another platform's file) may call it, when an
 // interface of the package may need it as a method, or when deleting it
 // would leave an import of its file unused.
 func (c *checker) removeHelpers() {
@@ -339,7 +337,7 @@ func (c *checker) removeHelpers() {
 			continue
 		}
 		h := f.fix.helper
-		if h.fn.Exported() || !c.onlyCalledIn(h.fn, f.fix) || c.interfaceNeeds(h.fn) || c.testsMention(h.decl) || c.lastImportUse(h.decl) {
+		if h.fn.Exported() || !c.onlyCalledIn(h.fn, f.fix) || c.interfaceNeeds(h.fn) || edits.MentionedElsewhere(c.pass, h.decl.Pos(), h.decl.Name.Name) || c.lastImportUse(h.decl) {
 			continue
 		}
 		if s, ok := c.declSpan(h.decl); ok {
@@ -384,28 +382,6 @@ func (c *checker) interfaceNeeds(fn *types.Func) bool {
 					return true
 				}
 			}
-		}
-	}
-	return false
-}
-
-// testsMention reports whether a test file in the directory of decl's file
-// may refer to it: the analyzed package does not hold its tests, which
-// would stop compiling. A directory that cannot be read counts as yes.
-func (c *checker) testsMention(decl *ast.FuncDecl) bool {
-	name := c.pass.Fset.File(decl.Pos()).Name()
-	tests, err := filepath.Glob(filepath.Join(filepath.Dir(name), "*_test.go"))
-	if err != nil {
-		return true
-	}
-	word := regexp.MustCompile(`\b` + regexp.QuoteMeta(decl.Name.Name) + `\b`)
-	for _, t := range tests {
-		if slices.ContainsFunc(c.pass.Files, func(f *ast.File) bool { return c.pass.Fset.File(f.Pos()).Name() == t }) {
-			continue // analyzed with the package: its uses were counted
-		}
-		data, err := os.ReadFile(t)
-		if err != nil || word.Match(data) {
-			return true
 		}
 	}
 	return false

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -397,8 +398,8 @@ func (c *checker) contextAt(pos token.Pos) *types.Var {
 // the loop. It returns nil when no safe fix exists.
 func (c *checker) timedSendFix(s send, l loop, a attempt, b budget, timePkg string, timeImport []analysis.TextEdit) *fixPlan {
 	body, bodyKept, ok := c.sendBody(s, l, a)
-	if !ok {
-		return nil
+	if !ok || code.JumpedOver(c.info, code.FuncBody(code.EnclosingFunc(l.cur).Node()), l.stmt.Pos()) {
+		return nil // the timer would be declared where a goto jumps over it
 	}
 	kept := append(append(append([]span(nil), b.kept...), bodyKept...), spanOf(s.nb.Send))
 	timer := c.freshNames.Local(l.stmt.Pos(), "timer")
@@ -425,7 +426,7 @@ func (c *checker) timedSendFix(s send, l loop, a attempt, b budget, timePkg stri
 	}
 	plan.message = "Replace the polling loop with one send that waits on a timer"
 	plan.edits = append(plan.edits, timeImport...)
-	plan.uses = append(b.uses, pkgNameOf(c.info, s.file.Node().(*ast.File), "time"))
+	plan.uses = append(slices.Clone(b.uses), pkgNameOf(c.info, s.file.Node().(*ast.File), "time"))
 	return plan
 }
 

@@ -261,8 +261,11 @@ func (c *checker) deadlineCond(cond ast.Expr) (string, []span, bool) {
 		if !ok || sendselect.CallName(c.info, now) != "time.Now" || !sendselect.CallFree(c.info, cond.Args[0]) {
 			return "", nil, false
 		}
-		timeName := edits.Source(c.pass, ast.Unparen(now.Fun).(*ast.SelectorExpr).X)
-		return timeName + ".Until(" + edits.Source(c.pass, cond.Args[0]) + ")", []span{spanOf(cond.Args[0])}, true
+		until, ok := c.untilAt(now.Fun)
+		if !ok {
+			return "", nil, false
+		}
+		return until + "(" + edits.Source(c.pass, cond.Args[0]) + ")", []span{spanOf(cond.Args[0])}, true
 	case *ast.BinaryExpr:
 		// time.Since(t) < d
 		since, ok := ast.Unparen(cond.X).(*ast.CallExpr)
@@ -273,6 +276,26 @@ func (c *checker) deadlineCond(cond ast.Expr) (string, []span, bool) {
 		return edits.Source(c.pass, cond.Y) + " - " + edits.Source(c.pass, since), []span{spanOf(cond.Y), spanOf(since)}, true
 	}
 	return "", nil, false
+}
+
+// untilAt returns how the file spells time.Until where it spells time.Now
+// as now: through the same package name, or bare under a dot import (when
+// no declaration shadows it there).
+func (c *checker) untilAt(now ast.Expr) (string, bool) {
+	switch now := ast.Unparen(now).(type) {
+	case *ast.SelectorExpr:
+		return edits.Source(c.pass, now.X) + ".Until", true
+	case *ast.Ident:
+		scope := c.pass.Pkg.Scope().Innermost(now.Pos())
+		if scope == nil {
+			return "", false
+		}
+		_, obj := scope.LookupParent("Until", now.Pos())
+		if fn, ok := obj.(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "time" {
+			return "Until", true
+		}
+	}
+	return "", false
 }
 
 // countedCond matches i := k; i < n; i++ (or i <= n) with an integer k.
@@ -286,7 +309,9 @@ func (c *checker) countedCond(l *loop, fs *ast.ForStmt, cond *ast.BinaryExpr) bo
 		return false
 	}
 	v, ok := c.info.Defs[id].(*types.Var)
-	if !ok || !incrementsByOne(c.info, fs.Post, v) {
+	if !ok || !incrementsByOne(c.info, fs.Post, v) || code.Assigns(c.info, fs.Body, v) {
+		// A counter the body moves too makes another number of attempts
+		// than the header says.
 		return false
 	}
 	if x, ok := ast.Unparen(cond.X).(*ast.Ident); !ok || c.info.Uses[x] != v {
@@ -419,7 +444,7 @@ func (c *checker) stopCheck(st ast.Stmt, l loop) *ast.CommClause {
 		return nil
 	}
 	u, ok := ast.Unparen(es.X).(*ast.UnaryExpr)
-	if !ok || u.Op != token.ARROW || !(c.isDoneCall(u.X) || sendselect.CallFree(c.info, u.X)) {
+	if !ok || u.Op != token.ARROW || !c.isDoneCall(u.X) && !sendselect.CallFree(c.info, u.X) {
 		return nil
 	}
 	p := sendselect.Case(c.info, recv.Body, l.label, c.isWait)

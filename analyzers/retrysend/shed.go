@@ -46,11 +46,21 @@ func (c *checker) observableShed(s send) (shed, bool) {
 	if sh, ok := c.counterField(recv); ok {
 		return sh, true
 	}
-	what := strconv.Quote(dropNote(c, s))
+	what := dropNote(c, s)
 	if sh, ok := c.loggerIn(fn, s, what); ok {
 		return sh, true
 	}
 	return c.loggerField(recv, what)
+}
+
+// logArg returns the message argument of a log call by the method name:
+// a printf-style method (Printf, Warnf) reads it as a format, in which a %
+// of the dropped item's source must be escaped.
+func logArg(name, note string) string {
+	if strings.HasSuffix(name, "f") {
+		note = strings.ReplaceAll(note, "%", "%%")
+	}
+	return strconv.Quote(note)
 }
 
 // dropNote says what a logged drop lost: "b.out is full: dropped m".
@@ -241,7 +251,8 @@ func (c *checker) counterField(recv *types.Var) (shed, bool) {
 }
 
 // loggerIn returns a log call of what fn already logs with, saying what was
-// dropped: the same logger value (s.logger, lg) or package (log, slog).
+// dropped (what, unquoted): the same logger value (s.logger, lg) or package
+// (log, slog).
 func (c *checker) loggerIn(fn inspector.Cursor, s send, what string) (shed, bool) {
 	for cur := range fn.Preorder((*ast.ExprStmt)(nil)) {
 		st := cur.Node().(*ast.ExprStmt)
@@ -269,7 +280,7 @@ func (c *checker) loggerIn(fn inspector.Cursor, s send, what string) (shed, bool
 			default:
 				continue // fmt printing is output, not a log
 			}
-			return shed{text: pkg.Name() + "." + name + "(" + what + ")", message: logMessage, uses: []types.Object{pkg}}, true
+			return shed{text: pkg.Name() + "." + name + "(" + logArg(name, what) + ")", message: logMessage, uses: []types.Object{pkg}}, true
 		}
 		if !sendselect.CallFree(c.info, sel.X) || !c.visibleAt(s.nb.Select.Pos(), sel.X) {
 			continue
@@ -282,7 +293,7 @@ func (c *checker) loggerIn(fn inspector.Cursor, s send, what string) (shed, bool
 		if strings.Contains(x, "\n") {
 			continue
 		}
-		return shed{text: x + "." + m + "(" + what + ")", message: logMessage, uses: c.objectsIn(sel.X)}, true
+		return shed{text: x + "." + m + "(" + logArg(m, what) + ")", message: logMessage, uses: c.objectsIn(sel.X)}, true
 	}
 	return shed{}, false
 }
@@ -303,7 +314,7 @@ func (c *checker) loggerField(recv *types.Var, what string) (shed, bool) {
 			continue
 		}
 		if m := c.logMethod(f.Type(), ""); m != "" {
-			return shed{text: recv.Name() + "." + f.Name() + "." + m + "(" + what + ")", message: logMessage}, true
+			return shed{text: recv.Name() + "." + f.Name() + "." + m + "(" + logArg(m, what) + ")", message: logMessage}, true
 		}
 	}
 	return shed{}, false

@@ -118,7 +118,8 @@
 //     parameter every caller makes positive (a positive constant, or
 //     if n < 1 { n = runtime.NumCPU() * 2 } before the call);
 //   - spawns guarded by a count of work in flight (if inflight.Load() < max,
-//     else the loop does the work itself), and spawns after which the loop
+//     else the loop does the work itself; or the same check first, doing the
+//     work and continuing at the limit), and spawns after which the loop
 //     waits (wg.Wait(), <-done) or ends (return, break) before the next item;
 //   - errgroups with SetLimit, errgroups created per iteration or handed in
 //     by the caller (who may have set a limit), and SetLimit on types that
@@ -134,8 +135,9 @@
 //     ssh.NewChannel, whose Accept returns a ReadWriteCloser);
 //   - restarts: the goroutine sends on the channel the loop receives from,
 //     replacing the worker whose exit it received;
-//   - loops that leave once a counter they increment reaches a bound, before
-//     each spawn (if n == len(readers) { break }), whatever the comparison;
+//   - loops that leave once a counter they step (up or down) reaches a
+//     bound, before each spawn (if n == len(readers) { break }), whatever
+//     the comparison;
 //   - fan-outs over configured, static or caller-given slices, integers,
 //     goroutines that only compute, and listings in a package with no bounded
 //     sibling.
@@ -149,8 +151,9 @@
 //     the function locked by hand); otherwise it drops the oldest item.
 //   - ringfifo: where the function returns an error, a rejection at the top
 //     of the branch that grows the ring.
-//   - pump: a copy of the received channel before the select, nil while the
-//     buffer holds a named limit, so the pump stops receiving.
+//   - pump: a copy of the received channel (of each, for a pump fed by
+//     several) before the select, nil while the buffer holds a named limit,
+//     so the pump stops receiving.
 //   - putback: after the put-back, keep the newest items up to a named limit.
 //   - goroutinepersend: the blocking send (or the helper's call) in place of
 //     the goroutine.
@@ -158,7 +161,8 @@
 //     made in view whose Go calls are all in the loop; otherwise a semaphore,
 //     sem := make(chan struct{}, N) before the loop (one per loop), sem <-
 //     struct{}{} before the spawn (in a select with ctx.Done() that leaves as
-//     the loop does, where the loop watches it), defer func() { <-sem }() in
+//     the loop does, where the loop watches it, and then before a wg.Add that
+//     counts the spawn), defer func() { <-sem }() in
 //     the goroutine. A plain go f(x) or g.Go(f) is wrapped in a function
 //     literal; arguments that do work or read variables that change before
 //     the goroutine runs are evaluated first, as the go statement did, and
@@ -167,8 +171,9 @@
 //
 // Where no edit is safe (urgent items in a list that cannot reject, a ring
 // in a function without an error, a loop that watches ctx.Done() without
-// leaving on it, statements that share a line), the finding has no fix and
-// its message says what to do by hand.
+// leaving on it, statements that share a line, a goto that would jump over
+// the variable the fix declares), the finding has no fix and its message
+// says what to do by hand.
 //
 // Flags:
 //

@@ -38,15 +38,14 @@ func (c *checker) fanOuts() {
 		if !ok {
 			continue
 		}
-		switch t := info.TypeOf(r.X); {
-		case t == nil:
+		t := info.TypeOf(r.X)
+		if t == nil {
 			continue
+		}
+		switch t.Underlying().(type) {
+		case *types.Slice, *types.Map:
 		default:
-			switch t.Underlying().(type) {
-			case *types.Slice, *types.Map:
-			default:
-				continue
-			}
+			continue
 		}
 		fn := code.EnclosingFunc(loop)
 		if !fn.Valid() {

@@ -1284,15 +1284,6 @@ func (c *checker) unlocksBeforeReturn(site, fn inspector.Cursor) []string {
 	return out
 }
 
-// returnsError reports whether a function of type sig returns an error last.
-func returnsError(sig *types.Signature) bool {
-	if sig == nil || sig.Results().Len() == 0 {
-		return false
-	}
-	last := sig.Results().At(sig.Results().Len() - 1).Type()
-	return types.Identical(last, types.Universe.Lookup("error").Type())
-}
-
 // enqueuesIn counts q's enqueue sites inside fn.
 func enqueuesIn(q *queue, fn inspector.Cursor) int {
 	n := 0

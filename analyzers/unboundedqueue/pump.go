@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -19,8 +20,8 @@ import (
 type pump struct {
 	buf    *types.Var
 	sel    inspector.Cursor // the select
-	recv   *ast.UnaryExpr   // <-in, in the receiving case's comm
-	add    inspector.Cursor // buf = append(buf, v), in the receiving case
+	recvs  []*ast.UnaryExpr // <-in, in the comm of each case that appends what it receives
+	add    inspector.Cursor // buf = append(buf, v), in the first receiving case
 	send   *ast.SendStmt    // out <- head, the sending case's comm
 	reduce inspector.Cursor // the front re-slice in the sending case
 }
@@ -82,6 +83,7 @@ func (c *checker) pumpAt(cur inspector.Cursor, buf *types.Var) (pump, bool) {
 	if !c.sendsHead(sel, send.Value, buf) {
 		return pump{}, false
 	}
+	p := pump{buf: buf, sel: sel, send: send, reduce: cur}
 	for other := range sel.Preorder((*ast.CommClause)(nil)) {
 		cc := other.Node().(*ast.CommClause)
 		if cc == clause.Node() || other.Parent().Parent() != sel {
@@ -105,11 +107,17 @@ func (c *checker) pumpAt(cur inspector.Cursor, buf *types.Var) (pump, bool) {
 			}
 			item := as.Rhs[0].(*ast.CallExpr).Args[1]
 			if refersTo(info, item, received) {
-				return pump{buf: buf, sel: sel, recv: recv, add: a, send: send, reduce: cur}, true
+				if len(p.recvs) == 0 {
+					p.add = a
+				}
+				p.recvs = append(p.recvs, recv)
+				break
 			}
 		}
 	}
-	return pump{}, false
+	// Every case that feeds the buffer keeps it growing: a fan-in pump has
+	// several.
+	return p, len(p.recvs) > 0
 }
 
 // definedBy returns the variables a select case's comm declares: v and ok
@@ -210,7 +218,11 @@ func isEmptinessBound(info *types.Info, e ast.Expr) bool {
 func (c *checker) pumpFinding(p pump) *finding {
 	add := p.add.Node().(*ast.AssignStmt)
 	bufExpr := edits.Source(c.pass, add.Lhs[0])
-	in := edits.Source(c.pass, p.recv.X)
+	var ins []string
+	for _, r := range p.recvs {
+		ins = append(ins, edits.Source(c.pass, r.X))
+	}
+	in := strings.Join(ins, " and ")
 	f := &finding{
 		diag: analysis.Diagnostic{
 			Pos:      add.Pos(),
@@ -231,11 +243,13 @@ func (c *checker) pumpFinding(p pump) *finding {
 // pump stops taking items and the producer waits on the channel's bound.
 func (c *checker) pumpFix(f *finding, p pump, bufExpr, in string) {
 	sel := p.sel
-	if !c.startsLine(sel.Node().Pos()) || !inStatementList(sel) || !c.isComputed(p.recv.X) || !c.visibleAt(p.add.Node().(*ast.AssignStmt).Lhs[0], sel.Node().Pos()) {
+	if !c.startsLine(sel.Node().Pos()) || !inStatementList(sel) || !c.visibleAt(p.add.Node().(*ast.AssignStmt).Lhs[0], sel.Node().Pos()) || c.jumpedOver(sel, sel.Node().Pos()) {
 		return
 	}
-	if _, ok := ast.Unparen(p.recv.X).(*ast.CallExpr); ok {
-		return
+	for _, r := range p.recvs {
+		if _, ok := ast.Unparen(r.X).(*ast.CallExpr); ok || !c.isComputed(r.X) {
+			return
+		}
 	}
 	file := c.fileOf(sel.Node().Pos())
 	anchor := edits.EnclosingDecl(file, sel.Node().Pos())
@@ -246,16 +260,19 @@ func (c *checker) pumpFix(f *finding, p pump, bufExpr, in string) {
 		return
 	}
 	limit := c.names.Package("max"+exportedName(p.buf.Name()), sel.Node().Pos())
-	recv := c.names.Local(sel.Node().Pos(), "recv", sel.Node().Pos(), p.recv.Pos())
 	c.declared[anchor] = append(c.declared[anchor], declaration{text: fmt.Sprintf(
 		"// %s bounds the buffer %s: the pump stops receiving from %s while it holds this many; set it to acceptable wait × consumer rate.\nconst %s = %d",
 		limit, bufExpr, in, limit, queueBound)})
-	guard := fmt.Sprintf("%s := %s\nif len(%s) >= %s {\n\t%s = nil\n}", recv, in, bufExpr, limit, recv)
-	f.msg = "Stop receiving while the buffer is full"
-	f.edits = []analysis.TextEdit{
-		edits.InsertBefore(c.pass, sel.Node(), guard),
-		{Pos: p.recv.X.Pos(), End: p.recv.X.End(), NewText: []byte(recv)},
+	var copies, nils []string
+	for _, r := range p.recvs {
+		recv := c.names.Local(sel.Node().Pos(), "recv", sel.Node().Pos(), r.Pos())
+		copies = append(copies, recv+" := "+edits.Source(c.pass, r.X))
+		nils = append(nils, "\t"+recv+" = nil")
+		f.edits = append(f.edits, analysis.TextEdit{Pos: r.X.Pos(), End: r.X.End(), NewText: []byte(recv)})
 	}
+	guard := fmt.Sprintf("%s\nif len(%s) >= %s {\n%s\n}", strings.Join(copies, "\n"), bufExpr, limit, strings.Join(nils, "\n"))
+	f.msg = "Stop receiving while the buffer is full"
+	f.edits = append(f.edits, edits.InsertBefore(c.pass, sel.Node(), guard))
 	f.file, f.anchor = c.fileOf(anchor.Pos()), anchor
 }
 

@@ -722,7 +722,8 @@ func (c *checker) cappedByCounter(loop, spawnCur inspector.Cursor) bool {
 }
 
 // incrementedIn returns the integer variables declared outside body that
-// body increments: n++, n += k, n = n + k.
+// body steps in one direction: n++, n += k, n = n + k, and the same counting
+// down (left--, left -= k) to a bound such as zero.
 func incrementedIn(info *types.Info, body *ast.BlockStmt) map[*types.Var]bool {
 	out := make(map[*types.Var]bool)
 	add := func(e ast.Expr) {
@@ -737,18 +738,16 @@ func incrementedIn(info *types.Info, body *ast.BlockStmt) map[*types.Var]bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.IncDecStmt:
-			if n.Tok == token.INC {
-				add(n.X)
-			}
+			add(n.X)
 		case *ast.AssignStmt:
 			if len(n.Lhs) != 1 || len(n.Rhs) != 1 {
 				break
 			}
 			switch n.Tok {
-			case token.ADD_ASSIGN:
+			case token.ADD_ASSIGN, token.SUB_ASSIGN:
 				add(n.Lhs[0])
 			case token.ASSIGN:
-				if b, ok := ast.Unparen(n.Rhs[0]).(*ast.BinaryExpr); ok && b.Op == token.ADD && sameExpr(b.X, n.Lhs[0]) {
+				if b, ok := ast.Unparen(n.Rhs[0]).(*ast.BinaryExpr); ok && (b.Op == token.ADD || b.Op == token.SUB) && sameExpr(b.X, n.Lhs[0]) {
 					add(n.Lhs[0])
 				}
 			}
@@ -812,27 +811,95 @@ func inSwitchOf(loop, cur inspector.Cursor) bool {
 // compares a count with a limit (inflight < max, active.Load() < limit,
 // len(running) < n): the loop then runs the item inline or drops it when too
 // many are in flight, which bounds the goroutines like a TryAcquire does.
+//
+// The guard may also come first and skip the spawn at the limit (if
+// inflight.Load() >= max { handle(j); continue }), with a count that is not
+// read from the iteration's own values (a skip on j.priority bounds nothing).
 func (c *checker) guardedByCount(loop, spawnCur inspector.Cursor) bool {
 	for e := range spawnCur.Enclosing((*ast.IfStmt)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
 		if e.Node() == loop.Node() {
-			return false
+			break
 		}
-		ifs, ok := e.Node().(*ast.IfStmt)
-		if !ok {
-			continue
-		}
-		counts := false
-		ast.Inspect(ifs.Cond, func(n ast.Node) bool {
-			if b, ok := n.(*ast.BinaryExpr); ok && isRelational(b.Op) && (c.isCount(b.X) || c.isCount(b.Y)) {
-				counts = true
-			}
-			return !counts
-		})
-		if counts {
+		if ifs, ok := e.Node().(*ast.IfStmt); ok && c.comparesCount(ifs.Cond, nil) {
 			return true
 		}
 	}
+	body := loopBody(loop.Node())
+	label := loopLabel(loop)
+	inSwitch := inSwitchOf(loop, spawnCur)
+	for cur := spawnCur; cur.Node() != body && cur.Parent().Valid(); cur = cur.Parent() {
+		for _, st := range stmtList(cur.Parent().Node()) {
+			if st == cur.Node() {
+				break
+			}
+			ifs, ok := st.(*ast.IfStmt)
+			if ok && skipsRest(ifs.Body.List, label, inSwitch) && c.comparesCount(ifs.Cond, loop.Node()) {
+				return true
+			}
+		}
+	}
 	return false
+}
+
+// comparesCount reports whether cond compares a count of work in flight
+// with something; with loop set, a count not read from a variable the loop
+// declares (the item, or what the iteration computes from it).
+func (c *checker) comparesCount(cond ast.Expr, loop ast.Node) bool {
+	counts := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BinaryExpr); ok && isRelational(b.Op) {
+			for _, side := range []ast.Expr{b.X, b.Y} {
+				if c.isCount(side) && (loop == nil || (!c.readsIteration(side, loop) && c.changes(side, loop))) {
+					counts = true
+				}
+			}
+		}
+		return !counts
+	})
+	return counts
+}
+
+// readsIteration reports whether e reads a variable declared inside loop
+// (its header's included).
+func (c *checker) readsIteration(e ast.Expr, loop ast.Node) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && !v.IsField() && code.Inside(v.Pos(), loop) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// changes reports whether the count e can change while the loop runs: a
+// call (an atomic load) or a field, or a local variable that something in
+// the function around the loop assigns after its declaration.
+func (c *checker) changes(e ast.Expr, loop ast.Node) bool {
+	v := code.Var(c.pass.TypesInfo, e)
+	if v == nil || v.IsField() || !code.IsLocal(v) {
+		return true
+	}
+	cur, ok := c.insp.Root().FindNode(loop)
+	if !ok {
+		return false
+	}
+	return code.ReassignedIn(c.pass.TypesInfo, code.FuncBody(code.EnclosingFunc(cur).Node()))[v]
+}
+
+// skipsRest reports whether list ends by leaving the rest of the iteration:
+// it leaves the loop (see leavesBefore) or continues it.
+func skipsRest(list []ast.Stmt, label string, inSwitch bool) bool {
+	if leavesBefore(list, label, inSwitch) {
+		return true
+	}
+	if len(list) == 0 {
+		return false
+	}
+	s, ok := list[len(list)-1].(*ast.BranchStmt)
+	return ok && s.Tok == token.CONTINUE && (s.Label == nil || s.Label.Name == label)
 }
 
 // isCount reports whether expr reads a count of work in flight: an integer
@@ -1332,7 +1399,7 @@ func (c *checker) semaphoreEdits(sp spawn, lim *loopLimit, spawnCur inspector.Cu
 		stmtCur = spawnCur.Parent()
 	}
 	if !c.startsLine(loopStmt.Node().Pos()) || !c.startsLine(loop.Node().Pos()) || !inStatementList(loopStmt) ||
-		!c.startsLine(sp.stmt.Pos()) || !inStatementList(stmtCur) {
+		!c.startsLine(sp.stmt.Pos()) || !inStatementList(stmtCur) || c.jumpedOver(loopStmt, loopStmt.Node().Pos()) {
 		return nil, false
 	}
 	if lim.sem == "" {
@@ -1341,24 +1408,83 @@ func (c *checker) semaphoreEdits(sp spawn, lim *loopLimit, spawnCur inspector.Cu
 	sem := lim.sem
 	release := "defer func() { <-" + sem + " }()"
 	acquire := sem + " <- struct{}{}"
+	var early ast.Stmt // where the acquire goes when not right before the spawn
 	if done, leave, watched := c.doneCase(loop); watched {
-		if leave == nil || !c.visibleAt(done, sp.stmt.Pos()) {
+		// Leaving between a WaitGroup's Add and the spawn would leave the
+		// group waiting for a goroutine that never starts: acquire first.
+		at := sp.stmt.Pos()
+		add, outer := c.waitGroupAddBefore(loop, stmtCur)
+		if outer {
+			return nil, false // counted in a block around the spawn's
+		}
+		if add != nil {
+			early, at = add, add.Pos()
+		}
+		if leave == nil || !c.visibleAt(done, at) {
 			return nil, false // the acquire must watch ctx.Done(), and cannot leave as the loop does
 		}
 		var lines []string
 		for _, st := range leave {
-			if !c.visibleAt(st, sp.stmt.Pos()) {
+			if !c.visibleAt(st, at) {
 				return nil, false
 			}
 			lines = append(lines, edits.Source(c.pass, st))
 		}
 		acquire = "select {\ncase " + acquire + ":\ncase <-" + edits.Source(c.pass, done) + ":\n" + strings.Join(lines, "\n") + "\n}"
 	}
-	es, ok := c.releaseEdits(sp, loop, spawnCur, file, acquire, release)
+	spawnAcquire := acquire
+	if early != nil {
+		spawnAcquire = ""
+	}
+	es, ok := c.releaseEdits(sp, loop, spawnCur, file, spawnAcquire, release)
 	if !ok {
 		return nil, false
 	}
+	if early != nil {
+		es = append(es, edits.InsertBefore(c.pass, early, acquire))
+	}
 	return append(es, c.insertLinesBefore(loopStmt.Node(), loop.Node().Pos(), fmt.Sprintf("%s := make(chan struct{}, %s)", sem, lim.size))), true
+}
+
+// waitGroupAddBefore returns the first statement, before the spawn's
+// statement in its list, that adds to a sync.WaitGroup, or nil; outer
+// reports such a statement before a statement around the spawn's, inside
+// the loop, where no acquire placed in the spawn's list can precede it.
+func (c *checker) waitGroupAddBefore(loop, stmtCur inspector.Cursor) (first ast.Stmt, outer bool) {
+	for cur := stmtCur; cur.Valid() && cur != loop; cur = cur.Parent() {
+		switch cur.Node().(type) {
+		case *ast.CaseClause, *ast.CommClause:
+			continue // the other cases do not run before this one
+		case ast.Stmt:
+		default:
+			continue
+		}
+		for prev, ok := cur.PrevSibling(); ok; prev, ok = prev.PrevSibling() {
+			st, isStmt := prev.Node().(ast.Stmt)
+			if !isStmt || !c.addsToWaitGroup(st) {
+				continue
+			}
+			if cur != stmtCur {
+				return nil, true
+			}
+			first = st
+		}
+	}
+	return first, false
+}
+
+// addsToWaitGroup reports whether n calls Add of a sync.WaitGroup.
+func (c *checker) addsToWaitGroup(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if fn := code.Callee(c.pass.TypesInfo, call); fn != nil && code.IsMethod(fn, "sync", "WaitGroup", "Add") {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // doneCase finds how the loop watches for cancellation: a select case
@@ -1394,6 +1520,12 @@ func (c *checker) doneCase(loop inspector.Cursor) (done ast.Expr, leave []ast.St
 		return call, cc.Body, true
 	}
 	return nil, nil, false
+}
+
+// jumpedOver reports whether a variable declared at pos, in the function
+// around cur, would be jumped over by a goto.
+func (c *checker) jumpedOver(cur inspector.Cursor, pos token.Pos) bool {
+	return code.JumpedOver(c.pass.TypesInfo, code.FuncBody(code.EnclosingFunc(cur).Node()), pos)
 }
 
 // commRecv returns the receive of a select case's comm: <-ch, v := <-ch,
@@ -1459,19 +1591,25 @@ func (c *checker) visibleAt(expr ast.Node, pos token.Pos) bool {
 // releaseEdits returns the edits that acquire the semaphore before the spawn
 // and release it when the goroutine ends: a deferred receive as the first
 // statement of a function literal, or, for go f(x) and g.Go(f), a literal
-// wrapped around the call.
+// wrapped around the call. An empty acquire is made elsewhere by the caller.
 func (c *checker) releaseEdits(sp spawn, loop, spawnCur inspector.Cursor, file *ast.File, acquire, release string) ([]analysis.TextEdit, bool) {
 	if lit, ok := ast.Unparen(sp.fun).(*ast.FuncLit); ok {
 		if len(lit.Body.List) == 0 {
 			return nil, false
 		}
 		if e, ok := c.insertLineAfterBrace(lit.Body, release); ok {
+			if acquire == "" {
+				return []analysis.TextEdit{e}, true
+			}
 			return []analysis.TextEdit{edits.InsertBefore(c.pass, sp.stmt, acquire), e}, true
 		}
 		// A one-line literal: rewrite the statement, gofmt lays it out.
 		src := edits.Source(c.pass, sp.stmt)
 		at := int(lit.Body.Lbrace - sp.stmt.Pos() + 1)
-		text, ok := edits.FormatStmts(acquire+"\n"+src[:at]+"\n"+release+"\n"+src[at:], edits.Indent(c.pass, sp.stmt.Pos()))
+		if acquire != "" {
+			acquire += "\n"
+		}
+		text, ok := edits.FormatStmts(acquire+src[:at]+"\n"+release+"\n"+src[at:], edits.Indent(c.pass, sp.stmt.Pos()))
 		if !ok {
 			return nil, false
 		}
@@ -1491,7 +1629,11 @@ func (c *checker) releaseEdits(sp spawn, loop, spawnCur inspector.Cursor, file *
 	case "waitgroup":
 		stmt = edits.Source(c.pass, sp.call.Fun) + "(func() {\n" + release + "\n" + call + "\n})"
 	}
-	text, ok := edits.FormatStmts(strings.Join(append(append([]string{acquire}, pre...), stmt), "\n"), edits.Indent(c.pass, sp.stmt.Pos()))
+	var lines []string
+	if acquire != "" {
+		lines = append(lines, acquire)
+	}
+	text, ok := edits.FormatStmts(strings.Join(append(append(lines, pre...), stmt), "\n"), edits.Indent(c.pass, sp.stmt.Pos()))
 	if !ok {
 		return nil, false
 	}
@@ -1542,6 +1684,7 @@ func (c *checker) wrapCall(sp spawn, loop, spawnCur inspector.Cursor, file *ast.
 	if !ok {
 		return nil, "", false
 	}
+
 	var args []string
 	for i, a := range sp.args {
 		base := "arg"
@@ -1557,6 +1700,9 @@ func (c *checker) wrapCall(sp spawn, loop, spawnCur inspector.Cursor, file *ast.
 	call := fun + "(" + strings.Join(args, ", ")
 	if sp.call.Ellipsis.IsValid() && sp.kind == "go" {
 		call += "..."
+	}
+	if len(pre) > 0 && c.jumpedOver(spawnCur, sp.stmt.Pos()) {
+		return nil, "", false // the variables would be jumped over
 	}
 	return pre, call + ")", true
 }

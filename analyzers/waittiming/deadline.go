@@ -181,8 +181,7 @@ func (c *checker) deadlineFix(s deadlineSite) (*analysis.SuggestedFix, string) {
 	switch {
 	case len(waitUses) == 0:
 		// The wait does not see the deadline: moving it is the whole fix.
-		f := edits.Fix("Create the timeout after the wait", es...)
-		return &f, ""
+		return c.deadlineEdits(s, "Create the timeout after the wait", es)
 	case c.hasOwnDeadline(parent, s.assign.Pos()):
 		// The parent's own deadline still bounds the wait.
 		if _, same := parent.(*ast.Ident); !same || !isParentName(info, s.assign, parent) {
@@ -191,8 +190,7 @@ func (c *checker) deadlineFix(s deadlineSite) (*analysis.SuggestedFix, string) {
 				es = append(es, edits.Replace(id, text))
 			}
 		}
-		f := edits.Fix("Create the timeout after the wait", es...)
-		return &f, ""
+		return c.deadlineEdits(s, "Create the timeout after the wait", es)
 	}
 	// The wait keeps a bound of its own; the work gets a fresh budget.
 	uses := make([]token.Pos, len(waitUses))
@@ -206,7 +204,16 @@ func (c *checker) deadlineFix(s deadlineSite) (*analysis.SuggestedFix, string) {
 	for _, id := range waitUses {
 		es = append(es, edits.Replace(id, waitCtx))
 	}
-	f := edits.Fix("Bound the wait with a timeout of its own and create the work's timeout after the wait", es...)
+	return c.deadlineEdits(s, "Bound the wait with a timeout of its own and create the work's timeout after the wait", es)
+}
+
+// deadlineEdits returns the fix made of es, unless a goto would jump over a
+// context it declares.
+func (c *checker) deadlineEdits(s deadlineSite, msg string, es []analysis.TextEdit) (*analysis.SuggestedFix, string) {
+	if c.declaresJumped(s.waitStmt, es) {
+		return nil, "a goto jumps over where the fix declares the context"
+	}
+	f := edits.Fix(msg, es...)
 	return &f, ""
 }
 

@@ -227,17 +227,20 @@ func verbs(format string) int {
 	return n
 }
 
-// addVerb adds " (wait %v)" to the format (before a final newline) and the
-// wait as the last argument.
+// addVerb adds " (wait %v)" to the format (before its final newlines) and
+// the wait as the last argument.
 func (fx *fixer) addVerb(call *ast.CallExpr, fmtIdx int, wait string) bool {
 	lit := ast.Unparen(call.Args[fmtIdx]).(*ast.BasicLit)
-	at := lit.End() - 1 // before the closing quote
-	switch {
-	case strings.HasPrefix(lit.Value, `"`) && strings.HasSuffix(lit.Value, `\n"`):
-		at = lit.End() - 3
-	case strings.HasPrefix(lit.Value, "`") && strings.HasSuffix(lit.Value, "\n`"):
-		at = lit.End() - 2
+	body := lit.Value[1 : len(lit.Value)-1] // between the quotes
+	if lit.Value[0] == '"' {
+		// A \n escape is a newline unless its backslash is itself escaped.
+		for strings.HasSuffix(body, `\n`) && (len(body)-1-len(strings.TrimRight(body[:len(body)-1], `\`)))%2 == 1 {
+			body = body[:len(body)-2]
+		}
+	} else {
+		body = strings.TrimRight(body, "\n")
 	}
+	at := lit.Pos() + 1 + token.Pos(len(body))
 	fx.edits = append(fx.edits,
 		analysis.TextEdit{Pos: at, End: at, NewText: []byte(" (wait %v)")},
 		appendArgs(call, wait))
@@ -276,7 +279,7 @@ func (fx *fixer) observeSibling(callCur, v inspector.Cursor, waitExpr string) bo
 		return false
 	}
 	text := fx.textWith(stmt.Node(), edits.Replace(label, `"wait"`), edits.Replace(v.Node(), waitExpr))
-	fx.edits = append(fx.edits, fx.insertLineAfter(stmt.Node(), text))
+	fx.edits = append(fx.edits, edits.InsertAfter(fx.pass, stmt.Node(), text))
 	return true
 }
 
@@ -297,21 +300,6 @@ func (fx *fixer) ownLine(node ast.Node) bool {
 	}
 	rest = strings.TrimSpace(rest)
 	return rest == "" || strings.HasPrefix(rest, "//")
-}
-
-// insertLineAfter inserts the statement text on a line of its own after
-// stmt, and after the comment that ends stmt's line, indented like stmt.
-func (fx *fixer) insertLineAfter(stmt ast.Node, text string) analysis.TextEdit {
-	at := stmt.End()
-	if content := fileContent(fx.pass, at); content != nil {
-		tf := fx.pass.Fset.File(at)
-		off := tf.Offset(at)
-		rest := content[off:]
-		if i := strings.IndexByte(string(rest), '\n'); i >= 0 && strings.HasPrefix(strings.TrimSpace(string(rest[:i])), "//") {
-			at = tf.Pos(off + i)
-		}
-	}
-	return analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n" + edits.Indent(fx.pass, stmt.Pos()) + text)}
 }
 
 // observeWait returns the statement that records wait with the observer o

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"regexp"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
@@ -499,6 +500,10 @@ func (c *checker) reportTimings(found []finding) {
 			continue
 		}
 		es := fx.finish()
+		if c.declaresJumped(groups[k][0].ip.stmt, es) {
+			c.rep.Report(timingDiagnostic(c.pass.TypesInfo, groups[k], nil, "a goto jumps over where the fix declares the second timestamp", nil))
+			continue
+		}
 		// Rewritten lines change width: realign trailing comments as gofmt
 		// would.
 		if finished, ok := edits.Finish(c.pass, es); ok {
@@ -507,6 +512,22 @@ func (c *checker) reportTimings(found []finding) {
 		c.rep.Report(timingDiagnostic(c.pass.TypesInfo, fixed, es, "", unfixed))
 	}
 }
+
+// declaresJumped reports whether an edit of es declares a variable (a line
+// that starts with var or assigns with :=) where a goto of the function
+// around at jumps over it, which the compiler rejects.
+func (c *checker) declaresJumped(at inspector.Cursor, es []analysis.TextEdit) bool {
+	body := code.FuncBody(code.EnclosingFunc(at).Node())
+	for _, e := range es {
+		if declaration.Match(e.NewText) && code.JumpedOver(c.pass.TypesInfo, body, e.Pos) {
+			return true
+		}
+	}
+	return false
+}
+
+// declaration matches a line of inserted code that declares a variable.
+var declaration = regexp.MustCompile(`(?m)^\s*(var\s|[\w\s,]+:=)`)
 
 // timingDiagnostic reports the measurements fs across one wait: with the
 // fix es, or, when es is nil, with why there is none; left are further

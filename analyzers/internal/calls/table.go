@@ -14,6 +14,9 @@ import (
 type Table struct {
 	flag    string // the flag that sets the extra entries, for warnings: "-retrysend.waits"
 	builtin map[string]bool
+	// pkgs holds every package path an entry may name (each reading of
+	// it), so that Contains answers most calls without spelling a key.
+	pkgs map[string]bool
 
 	mu     sync.Mutex
 	extra  []*entry // sorted by key
@@ -51,17 +54,32 @@ func NewResolving(flag string) *Table { return newTable(flag, resolving) }
 func NewSlow(flag string) *Table { return newTable(flag, slow) }
 
 func newTable(flag string, entries []string) *Table {
-	t := &Table{flag: flag, builtin: make(map[string]bool, len(entries))}
+	t := &Table{flag: flag, builtin: make(map[string]bool, len(entries)), pkgs: make(map[string]bool)}
 	for _, e := range entries {
 		t.builtin[e] = true
+		addPkgs(t.pkgs, e)
 	}
 	return t
+}
+
+// addPkgs records the package paths key may name: what precedes its last
+// dot (pkg/path.Func) and its last but one (pkg/path.Type.Method).
+func addPkgs(pkgs map[string]bool, key string) {
+	slash := strings.LastIndex(key, "/") + 1
+	for range 2 {
+		i := strings.LastIndex(key, ".")
+		if i < slash {
+			return
+		}
+		key = key[:i]
+		pkgs[key] = true
+	}
 }
 
 // Contains reports whether the table lists fn (its generic origin, for an
 // instantiated function or method). A nil table lists nothing.
 func (t *Table) Contains(fn *types.Func) bool {
-	if t == nil || fn == nil || fn.Pkg() == nil {
+	if t == nil || fn == nil || fn.Pkg() == nil || !t.pkgs[fn.Pkg().Path()] {
 		return false
 	}
 	k := Key(fn)
@@ -102,9 +120,16 @@ func (t *Table) Set(s string) error {
 		}
 	}
 	slices.SortFunc(extra, func(a, b *entry) int { return strings.Compare(a.key, b.key) })
+	pkgs := make(map[string]bool)
+	for k := range t.builtin {
+		addPkgs(pkgs, k)
+	}
+	for k := range extras {
+		addPkgs(pkgs, k)
+	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.extra, t.extras = extra, extras
+	t.extra, t.extras, t.pkgs = extra, extras, pkgs
 	return nil
 }
 

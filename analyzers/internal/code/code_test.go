@@ -250,3 +250,57 @@ func TestFuncValue(t *testing.T) {
 		t.Errorf("FuncValue of the calls = %v, want %v", got, want)
 	}
 }
+
+func TestJumpedOver(t *testing.T) {
+	const src = `package p
+
+func f(skip bool) {
+	if skip {
+		goto out
+	}
+	println("a") // before: between the goto and its label
+	{
+		println("b") // in a block the label is not in
+	}
+out:
+	println("c") // after the label
+	if skip {
+		goto back
+	}
+	println("d")
+back:
+}
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Defs: make(map[*ast.Ident]types.Object), Uses: make(map[*ast.Ident]types.Object)}
+	if _, err := (&types.Config{}).Check("p", fset, []*ast.File{f}, info); err != nil {
+		t.Fatal(err)
+	}
+	body := f.Decls[0].(*ast.FuncDecl).Body
+	at := func(text string) token.Pos {
+		for i := range len(src) - len(text) {
+			if src[i:i+len(text)] == text {
+				return f.FileStart + token.Pos(i)
+			}
+		}
+		t.Fatalf("%q not in source", text)
+		return token.NoPos
+	}
+	for _, tc := range []struct {
+		at   string
+		want bool
+	}{
+		{"println(\"a\")", true},  // goto out jumps from before it to after it
+		{"println(\"b\")", false}, // its block ends before the label
+		{"println(\"c\")", false}, // goto out lands before it; goto back is after it
+		{"println(\"d\")", true},  // goto back jumps from before it to after it
+	} {
+		if got := code.JumpedOver(info, body, at(tc.at)); got != tc.want {
+			t.Errorf("JumpedOver at %s = %v, want %v", tc.at, got, tc.want)
+		}
+	}
+}

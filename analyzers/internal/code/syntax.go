@@ -84,6 +84,41 @@ func Terminates(list []ast.Stmt, branches bool) bool {
 	return false
 }
 
+// JumpedOver reports whether a variable declared at pos, in the function
+// body body, would be jumped over by a goto: a goto before pos to a label
+// after pos in the innermost block around pos (or a block nested in it),
+// which the compiler rejects ("goto L jumps over variable declaration").
+// A fix that declares a variable where one did not exist asks this first.
+func JumpedOver(info *types.Info, body *ast.BlockStmt, pos token.Pos) bool {
+	if body == nil {
+		return false
+	}
+	// The declaration's scope ends with the innermost block around pos.
+	end := body.End()
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil || pos < n.Pos() || pos >= n.End() {
+			return false
+		}
+		switch n.(type) {
+		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+			end = n.End()
+		}
+		return true
+	})
+	jumped := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		br, ok := n.(*ast.BranchStmt)
+		if !ok || br.Tok != token.GOTO || br.Label == nil || br.Pos() >= pos {
+			return !jumped
+		}
+		if l := info.Uses[br.Label]; l != nil && pos < l.Pos() && l.Pos() < end {
+			jumped = true
+		}
+		return !jumped
+	})
+	return jumped
+}
+
 // IsDeferredLit reports whether the function literal at cur is called by a
 // defer statement: defer func() {...}().
 func IsDeferredLit(cur inspector.Cursor) bool {

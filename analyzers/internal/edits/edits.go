@@ -105,10 +105,21 @@ func InsertBefore(pass *analysis.Pass, stmt ast.Node, text string) analysis.Text
 }
 
 // InsertAfter inserts the statements text on lines of their own after stmt,
-// indented like stmt.
+// indented like stmt, and after the comment that ends stmt's line, which
+// stays with stmt.
 func InsertAfter(pass *analysis.Pass, stmt ast.Node, text string) analysis.TextEdit {
 	indent := Indent(pass, stmt.Pos())
-	return analysis.TextEdit{Pos: stmt.End(), End: stmt.End(), NewText: []byte("\n" + indent + indentLines(text, indent))}
+	at := stmt.End()
+	if tf := pass.Fset.File(at); tf != nil {
+		if content, err := FileContent(pass, tf); err == nil {
+			off := tf.Offset(at)
+			rest := content[off:]
+			if i := bytes.IndexByte(rest, '\n'); i >= 0 && bytes.HasPrefix(bytes.TrimSpace(rest[:i]), []byte("//")) {
+				at = tf.Pos(off + i)
+			}
+		}
+	}
+	return analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n" + indent + indentLines(text, indent))}
 }
 
 // IndentBlock indents every non-blank line of text by one more tab than the

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"go/format"
 	"go/token"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -21,7 +22,12 @@ import (
 // become line hunks of gofmt's output. A file that was not gofmt-clean
 // keeps the raw edits. Finish reports false when the raw edits overlap or
 // leave a file that does not parse.
+//
+// Imports that AddImport adds at one point (two new imports after the same
+// last spec) become one edit, in sorted order: two insertions at one point
+// have no defined order, and gofmt sorts an import group.
 func Finish(pass *analysis.Pass, raw []analysis.TextEdit) ([]analysis.TextEdit, bool) {
+	raw = mergeImports(raw)
 	byFile := make(map[*token.File][]analysis.TextEdit)
 	var files []*token.File
 	for _, e := range raw {
@@ -66,6 +72,38 @@ func finishFile(tf *token.File, src []byte, es []analysis.TextEdit) ([]analysis.
 		return realigned, true
 	}
 	return lineEdits(tf, src, formatted), true
+}
+
+// importText matches the text of an edit AddImport makes.
+var importText = regexp.MustCompile(`^\s*(import )?("[^"]+")\s*$`)
+
+// mergeImports joins distinct import insertions at one position into one
+// edit whose imports are sorted by path.
+func mergeImports(es []analysis.TextEdit) []analysis.TextEdit {
+	es = dedupe(es)
+	var out []analysis.TextEdit
+	texts := make(map[token.Pos][][]byte) // the imports inserted at a position
+	at := make(map[token.Pos]int)         // their edit's index in out
+	for _, e := range es {
+		if e.Pos != e.End || !importText.Match(e.NewText) {
+			out = append(out, e)
+			continue
+		}
+		i, seen := at[e.Pos]
+		if !seen {
+			at[e.Pos] = len(out)
+			out = append(out, e)
+		}
+		texts[e.Pos] = append(texts[e.Pos], e.NewText)
+		if seen {
+			lines := slices.Clone(texts[e.Pos])
+			slices.SortFunc(lines, func(a, b []byte) int {
+				return bytes.Compare(importText.FindSubmatch(a)[2], importText.FindSubmatch(b)[2])
+			})
+			out[i].NewText = bytes.Join(lines, nil)
+		}
+	}
+	return out
 }
 
 // dedupe drops repeated identical edits.

@@ -131,3 +131,25 @@ func TestFinishUnformatted(t *testing.T) {
 		t.Errorf("Finish = %v, %v; want the raw edit", got, ok)
 	}
 }
+
+// Two imports added after the same last spec come out sorted, as one edit,
+// and the file stays gofmt-clean.
+func TestFinishMergesImports(t *testing.T) {
+	src := "package p\n\nimport (\n\t\"context\"\n)\n\nvar _ context.Context\n"
+	pass := newPass(t, "p.go", src)
+	file := pass.Files[0]
+	_, timeEdit, _ := AddImport(pass, file, "time")
+	_, slogEdit, _ := AddImport(pass, file, "log/slog")
+	es, ok := Finish(pass, append(timeEdit, slogEdit...))
+	if !ok {
+		t.Fatal("Finish failed on two imports at one point")
+	}
+	out, err := Apply(pass.Fset.File(file.Pos()), []byte(src), es)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "package p\n\nimport (\n\t\"context\"\n\t\"log/slog\"\n\t\"time\"\n)\n\nvar _ context.Context\n"
+	if string(out) != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+}

@@ -1,7 +1,8 @@
 // Package fixtest checks the suggested fixes of a queuecheck check beyond
 // what analysistest's golden files can: that every finding carries at most one
-// fix, that no two fixes in a file overlap, and that applying them all leaves
-// every file gofmt-clean and the package type-checking. A finding without a
+// fix, that no two fixes in a file overlap, that no fix edits a generated
+// file, and that applying them all leaves every file gofmt-clean and the
+// package type-checking. A finding without a
 // fix is allowed (its message says what to do by hand); the test log lists
 // each one, so a fix that goes missing shows there as well as in the golden
 // files.
@@ -127,6 +128,11 @@ func CheckFixes(pkg *packages.Package, diags []analysis.Diagnostic) (unfixed []s
 		src, err := os.ReadFile(name)
 		if err != nil {
 			return unfixed, err
+		}
+		// A generated file is overwritten when it is generated again, and
+		// says not to edit it: no fix may touch one.
+		if f, err := parser.ParseFile(token.NewFileSet(), name, src, parser.PackageClauseOnly|parser.ParseComments); err == nil && ast.IsGenerated(f) {
+			return unfixed, fmt.Errorf("%s: a fix edits this generated file", name)
 		}
 		out, err := Apply(fset.File(es[0].Pos), src, es)
 		if err != nil {

@@ -196,6 +196,9 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 	if r.pkg.cgo[r.pass.Fset.File(d.Pos)] {
 		d.SuggestedFixes = nil // its edits would land in cmd/cgo's copy
 	}
+	if oneFileFixes.Load() && r.spansFiles(d) {
+		d.SuggestedFixes = nil // the driver would apply part of it
+	}
 	if d.Category != "" {
 		d.URL = URL(r.check) + "#" + d.Category
 		d.Category = r.check + "/" + d.Category

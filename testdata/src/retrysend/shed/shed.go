@@ -83,6 +83,22 @@ func (p *plain) publish(e event) {
 	}
 }
 
+// The dropped item's source holds a %: Printf reads the message as a
+// format, so the fix escapes it.
+type rated struct {
+	notes   chan string
+	backlog []string
+}
+
+func (r *rated) note() {
+	log.Printf("noting")
+	select {
+	case r.notes <- "at 100%":
+	default:
+		r.backlog = append(r.backlog, "at 100%") // want `default of a non-blocking send on r.notes appends the item to r.backlog`
+	}
+}
+
 // A logger value the function logs with, in a loop: the fix uses it.
 func (p *plain) publishAll(lg *log.Logger, es []event) {
 	lg.Println("publishing", len(es))

@@ -3,7 +3,10 @@
 // the comparison and whatever the bound.
 package counter
 
-import "log"
+import (
+	"log"
+	"sync/atomic"
+)
 
 type reader struct{ id int }
 
@@ -91,6 +94,35 @@ loop:
 	}
 }
 
+// A counter that counts down to zero bounds the spawns the same way.
+func countDown(bufs <-chan []byte, readers []*reader) {
+	left := len(readers)
+	for b := range bufs {
+		if left == 0 {
+			return
+		}
+		left--
+		go readers[left].read(b)
+	}
+}
+
+// A count of work in flight checked first: at the limit the item runs
+// inline and the loop goes on to the next, so the spawns stay bounded.
+func inflightFirst(bufs <-chan []byte, r *reader) {
+	var inflight atomic.Int32
+	for b := range bufs {
+		if inflight.Load() >= maxReaders {
+			r.read(b)
+			continue
+		}
+		inflight.Add(1)
+		go func() {
+			defer inflight.Add(-1)
+			r.read(b)
+		}()
+	}
+}
+
 // Positives: a comparison that does not leave the loop, a counter the loop
 // does not increment, and a break that leaves only the select.
 
@@ -126,5 +158,19 @@ func breaksSelect(bufs <-chan []byte, readers []*reader) {
 			go (&reader{}).read(b) // want `goroutine per item received from bufs`
 			i++
 		}
+	}
+}
+
+// A test of the item that skips some items bounds nothing.
+type job struct{ priority int }
+
+func (j job) run() {}
+
+func skipsLow(jobs <-chan job) {
+	for j := range jobs {
+		if j.priority < 5 {
+			continue
+		}
+		go j.run() // want `goroutine per item received from jobs`
 	}
 }

@@ -7,6 +7,7 @@ package limits
 import (
 	"context"
 	"errors"
+	"sync"
 
 	"golang.org/x/sync/errgroup"
 )
@@ -118,4 +119,24 @@ func polled(ctx context.Context, jobs <-chan job) error {
 		go handle(j) // want `goroutine per item received from jobs`
 	}
 	return nil
+}
+
+// The spawn is counted in a WaitGroup first, and the loop waits for the
+// group when it leaves: the acquire goes before wg.Add, or leaving on
+// cancellation would wait for a goroutine that was never started.
+func counted(ctx context.Context, jobs <-chan job) {
+	var wg sync.WaitGroup
+	for {
+		select {
+		case <-ctx.Done():
+			wg.Wait()
+			return
+		case j := <-jobs:
+			wg.Add(1)
+			go func() { // want `goroutine per item received from jobs`
+				defer wg.Done()
+				handle(j)
+			}()
+		}
+	}
 }

@@ -73,3 +73,44 @@ func pairs(jobs <-chan job) {
 		go handlePair(split(j)) // want `goroutine per item received from jobs`
 	}
 }
+
+// A goto before the loop jumps past it: the semaphore the fix would declare
+// before the loop would be jumped over, which does not compile.
+func skipping(jobs <-chan job, skip bool) {
+	if skip {
+		goto done
+	}
+	for j := range jobs {
+		go handle(j) // want `goroutine per item received from jobs`
+	}
+done:
+}
+
+// The same for the copy of the pump's channel, declared before the select.
+func pumpSkipping(in <-chan job, out chan<- job, skip bool) {
+	var buf []job
+	for {
+		if skip {
+			goto next
+		}
+		select {
+		case j := <-in:
+			buf = append(buf, j) // want `pump buffer buf grows without bound`
+		case out <- buf[0]:
+			buf = buf[1:]
+		}
+	next:
+	}
+}
+
+// A goto in the loop jumps past the spawn, whose argument does work: the
+// variable the fix would evaluate it into would be jumped over.
+func skippingSome(jobs <-chan job) {
+	for j := range jobs {
+		if j.id < 0 {
+			goto next
+		}
+		go handle(j.follow()) // want `goroutine per item received from jobs`
+	next:
+	}
+}

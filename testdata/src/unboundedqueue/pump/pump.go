@@ -220,3 +220,24 @@ func notReceived(tick <-chan time.Time, out chan<- int) {
 		}
 	}
 }
+
+// A pump fed by two channels: both receives stop while the buffer is full,
+// or the second would keep it growing.
+func fanIn(a, b <-chan int, out chan<- int) {
+	var buf []int
+	for {
+		var send chan<- int
+		var head int
+		if len(buf) > 0 {
+			send, head = out, buf[0]
+		}
+		select {
+		case v := <-a:
+			buf = append(buf, v) // want `pump buffer buf grows without bound: the select keeps receiving from a and b while it sends the buffer's head on send`
+		case v := <-b:
+			buf = append(buf, v)
+		case send <- head:
+			buf = buf[1:]
+		}
+	}
+}

@@ -105,3 +105,20 @@ func DeferredLocal(ctx context.Context, op string) error {
 	}
 	return err
 }
+
+// SkipsWait jumps from before the wait to after the work: the second
+// timestamp the fix would declare after the wait would be jumped over.
+func SkipsWait(ctx context.Context, cached bool) error {
+	start := time.Now()
+	if cached {
+		goto out
+	}
+	if err := sem.Acquire(ctx, 1); err != nil {
+		return err
+	}
+	defer sem.Release(1)
+	_ = work(ctx)
+out:
+	log.Printf("took %v", time.Since(start)) // want `the duration since start spans the wait in \(\*semaphore\.Weighted\)\.Acquire`
+	return nil
+}

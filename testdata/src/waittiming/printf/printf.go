@@ -27,3 +27,21 @@ func NonConstant(format string) {
 	<-sem
 	fmt.Printf(format, time.Since(start)) // want `spans the wait`
 }
+
+// Newlines end the format: the wait goes before all of them, and an
+// escaped backslash before an n is no newline.
+func BlankLine() {
+	start := time.Now()
+	sem <- struct{}{}
+	work()
+	<-sem
+	fmt.Printf("took %v\n\n", time.Since(start)) // want `spans the wait`
+}
+
+func Backslash() {
+	start := time.Now()
+	sem <- struct{}{}
+	work()
+	<-sem
+	fmt.Printf("took %v in C:\\n", time.Since(start)) // want `spans the wait`
+}

@@ -1,0 +1,3 @@
+module queuecheck.example/twofiles
+
+go 1.26.0

@@ -1,0 +1,5 @@
+//go:build queuecheck_other
+
+package constdecl
+
+var spoolIndex [spool / 1000]int
