@@ -40,8 +40,8 @@ type Conn interface {
 	OpenChannel(name string, data []byte) (Channel, <-chan *Request, error)
 }
 
-// DiscardRequests consumes and rejects all requests from the passed-in
-// channel.
+// DiscardRequests answers every request of in with a refusal until in is
+// closed.
 func DiscardRequests(in <-chan *Request) {
 	for req := range in {
 		if req.WantReply {
