@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -143,7 +142,7 @@ func (c *checker) collect() bool {
 					if _, ok := c.indexStoreAt(cur); ok {
 						shaped = true // a map or ring queue needs no loop or re-slice
 					}
-					if slices.ContainsFunc(n.Rhs, c.isEmptySlice) {
+					if c.resetsQueue(n) {
 						shaped = true // a queue taken whole and reset needs none either
 					}
 				}
@@ -163,6 +162,20 @@ func (c *checker) collect() bool {
 		c.loops = nil
 	}
 	return len(c.goStmts) > 0 || len(c.loops) > 0 || len(c.reslice) > 0 || len(c.calls) > 0 || shaped
+}
+
+// resetsQueue reports whether the assignment a empties a slice field or
+// package variable: q.items = nil, p.frame = message.NewFrame(n).
+func (c *checker) resetsQueue(a *ast.AssignStmt) bool {
+	if len(a.Lhs) != len(a.Rhs) {
+		return false
+	}
+	for i, lhs := range a.Lhs {
+		if c.isEmptySlice(a.Rhs[i]) && c.isSliceQueue(code.Var(c.pass.TypesInfo, lhs)) {
+			return true
+		}
+	}
+	return false
 }
 
 // isListOrDelete reports whether call is a method call on a container/list
