@@ -15,7 +15,8 @@
 //
 // keeps that promise only if its default sheds the item: returns an error,
 // drops and counts it, or does the work inline. The check reports three ways
-// the default takes the bound back.
+// the default takes the bound back, and a loop of non-blocking sends that
+// never waits.
 //
 // retryloop: a loop around the select whose default stays in the loop
 // (nothing, continue, time.Sleep, a backoff, runtime.Gosched) while the send
@@ -52,6 +53,17 @@
 // goroutine that blocks on the same send. The bound is bypassed and memory
 // grows with overload.
 //
+// spin: a loop (no init or post, a call-free condition) around a
+// non-blocking send that stays in the loop when it succeeds, in which
+// nothing blocks when no channel is ready: every select on that path has a
+// default, every if a call-free condition, and the rest only keeps the books
+// or yields. It spins a core for as long as it runs, whatever it sends
+// (go-carbon's hard throttle hands out bool tokens so). It has no fix: make
+// the send a case of a select that blocks, disabled by a nil channel while
+// it must not send. A default that sleeps, a select without a default, a
+// try-send in a case that runs only when its channel is ready, a default
+// that calls a function and counted loops are left alone.
+//
 // The check leaves alone a default that returns an error, counts or logs a
 // drop, panics, does the work inline, evicts a slow consumer, persists the
 // item or leaves the loop; sends of struct{} or bool values, which coalesce
@@ -83,7 +95,8 @@
 // attempts (backoff helpers), as pkg/path.Func, pkg/path.Type.Method or
 // (*pkg/path.Type).Method.
 //
-// Categories: retrysend/retryloop, retrysend/pollingsend, retrysend/overflow.
+// Categories: retrysend/retryloop, retrysend/pollingsend, retrysend/overflow,
+// retrysend/spin.
 // Suppress one finding with a comment on its line or the line above:
 //
 //	//queuecheck:ignore retrysend reason why this retry is fine

@@ -64,7 +64,7 @@ func run(pass *analysis.Pass) (any, error) {
 	waits.Verify(pass.Pkg)
 
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	var sends []send
+	var sends, tries []send // the sends of data, and every non-blocking send
 	var files []inspector.Cursor
 	for file := range insp.Root().Children() {
 		if rep.Skip(file.Node().(*ast.File)) {
@@ -73,14 +73,18 @@ func run(pass *analysis.Pass) (any, error) {
 		files = append(files, file)
 		for cur := range file.Preorder((*ast.SelectStmt)(nil)) {
 			nb, ok := sendselect.Match(cur.Node().(*ast.SelectStmt))
-			if ok && !coalesces(pass.TypesInfo, nb.Send) {
+			if !ok {
+				continue
+			}
+			tries = append(tries, send{cur, nb, file})
+			if !coalesces(pass.TypesInfo, nb.Send) {
 				sends = append(sends, send{cur, nb, file})
 			}
 		}
 	}
 	res := pass.ResultOf[admission.Analyzer].(*admission.Result)
-	if len(sends) == 0 && !res.HasTrySend() {
-		return nil, nil // no non-blocking send, here or in a helper: nothing can bypass a bound
+	if len(tries) == 0 && !res.HasTrySend() {
+		return nil, nil // no non-blocking send, here or in a helper: nothing can bypass a bound or spin
 	}
 
 	c := newChecker(pass)
@@ -102,6 +106,13 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	retried := make(map[token.Pos]bool)
+	for _, f := range c.findings {
+		if f.kind == "retryloop" || f.kind == "pollingsend" {
+			retried[f.pos] = true
+		}
+	}
+	c.spinLoops(tries, retried)
 	for _, d := range c.diagnostics() {
 		rep.Report(d)
 	}

@@ -22,6 +22,11 @@ func TestOverflow(t *testing.T) {
 	fixtest.Run(t, testdata, retrysend.Analyzer, "retrysend/overflow", "retrysend/shadowed", "retrysend/shed")
 }
 
+// TestSpin covers loops that try non-blocking sends and never block.
+func TestSpin(t *testing.T) {
+	fixtest.Run(t, testdata, retrysend.Analyzer, "retrysend/spin")
+}
+
 func TestNegative(t *testing.T) {
 	fixtest.Run(t, testdata, retrysend.Analyzer, "retrysend/negative")
 }

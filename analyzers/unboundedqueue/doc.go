@@ -18,8 +18,11 @@
 // unboundedqueue/slicefifo: a slice field or package variable that one
 // function appends to (q = append(q, x)) while another dequeues from its
 // front (q = q[1:], q = q[n:], x, q = q[0], q[1:], copy(q, q[1:]) followed by
-// a shrink, q = slices.Delete(q, 0, k), q = append(q[:0], q[1:]...)) or, in a
-// loop, takes it whole (x := q; q = nil, or x, q = q, nil), with no
+// a shrink, q = slices.Delete(q, 0, k), q = append(q[:0], q[1:]...)) or
+// takes it whole (x := q; q = nil, or x, q = q, nil) in a loop or in a
+// function that returns x (swapped = p.frame; p.frame =
+// message.NewFrame(n); return, where NewFrame only returns a new empty
+// slice, in this package or, through a fact, another), with no
 // comparison of len(q) in the appending function. Only shared state counts: a
 // field or package variable that a function filling or draining it touches
 // under a sync.Mutex, RWMutex or Cond, or from a goroutine of its own. An
@@ -111,7 +114,9 @@
 //     from a pre-filled token channel, (*semaphore.Weighted).Acquire,
 //     TryAcquire with an inline fallback, (*rate.Limiter).Wait, Take() on a
 //     token bucket or pacer, Start() on a gate, or a call of a function of the
-//     package that does one of these;
+//     package that does one of these; also an acquire guarded by n > 0 on a
+//     parameter every caller makes positive (a positive constant, or
+//     if n < 1 { n = runtime.NumCPU() * 2 } before the call);
 //   - spawns guarded by a count of work in flight (if inflight.Load() < max,
 //     else the loop does the work itself; or the same check first, doing the
 //     work and continuing at the limit), and spawns after which the loop
@@ -123,8 +128,11 @@
 //     a counter reaches a limit): they are not per item;
 //   - per-entity goroutines: the goroutine itself loops over a stream (one
 //     reader per subscription or connection, also through a function
-//     literal held in a local variable), or the items are channels or
-//     connections, hold one or hand one out (Conn() net.Conn);
+//     literal held in a local variable), or ends waiting for a stop signal
+//     the loop's function provides (<-quit, <-ctx.Done(): one listener per
+//     forwarded port), or the items are channels or connections, hold one
+//     or hand one out (Conn() net.Conn), or are streams to accept (an
+//     ssh.NewChannel, whose Accept returns a ReadWriteCloser);
 //   - restarts: the goroutine sends on the channel the loop receives from,
 //     replacing the worker whose exit it received;
 //   - loops that leave once a counter they step (up or down) reaches a

@@ -274,7 +274,7 @@ func (c *checker) semaphoreBefore(loop, cur inspector.Cursor) ast.Expr {
 	body, _ := loop.FindNode(loopBody(loop.Node()))
 	var size ast.Expr
 	for s := range body.Preorder((*ast.SendStmt)(nil)) {
-		if s.Node().Pos() >= cur.Node().Pos() || !holdsBoth(s, cur) {
+		if s.Node().Pos() >= cur.Node().Pos() || !c.holdsBoth(s, cur) {
 			continue
 		}
 		v := code.Var(info, s.Node().(*ast.SendStmt).Chan)

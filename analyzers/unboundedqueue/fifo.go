@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 )
@@ -142,58 +143,106 @@ func grownVar(info *types.Info, a *ast.AssignStmt) *types.Var {
 }
 
 // takesAll returns the queues the assignment at cur empties after taking
-// their items, in a loop of its function: a consumer that drains in batches,
-// x := q.items … q.items = nil, or x, q.items = q.items, nil. A reset
-// outside a loop (Close, Reset) is not a consumer.
+// their items: in a loop of its function, a consumer that drains in batches
+// (x := q.items … q.items = nil, or x, q.items = q.items, nil); anywhere, a
+// function that swaps the queue out and returns what it took (swapped =
+// p.frame; p.frame = message.NewFrame(n); return). The empty value may be
+// a call of a function that only returns a new empty slice (a fact). A
+// reset outside a loop that keeps nothing (Close, Reset) is not a consumer.
 func (c *checker) takesAll(cur inspector.Cursor) []*types.Var {
 	info := c.pass.TypesInfo
 	a := cur.Node().(*ast.AssignStmt)
-	if a.Tok != token.ASSIGN || len(a.Lhs) != len(a.Rhs) || !slices.ContainsFunc(a.Rhs, func(e ast.Expr) bool { return isEmptySlice(info, e) }) || nearestLoop(cur) == nil {
+	if a.Tok != token.ASSIGN || len(a.Lhs) != len(a.Rhs) || !slices.ContainsFunc(a.Rhs, c.isEmptySlice) {
 		return nil
 	}
+	inLoop := nearestLoop(cur) != nil
 	var out []*types.Var
 	for i, lhs := range a.Lhs {
 		v := code.Var(info, lhs)
-		if !c.isSliceQueue(v) || !isEmptySlice(info, a.Rhs[i]) {
+		if !c.isSliceQueue(v) || !c.isEmptySlice(a.Rhs[i]) {
 			continue
 		}
-		taken := false
+		var into *types.Var // x in x, q = q, nil
 		for j, rhs := range a.Rhs {
 			if j != i && sameExpr(rhs, lhs) {
-				taken = true // x, q = q, nil
+				into = code.Var(info, a.Lhs[j])
+				if into == nil {
+					into = v // a field of another value: still taken
+				}
 			}
 		}
-		if taken || takenBefore(info, cur, lhs) {
+		switch {
+		case inLoop && (into != nil || takenInto(info, nearestLoop(cur), cur, lhs) != nil):
+			out = append(out, v)
+		case !inLoop && c.returnsTaken(cur, lhs, into):
 			out = append(out, v)
 		}
 	}
 	return out
 }
 
-// isEmptySlice reports whether e is an empty slice: nil, x[:0], make with a
-// zero length, or a composite literal without elements.
-func isEmptySlice(info *types.Info, e ast.Expr) bool {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return code.IsNil(info, e)
-	case *ast.SliceExpr:
-		return e.Low == nil && e.High != nil && isConst(info, e.High, "0")
-	case *ast.CompositeLit:
-		return len(e.Elts) == 0
-	case *ast.CallExpr:
-		return code.BuiltinName(info, e) == "make" && len(e.Args) >= 2 && isConst(info, e.Args[1], "0")
+// isEmptySlice reports whether e is a new empty slice, written out or made
+// by a function that only returns one.
+func (c *checker) isEmptySlice(e ast.Expr) bool {
+	if admission.IsEmptySlice(c.pass.TypesInfo, e) {
+		return true
 	}
-	return false
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	h, _ := c.res.HelperCall(call)
+	return h != nil && h.NewEmpty
 }
 
-// takenBefore reports whether a statement of the loop around the reset at
-// cur, before it, copies the queue q (as written there) into a local
-// variable: x := q, x = q.
-func takenBefore(info *types.Info, cur inspector.Cursor, q ast.Expr) bool {
-	loop := nearestLoop(cur)
-	found := false
-	ast.Inspect(loop, func(n ast.Node) bool {
-		if found || n == nil || n.Pos() >= cur.Node().Pos() {
+// returnsTaken reports whether the function around the reset at cur took
+// the queue q (as written there) into a local variable — into, or one
+// assigned q earlier in the function — and returns that variable from
+// every return: the items go to the caller, who consumes them.
+func (c *checker) returnsTaken(cur inspector.Cursor, q ast.Expr, into *types.Var) bool {
+	info := c.pass.TypesInfo
+	fn := code.EnclosingFunc(cur)
+	if !fn.Valid() {
+		return false
+	}
+	body := code.FuncBody(fn.Node())
+	if into == nil {
+		into = takenInto(info, body, cur, q)
+	}
+	if into == nil || !code.IsLocal(into) {
+		return false
+	}
+	sig := code.FuncSignature(info, fn.Node())
+	named := sig != nil && sig.Results().Len() == 1 && sig.Results().At(0) == into
+	returns := 0
+	ok := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			returns++
+			switch {
+			case len(n.Results) == 0:
+				ok = ok && named
+			case len(n.Results) == 1:
+				ok = ok && code.Var(info, n.Results[0]) == into
+			default:
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok && returns > 0
+}
+
+// takenInto returns the local variable a statement of root, before the
+// reset at cur, copies the queue q (as written there) into (x := q, x = q),
+// or nil.
+func takenInto(info *types.Info, root ast.Node, cur inspector.Cursor, q ast.Expr) *types.Var {
+	var into *types.Var
+	ast.Inspect(root, func(n ast.Node) bool {
+		if into != nil || n == nil || n.Pos() >= cur.Node().Pos() {
 			return false
 		}
 		if _, ok := n.(*ast.FuncLit); ok {
@@ -202,13 +251,13 @@ func takenBefore(info *types.Info, cur inspector.Cursor, q ast.Expr) bool {
 		if a, ok := n.(*ast.AssignStmt); ok && len(a.Lhs) == len(a.Rhs) {
 			for i, rhs := range a.Rhs {
 				if v := code.Var(info, a.Lhs[i]); v != nil && code.IsLocal(v) && sameExpr(rhs, q) {
-					found = true
+					into = v
 				}
 			}
 		}
-		return !found
+		return into == nil
 	})
-	return found
+	return into
 }
 
 // isSliceQueue reports whether v is shared state of slice type that could be

@@ -14,6 +14,7 @@ import (
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 )
 
 // goroutinesPerSend reports go func() { ch <- v }() where the goroutine only
@@ -422,7 +423,7 @@ func (c *checker) goroutinesPerItem() {
 			}
 			stream, recv, ok := c.streamOf(loop, cur)
 			if !ok || !c.usesIterationState(sp, loop) || c.limitedBefore(loop, cur, recv) || c.guardedByCount(loop, cur) || c.waitsAfter(loop, cur) ||
-				c.cappedByCounter(loop, cur) || c.perEntity(sp, stream) || c.restartsWorker(sp, stream) || !c.unlimitedGroup(sp, loop, cur) {
+				c.cappedByCounter(loop, cur) || c.perEntity(sp, stream, loop) || c.restartsWorker(sp, stream) || !c.unlimitedGroup(sp, loop, cur) {
 				continue
 			}
 			items = append(items, perItem{sp, cur, stream})
@@ -594,14 +595,14 @@ func (c *checker) limitedBefore(loop, spawnCur inspector.Cursor, recv ast.Node) 
 			return false // runs later, or elsewhere
 		case *ast.CallExpr:
 			if _, ok := c.adm.At(cur); ok {
-				limited = holdsBoth(cur, spawnCur)
+				limited = c.holdsBoth(cur, spawnCur)
 			}
 		default:
 			if n == recv {
 				return true
 			}
 			if _, ok := c.adm.At(cur); ok {
-				limited = holdsBoth(cur, spawnCur)
+				limited = c.holdsBoth(cur, spawnCur)
 			}
 		}
 		return !limited
@@ -613,10 +614,11 @@ func (c *checker) limitedBefore(loop, spawnCur inspector.Cursor, recv ast.Node) 
 // also holds the spawn, so that every spawn is preceded by an acquire: an
 // acquire in one case of a switch does not bound a go statement after it.
 // An acquire in an if condition or a select's comm belongs to the list
-// holding the if or select.
-func holdsBoth(cur, spawn inspector.Cursor) bool {
-	for c := cur; ; c = c.Parent() {
-		p := c.Parent()
+// holding the if or select, and so does one in the body of an if whose
+// condition always holds (alwaysHolds).
+func (c *checker) holdsBoth(cur, spawn inspector.Cursor) bool {
+	for at := cur; ; at = at.Parent() {
+		p := at.Parent()
 		if !p.Valid() {
 			return false
 		}
@@ -625,10 +627,14 @@ func holdsBoth(cur, spawn inspector.Cursor) bool {
 			switch p.ParentEdgeKind() {
 			case edge.SelectStmt_Body, edge.SwitchStmt_Body, edge.TypeSwitchStmt_Body:
 				continue // the clauses' container, not a statement list
+			case edge.IfStmt_Body:
+				if !p.Contains(spawn) && c.alwaysHolds(p.Parent()) {
+					continue
+				}
 			}
 			return p.Contains(spawn)
 		case *ast.CaseClause, *ast.CommClause:
-			if k := c.ParentEdgeKind(); k == edge.CaseClause_Body || k == edge.CommClause_Body {
+			if k := at.ParentEdgeKind(); k == edge.CaseClause_Body || k == edge.CommClause_Body {
 				return p.Contains(spawn)
 			}
 		}
@@ -945,12 +951,12 @@ func (c *checker) waits(s ast.Stmt) bool {
 // perEntity reports whether the spawn starts a long-lived goroutine per
 // entity (a subscription, a connection) rather than a task per message: the
 // goroutine loops over a stream (itself or in a function of this package it
-// calls), or the items are connections or other resources with a Close
-// method (streams, files), or hand one out. Items that carry a reply channel
-// are still messages.
-func (c *checker) perEntity(sp spawn, stream ast.Expr) bool {
+// calls) or lives until the loop's owner stops, or the items are
+// connections or other resources with a Close method (streams, files), or
+// hand one out. Items that carry a reply channel are still messages.
+func (c *checker) perEntity(sp spawn, stream ast.Expr, loop inspector.Cursor) bool {
 	if t := c.pass.TypesInfo.TypeOf(stream); t != nil {
-		if ch, ok := t.Underlying().(*types.Chan); ok && (hasClose(ch.Elem()) || holdsConn(ch.Elem())) {
+		if ch, ok := t.Underlying().(*types.Chan); ok && (hasClose(ch.Elem()) || holdsConn(ch.Elem()) || acceptsStream(ch.Elem())) {
 			return true
 		}
 	}
@@ -958,7 +964,7 @@ func (c *checker) perEntity(sp spawn, stream ast.Expr) bool {
 	if body == nil {
 		return false
 	}
-	if loopsForever(c.pass.TypesInfo, body) {
+	if loopsForever(c.pass.TypesInfo, body) || c.livesUntilStop(sp, body, loop) {
 		return true
 	}
 	long := false
@@ -1084,6 +1090,82 @@ func holdsConn(t types.Type) bool {
 		}
 	}
 	return false
+}
+
+// acceptsStream reports whether t is a stream waiting to be accepted: it
+// has an Accept method without parameters whose first result reads, writes
+// and closes (ssh.NewChannel's Accept returns an ssh.Channel). A channel of
+// such items is an accept loop over a multiplexed connection.
+func acceptsStream(t types.Type) bool {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "Accept")
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := fn.Signature()
+	return sig.Params().Len() == 0 && sig.Results().Len() >= 1 && isStream(sig.Results().At(0).Type())
+}
+
+// isStream reports whether t reads, writes and closes.
+func isStream(t types.Type) bool {
+	for _, name := range []string{"Read", "Write", "Close"} {
+		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
+		if _, ok := obj.(*types.Func); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// livesUntilStop reports whether the goroutine's body ends by waiting for a
+// stop signal that is the same for every item: a receive from a channel of
+// struct{} (or ctx.Done()) that the loop's function, not the item, provides
+// (go h.forwardPort(conn, req, quit) whose body ends with <-quit). The
+// goroutine then lives as long as the connection or service it serves, one
+// per entity (a forwarded port, a subscription), not per message.
+func (c *checker) livesUntilStop(sp spawn, body *ast.BlockStmt, loop inspector.Cursor) bool {
+	info := c.pass.TypesInfo
+	if len(body.List) == 0 {
+		return false
+	}
+	es, ok := body.List[len(body.List)-1].(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	u, ok := ast.Unparen(es.X).(*ast.UnaryExpr)
+	if !ok || u.Op != token.ARROW {
+		return false
+	}
+	x := ast.Unparen(u.X)
+	if call, ok := x.(*ast.CallExpr); ok && sendselect.IsDone(info, call) {
+		x = ast.Unparen(call.Fun).(*ast.SelectorExpr).X // ctx.Done(): where ctx comes from
+	} else if ch, ok := info.TypeOf(x).Underlying().(*types.Chan); !ok || !code.IsEmptyStruct(ch.Elem()) {
+		return false
+	}
+	id, ok := x.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	if v == nil {
+		return false
+	}
+	// A parameter of the function the spawn calls: the argument given.
+	if fn := code.FuncValue(info, sp.fun); fn != nil {
+		if i := paramIndex(fn.Origin(), v); i >= 0 {
+			if i >= len(sp.args) {
+				return false
+			}
+			arg, ok := ast.Unparen(sp.args[i]).(*ast.Ident)
+			if !ok {
+				return false
+			}
+			v, _ = info.Uses[arg].(*types.Var)
+		}
+	}
+	// A local declared before the loop (in its function or one around it)
+	// and never changed in it: the same for every item.
+	return v != nil && code.IsLocal(v) && v.Pos() < loop.Node().Pos() && !code.ReassignedIn(info, loop.Node())[v]
 }
 
 // isConn reports whether t is a connection: it reads, writes, closes and has

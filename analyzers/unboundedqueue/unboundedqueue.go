@@ -92,10 +92,10 @@ func run(pass *analysis.Pass) (any, error) {
 		declared: make(map[ast.Decl][]declaration),
 		names:    edits.NewNames(pass),
 	}
-	if !c.collect() {
-		return nil, nil // no go statement, no front re-slice, no list: nothing can queue
-	}
 	c.res = pass.ResultOf[admission.Analyzer].(*admission.Result)
+	if !c.collect() {
+		return nil, nil // no go statement, no front re-slice, no list, no reset: nothing can queue
+	}
 	c.adm = c.res.Finder(admission.Options{Extra: acquires})
 
 	c.goroutinesPerSend()
@@ -117,7 +117,7 @@ func (c *checker) collect() bool {
 	if code.Imports(c.pass.Pkg, "container/list") || code.Imports(c.pass.Pkg, "slices") {
 		kinds = append(kinds, (*ast.CallExpr)(nil))
 	}
-	indexed := false
+	shaped := false
 	for file := range c.insp.Root().Children() {
 		if c.rep.Skip(file.Node().(*ast.File)) {
 			continue
@@ -140,7 +140,10 @@ func (c *checker) collect() bool {
 				if n.Tok == token.ASSIGN {
 					c.assigns = append(c.assigns, cur)
 					if _, ok := c.indexStoreAt(cur); ok {
-						indexed = true // a map or ring queue needs no loop or re-slice
+						shaped = true // a map or ring queue needs no loop or re-slice
+					}
+					if c.resetsQueue(n) {
+						shaped = true // a queue taken whole and reset needs none either
 					}
 				}
 			case *ast.ExprStmt:
@@ -158,7 +161,21 @@ func (c *checker) collect() bool {
 	if !spawns {
 		c.loops = nil
 	}
-	return len(c.goStmts) > 0 || len(c.loops) > 0 || len(c.reslice) > 0 || len(c.calls) > 0 || indexed
+	return len(c.goStmts) > 0 || len(c.loops) > 0 || len(c.reslice) > 0 || len(c.calls) > 0 || shaped
+}
+
+// resetsQueue reports whether the assignment a empties a slice field or
+// package variable: q.items = nil, p.frame = message.NewFrame(n).
+func (c *checker) resetsQueue(a *ast.AssignStmt) bool {
+	if len(a.Lhs) != len(a.Rhs) {
+		return false
+	}
+	for i, lhs := range a.Lhs {
+		if c.isEmptySlice(a.Rhs[i]) && c.isSliceQueue(code.Var(c.pass.TypesInfo, lhs)) {
+			return true
+		}
+	}
+	return false
 }
 
 // isListOrDelete reports whether call is a method call on a container/list

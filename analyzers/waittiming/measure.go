@@ -461,6 +461,9 @@ func (c *checker) isWorkCall(call *ast.CallExpr, w admission.Wait) bool {
 		if obj.Name() == "Error" && obj.Pkg() == nil {
 			return false // err.Error()
 		}
+		if c.isContextCheck(obj) {
+			return false // asks whether the request was cancelled while it waited
+		}
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && w.On != nil && code.Var(info, sel.X) == w.On {
 			return false // releasing what was waited on
 		}

@@ -75,3 +75,10 @@ func TestWaitsFlag(t *testing.T) {
 		t.Errorf("-waittiming.waits = %q, want %q", got, want)
 	}
 }
+
+// TestRealCode runs the check on code reduced from real services: each
+// package holds a false alarm of an earlier version (no finding wanted)
+// beside the near misses that are still reported.
+func TestRealCode(t *testing.T) {
+	fixtest.Run(t, testdata, waittiming.Analyzer, "waittiming/realcode/...")
+}

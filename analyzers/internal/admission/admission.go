@@ -30,10 +30,11 @@
 // whose main path performs one of these waits and does nothing after it but
 // return (and hand back a release) is an admission wait, in this package and,
 // through an [analysis.Fact], in every package that calls it. The same walk
-// records three more kinds of helper the checks ask about: a function that
-// only sends its argument on a channel, one that tries a non-blocking send
-// and reports whether it succeeded, and one that only pauses (sleeps, waits
-// for a timer or a backoff). See [FuncFact].
+// records more kinds of helper the checks ask about: a function that only
+// sends its argument on a channel, one that tries a non-blocking send and
+// reports whether it succeeded, one that only pauses (sleeps, waits for a
+// timer or a backoff), and one that only returns a new empty slice (a
+// queue reset to its result is emptied). See [FuncFact].
 //
 // Two modes answer two questions. By default a wait is anything that
 // bounds how much work runs at once or how fast it starts (unboundedqueue:
@@ -310,9 +311,10 @@ func (f *Finder) IsSemaphoreChan(v *types.Var) bool {
 }
 
 // IsTokenChan reports whether v holds a channel of tokens or pooled
-// resources: filled up front (a send in a loop that does nothing else), or
-// (Strict) received from and the same value sent back by one function.
-// Receiving from it acquires a slot.
+// resources: filled up front (a send in a loop that does nothing else; a
+// field holds the tokens of the local its constructor filled), or (Strict)
+// received from and the same value sent back by one function. Receiving
+// from it acquires a slot.
 func (f *Finder) IsTokenChan(v *types.Var) bool {
 	cf := f.r.chanFacts()
 	v = v.Origin()

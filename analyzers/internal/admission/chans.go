@@ -117,13 +117,16 @@ func gather(info *types.Info, insp *inspector.Inspector) *chanFacts {
 		}
 	}
 	// memMu := make(chan T, 1); w := worker{memMu: memMu}: the field is made
-	// as the variable was.
+	// as the variable was, and holds the tokens a constructor filled the
+	// variable with (tokens := make(…); for … { tokens <- struct{}{} };
+	// return &pool{tokens: tokens}).
 	for range 2 {
 		for _, fl := range flows {
 			to, from := fl[0], fl[1]
 			cf.unbuffered[to] = cf.unbuffered[to] || cf.unbuffered[from]
 			cf.buffered[to] = cf.buffered[to] || cf.buffered[from]
 			cf.capOne[to] = cf.capOne[to] || cf.capOne[from]
+			cf.prefilled[to] = cf.prefilled[to] || cf.prefilled[from]
 		}
 	}
 	for v, vops := range ops {

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 	"github.com/queuecheck/queuecheck/analyzers/internal/timing"
 )
@@ -39,6 +40,10 @@ type FuncFact struct {
 	// variants) whose body can block: a channel operation, a select, or a
 	// Wait, Acquire or Lock call. A reference count's Acquire does not.
 	Blocks bool
+	// NewEmpty is set when the function only returns a new empty slice:
+	// return make(T, 0, n), return nil, return T{}. A queue reset to its
+	// result (q.frame = message.NewFrame(n)) is emptied.
+	NewEmpty bool
 }
 
 // A WaitHelper describes a function that is an admission wait.
@@ -134,11 +139,14 @@ func (f *FuncFact) String() string {
 	if f.Blocks {
 		parts = append(parts, "blocks")
 	}
+	if f.NewEmpty {
+		parts = append(parts, "newempty")
+	}
 	return strings.Join(parts, "; ")
 }
 
 func (f *FuncFact) empty() bool {
-	return f.Wait == nil && f.Send == nil && f.TrySend == nil && f.Pause == nil && f.Timer == nil && !f.Blocks
+	return f.Wait == nil && f.Send == nil && f.TrySend == nil && f.Pause == nil && f.Timer == nil && !f.Blocks && !f.NewEmpty
 }
 
 // A decl is one declared function of the package with its cursor.
@@ -247,6 +255,7 @@ func (r *Result) classify(loose, strict *Finder, fn *types.Func, body inspector.
 			ff.Blocks = blocks(body.Node())
 		}
 		ff.Timer = r.timerOf(fn, body.Node().(*ast.BlockStmt))
+		ff.NewEmpty = returnsNewEmpty(r.info, fn, list)
 	}
 	if p, i, ok := r.mainPause(body); ok && r.onlyReturnsAfter(list, i, nil) {
 		ff.Pause = p
@@ -380,7 +389,7 @@ func (r *Result) bookkeeping(stmts []ast.Stmt) bool {
 		switch st := st.(type) {
 		case *ast.ReturnStmt:
 			for _, res := range st.Results {
-				if !r.cheap(res) {
+				if !IsCheap(r.info, res) {
 					return false
 				}
 			}
@@ -416,28 +425,29 @@ func (r *Result) bookkeeping(stmts []ast.Stmt) bool {
 	return true
 }
 
-// cheap reports whether a returned value is computed without work: a
-// call-free expression, a function literal (a release), ctx.Err(), or an
-// error built by errors or fmt.
-func (r *Result) cheap(e ast.Expr) bool {
+// IsCheap reports whether a returned value is computed without work: a
+// call-free expression, a function literal (a release), ctx.Err() or any
+// Err() without arguments, or an error built by errors or fmt.Errorf from
+// call-free arguments.
+func IsCheap(info *types.Info, e ast.Expr) bool {
 	if _, ok := ast.Unparen(e).(*ast.FuncLit); ok {
 		return true
 	}
-	if sendselect.CallFree(r.info, e) {
+	if sendselect.CallFree(info, e) {
 		return true
 	}
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
 		return false
 	}
-	fn := code.CalleeFunc(r.info, call)
+	fn := code.CalleeFunc(info, call)
 	if fn == nil {
 		return false
 	}
 	if fn.Name() == "Err" && len(call.Args) == 0 {
 		return true
 	}
-	return fn.Pkg() != nil && (fn.Pkg().Path() == "errors" || code.IsFunc(fn, "fmt", "Errorf")) && sendselect.CallFree(r.info, call.Args...)
+	return fn.Pkg() != nil && (fn.Pkg().Path() == "errors" || code.IsFunc(fn, "fmt", "Errorf")) && sendselect.CallFree(info, call.Args...)
 }
 
 func isLockCall(info *types.Info, x ast.Expr) bool {
@@ -818,6 +828,42 @@ func (r *Result) pauseStmt(st inspector.Cursor) *PauseHelper {
 func takesContext(fn *types.Func) bool {
 	params := fn.Signature().Params()
 	return params.Len() > 0 && code.IsContext(params.At(0).Type())
+}
+
+// returnsNewEmpty reports whether fn returns one slice and its body is
+// only the return of a new empty one: make with a zero length, nil, or a
+// composite literal without elements.
+func returnsNewEmpty(info *types.Info, fn *types.Func, list []ast.Stmt) bool {
+	res := fn.Signature().Results()
+	if len(list) != 1 || res.Len() != 1 {
+		return false
+	}
+	if _, ok := res.At(0).Type().Underlying().(*types.Slice); !ok {
+		return false
+	}
+	ret, ok := list[0].(*ast.ReturnStmt)
+	return ok && len(ret.Results) == 1 && IsEmptySlice(info, ret.Results[0])
+}
+
+// IsEmptySlice reports whether e is a new empty slice: nil, x[:0], make
+// with a zero length, or a composite literal without elements.
+func IsEmptySlice(info *types.Info, e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return code.IsNil(info, e)
+	case *ast.SliceExpr:
+		return e.Low == nil && e.High != nil && isZero(info, e.High)
+	case *ast.CompositeLit:
+		return len(e.Elts) == 0
+	case *ast.CallExpr:
+		return code.BuiltinName(info, e) == "make" && len(e.Args) >= 2 && isZero(info, e.Args[1])
+	}
+	return false
+}
+
+func isZero(info *types.Info, e ast.Expr) bool {
+	n, ok := consts.Int(info, e)
+	return ok && n == 0
 }
 
 // isAcquireName reports whether a method name is one an acquire-shaped

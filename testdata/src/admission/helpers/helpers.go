@@ -112,3 +112,20 @@ func Poll(d time.Duration, f func()) {
 	time.Sleep(d)
 	f()
 }
+
+// A Batch is filled by appends and swapped out whole.
+type Batch []string
+
+// NewBatch only returns a new empty batch: a queue reset to its result is
+// emptied.
+func NewBatch(n int) Batch { return make(Batch, 0, n) } // want NewBatch:"newempty"
+
+// EmptyBatch returns a nil batch.
+func EmptyBatch() Batch { return nil } // want EmptyBatch:"newempty"
+
+// Zeroed returns a batch of n empty strings, to be filled by index: not
+// empty.
+func Zeroed(n int) Batch { return make(Batch, n) }
+
+// Copied returns a copy: not new and empty.
+func Copied(b Batch) Batch { return append(Batch(nil), b...) }

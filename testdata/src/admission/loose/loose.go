@@ -170,3 +170,34 @@ func enter() {}
 func listed() {
 	enter() // want `Listed - blocking`
 }
+
+// A constructor fills a local and stores it in a field: the field holds the
+// tokens, and a receive from it acquires (gostatsd's merging semaphore).
+type forwarder struct {
+	mergeSem chan struct{}
+	unfilled chan struct{}
+}
+
+func newForwarder(n int) *forwarder {
+	mergeSem := make(chan struct{}, n)
+	for i := 0; i < n; i++ {
+		mergeSem <- struct{}{}
+	}
+	unfilled := make(chan struct{}, n)
+	return &forwarder{mergeSem: mergeSem, unfilled: unfilled}
+}
+
+func (f *forwarder) acquireMerge() { <-f.mergeSem } // want `TokenChan mergeSem blocking`
+func (f *forwarder) releaseMerge() { f.mergeSem <- struct{}{} }
+
+// The unfilled field is a semaphore: the send acquires, the receive gives
+// the slot back.
+func (f *forwarder) enter() { f.unfilled <- struct{}{} } // want `SemaphoreChan unfilled blocking`
+func (f *forwarder) exit()  { <-f.unfilled }
+
+func (f *forwarder) merge() {
+	f.acquireMerge() // want `TokenChan mergeSem blocking via \(\*loose.forwarder\).acquireMerge`
+	f.releaseMerge()
+	f.enter() // want `SemaphoreChan unfilled blocking via \(\*loose.forwarder\).enter`
+	f.exit()
+}
