@@ -157,3 +157,35 @@ func TestReadJudgedRejects(t *testing.T) {
 		}
 	}
 }
+
+// TestFixedVerdict checks that a false alarm judged fixed is counted as
+// judged, expected to be gone, and reported as a regression when it comes
+// back.
+func TestFixedVerdict(t *testing.T) {
+	const fp1, fp2 = "aaaaaaaaaaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbbbbbbbbbb"
+	judged := []*judgement{
+		{Verdict: verdictFixed, Check: "chansize", Category: "chansize/memory", Repository: "example.com/svc", File: "a.go", Locator: fp1, Why: "fixed", row: 2},
+		{Verdict: verdictFixed, Check: "chansize", Category: "chansize/memory", Repository: "example.com/svc", File: "b.go", Locator: fp2, Why: "fixed", row: 3},
+	}
+	s := &service{Name: "svc", Repository: "example.com/svc"}
+	sr := &serviceResult{Service: "svc", Modules: []moduleResult{{Findings: []finding{
+		{Check: "chansize", Category: "chansize/memory", File: "b.go", Fingerprint: fp2},
+	}}}}
+	r := newReport(judged)
+	r.add(s, sr)
+	if len(r.gone) != 0 {
+		t.Errorf("a fixed false alarm that stays gone is listed as gone: %v", r.gone)
+	}
+	if len(r.back) != 1 || r.back[0] != judged[1] || !r.failed() {
+		t.Errorf("the fixed false alarm that is back is not a failure: back %v", r.back)
+	}
+	if got := r.byCheck["chansize"].isFalse; got != 1 {
+		t.Errorf("a fixed false alarm back counts %d times as false, want 1", got)
+	}
+	var out bytes.Buffer
+	r.write(&out)
+	if !strings.Contains(out.String(), "Judged rows: 2 (0 findings, 0 misses, 2 false alarms since fixed, 1 of them back).") ||
+		!strings.Contains(out.String(), "judged.tsv:3 chansize/memory example.com/svc b.go") {
+		t.Errorf("the report does not say so:\n%s", &out)
+	}
+}

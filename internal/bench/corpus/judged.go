@@ -16,6 +16,10 @@ const (
 	verdictDebatable = "debatable" // a hazard only under assumptions the code does not settle
 	verdictFalse     = "false"     // a false alarm: a bug of the check
 	verdictMissed    = "missed"    // a real hazard the suite does not report
+	// verdictFixed is a false alarm that a change of the check removed: the
+	// row stays, with the finding's fingerprint, so that a run in which it
+	// comes back says so, and a negative test case guards it.
+	verdictFixed = "fixed"
 )
 
 // judgedColumns are judged.tsv's columns, in order.
@@ -83,7 +87,7 @@ func readJudged(name string) ([]*judgement, error) {
 			}
 		}
 		switch j.Verdict {
-		case verdictTrue, verdictDebatable, verdictFalse:
+		case verdictTrue, verdictDebatable, verdictFalse, verdictFixed:
 			if !fingerprintRE.MatchString(j.Locator) {
 				return nil, fmt.Errorf("%s:%d: a finding's locator must be its fingerprint (24 hex digits), not %q", name, line, j.Locator)
 			}
@@ -92,7 +96,7 @@ func readJudged(name string) ([]*judgement, error) {
 				return nil, fmt.Errorf("%s:%d: a miss's locator must be a fingerprint or func:NAME, not %q", name, line, j.Locator)
 			}
 		default:
-			return nil, fmt.Errorf("%s:%d: verdict %q is not one of true, debatable, false, missed", name, line, j.Verdict)
+			return nil, fmt.Errorf("%s:%d: verdict %q is not one of true, debatable, false, missed, fixed", name, line, j.Verdict)
 		}
 		if j.Check == "" || j.Category == "" || j.Repository == "" || j.File == "" || strings.TrimSpace(j.Why) == "" {
 			return nil, fmt.Errorf("%s:%d: check, category, repository, file and why must not be empty", name, line)

@@ -49,6 +49,7 @@ type report struct {
 	unjudged      []located    // findings without a verdict
 	gone          []*judgement // judged findings of services that ran, not reported this time
 	foundMisses   []*judgement // misses whose fingerprint a finding now has
+	back          []*judgement // fixed false alarms reported again
 	possiblyFound []struct {
 		miss *judgement
 		at   located
@@ -119,13 +120,16 @@ func (r *report) add(s *service, sr *serviceResult) {
 			}
 			matched[j] = true
 			f.Verdict, f.Why = j.Verdict, j.Why
+			if j.Verdict == verdictFixed {
+				r.back = append(r.back, j) // a false alarm again
+			}
 			for _, t := range []*tally{t, &r.all} {
 				switch j.Verdict {
 				case verdictTrue:
 					t.isTrue++
 				case verdictDebatable:
 					t.debatable++
-				case verdictFalse:
+				case verdictFalse, verdictFixed:
 					t.isFalse++
 				}
 			}
@@ -134,6 +138,9 @@ func (r *report) add(s *service, sr *serviceResult) {
 	for _, j := range r.judged {
 		if j.Repository != s.Repository {
 			continue
+		}
+		if j.Verdict == verdictFixed {
+			continue // gone, as it should be
 		}
 		if j.Verdict != verdictMissed {
 			if !matched[j] {
@@ -168,7 +175,7 @@ func (r *report) add(s *service, sr *serviceResult) {
 	}
 }
 
-func (r *report) failed() bool { return len(r.failures) > 0 }
+func (r *report) failed() bool { return len(r.failures) > 0 || len(r.back) > 0 }
 
 // write prints the report as Markdown: the tables docs/corpus/README.md
 // holds, then what needs somebody's attention.
@@ -195,6 +202,18 @@ func (r *report) write(w io.Writer) {
 		rate = float64(r.all.isFalse) * 500000 / float64(r.lines)
 	}
 	fmt.Fprintf(w, "False alarms: %d judged false, %d unjudged; %.2f false per 500,000 lines.\n", r.all.isFalse, r.all.unjudged, rate)
+	var verdicts, misses, fixed int
+	for _, j := range r.judged {
+		switch j.Verdict {
+		case verdictMissed:
+			misses++
+		case verdictFixed:
+			fixed++
+		default:
+			verdicts++
+		}
+	}
+	fmt.Fprintf(w, "Judged rows: %d (%d findings, %d misses, %d false alarms since fixed, %d of them back).\n", len(r.judged), verdicts, misses, fixed, len(r.back))
 	if r.all.possiblyNow > 0 {
 		fmt.Fprintf(w, "Misses with a finding in their function now (counted as missed until judged): %d.\n", r.all.possiblyNow)
 	}
@@ -249,6 +268,12 @@ func (r *report) write(w io.Writer) {
 		fmt.Fprintf(w, "\n### Judged findings no longer reported (a true one lost is a recall regression; else remove the row)\n\n")
 		for _, j := range r.gone {
 			fmt.Fprintf(w, "- judged.tsv:%d %s %s %s %s:%d (%s)\n", j.row, j.Verdict, j.Category, j.Repository, j.File, j.Line, j.Why)
+		}
+	}
+	if len(r.back) > 0 {
+		fmt.Fprintf(w, "\n### False alarms that were fixed, reported again (a precision regression)\n\n")
+		for _, j := range r.back {
+			fmt.Fprintf(w, "- judged.tsv:%d %s %s %s:%d (%s)\n", j.row, j.Category, j.Repository, j.File, j.Line, j.Why)
 		}
 	}
 	if len(r.foundMisses) > 0 {
