@@ -149,6 +149,7 @@ func run(opts *options, cfg Config) int {
 	}
 
 	analyzers.SetRunning(func() []*analysis.Analyzer { return opts.analyzers })
+	pruneFactlessImports(l.pkgs)
 	graph, err := checker.Analyze(opts.analyzers, l.pkgs, nil)
 	if err != nil {
 		fail("%v", err)

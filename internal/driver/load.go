@@ -3,8 +3,12 @@ package driver
 import (
 	"context"
 	"fmt"
+	"go/build"
+	"os"
+	"path/filepath"
 	"strings"
 
+	"golang.org/x/mod/modfile"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -44,7 +48,7 @@ func load(opts *options) (*loaded, error) {
 	var namedIDs map[string]bool
 	var pkgs []*packages.Package
 	var err error
-	if needFacts(opts.analyzers) {
+	if needFacts(opts.analyzers) && mayNameMainModule(opts.patterns) {
 		namedIDs, pkgs, err = loadWithModuleDeps(conf, opts.patterns)
 	} else {
 		pkgs, err = packages.Load(conf, opts.patterns...)
@@ -98,6 +102,57 @@ func loadWithModuleDeps(conf *packages.Config, patterns []string) (map[string]bo
 	return named, pkgs, err
 }
 
+// mayNameMainModule reports whether the patterns may name packages of the
+// main module, whose main-module dependencies must then be looked for. It
+// answers false only when that is certain without asking the go command:
+// the working directory is in a module (no workspace), and every pattern is
+// an import path outside it, such as std or a dependency's packages, which
+// cannot import the main module.
+func mayNameMainModule(patterns []string) bool {
+	if gowork := os.Getenv("GOWORK"); gowork != "" && gowork != "off" {
+		return true
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		return true
+	}
+	var main string
+	for d := dir; ; {
+		if _, err := os.Stat(filepath.Join(d, "go.work")); err == nil && os.Getenv("GOWORK") != "off" {
+			return true
+		}
+		if main == "" {
+			if data, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil {
+				if main = modfile.ModulePath(data); main == "" {
+					return true
+				}
+			}
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			break
+		}
+		d = parent
+	}
+	if main == "" {
+		return true // GOPATH mode, or no module: let the go command decide
+	}
+	for _, p := range patterns {
+		if p == "std" || p == "cmd" || strings.HasPrefix(p, "cmd/") {
+			continue
+		}
+		if p == "all" || build.IsLocalImport(p) || filepath.IsAbs(p) {
+			return true
+		}
+		prefix, _, _ := strings.Cut(p, "...")
+		prefix = strings.TrimSuffix(prefix, "/")
+		if prefix == main || strings.HasPrefix(prefix, main+"/") || strings.HasPrefix(main, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
 // moduleDeps lists, cheaply (no types, no syntax), the packages the patterns
 // name and the import paths of the main-module packages they depend on that
 // the patterns do not name.
@@ -118,4 +173,20 @@ func moduleDeps(conf *packages.Config, patterns []string) (named map[string]bool
 		}
 	})
 	return named, extra, nil
+}
+
+// pruneFactlessImports removes from the import graph the packages loaded from
+// export data. The checker runs every analyzer that has facts on every
+// package the graph reaches, and such a package, without syntax, can give
+// none: pruning spares an action per analyzer and dependency (the standard
+// library's hundreds among them) and their memory. Call it after every
+// other use of the graph (load errors are found through it).
+func pruneFactlessImports(pkgs []*packages.Package) {
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for path, imp := range p.Imports {
+			if len(imp.Syntax) == 0 {
+				delete(p.Imports, path)
+			}
+		}
+	})
 }
