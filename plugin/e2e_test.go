@@ -175,6 +175,31 @@ func markersIn(t *testing.T, file string) map[string]int {
 	return m
 }
 
+// linterConfig returns a .golangci.yml that enables the checks named and
+// configures those and the ones in configure, with every issue reported.
+func linterConfig(enable []string, configure ...string) string {
+	var b strings.Builder
+	b.WriteString("version: \"2\"\nlinters:\n  default: none\n  enable:\n")
+	for _, name := range enable {
+		fmt.Fprintf(&b, "    - %s\n", name)
+	}
+	b.WriteString("  settings:\n    custom:\n")
+	for _, name := range append(slices.Clip(enable), configure...) {
+		fmt.Fprintf(&b, "      %s:\n        type: module\n", name)
+	}
+	b.WriteString("issues:\n  max-issues-per-linter: 0\n  max-same-issues: 0\n")
+	return b.String()
+}
+
+// allChecks returns the names of the suite's checks.
+func allChecks() []string {
+	var names []string
+	for _, a := range analyzers.All {
+		names = append(names, a.Name)
+	}
+	return names
+}
+
 // copyModule copies the linted module into a fresh directory.
 func copyModule(t *testing.T) string {
 	t.Helper()
@@ -454,17 +479,7 @@ func TestGolangciLintAdmissionFacts(t *testing.T) {
 	if err := os.CopyFS(dir, os.DirFS("../testdata/e2e/facts")); err != nil {
 		t.Fatal(err)
 	}
-	var b strings.Builder
-	b.WriteString("version: \"2\"\nlinters:\n  default: none\n  enable:\n")
-	for _, a := range analyzers.All {
-		fmt.Fprintf(&b, "    - %s\n", a.Name)
-	}
-	b.WriteString("  settings:\n    custom:\n")
-	for _, a := range analyzers.All {
-		fmt.Fprintf(&b, "      %s:\n        type: module\n", a.Name)
-	}
-	b.WriteString("issues:\n  max-issues-per-linter: 0\n  max-same-issues: 0\n")
-	cfg := writeConfig(t, t.TempDir(), "golangci.yml", b.String())
+	cfg := writeConfig(t, t.TempDir(), "golangci.yml", linterConfig(allChecks()))
 
 	r := lint(t, bin, dir, "run", "--config="+cfg, "./...")
 	want := markersIn(t, filepath.Join(dir, "app", "app.go"))
@@ -536,17 +551,7 @@ func TestGolangciLintEveryCheck(t *testing.T) {
 	dir := copyModule(t)
 	want := markers(t, dir)
 
-	var b strings.Builder
-	b.WriteString("version: \"2\"\nlinters:\n  default: none\n  enable:\n")
-	for _, a := range analyzers.All {
-		fmt.Fprintf(&b, "    - %s\n", a.Name)
-	}
-	b.WriteString("  settings:\n    custom:\n")
-	for _, a := range analyzers.All {
-		fmt.Fprintf(&b, "      %s:\n        type: module\n", a.Name)
-	}
-	b.WriteString("issues:\n  max-issues-per-linter: 0\n  max-same-issues: 0\n")
-	cfg := writeConfig(t, t.TempDir(), "golangci.yml", b.String())
+	cfg := writeConfig(t, t.TempDir(), "golangci.yml", linterConfig(allChecks()))
 
 	r := lint(t, bin, dir, "run", "--config="+cfg, "./...")
 	if r.code != 1 {
@@ -619,24 +624,7 @@ func TestGolangciLintUnknownDirective(t *testing.T) {
 	writeConfig(t, filepath.Join(dir, "queue"), "typo.go", src)
 	const text = "//queuecheck:ignore names unknown check chansise; did you mean chansize?"
 
-	// configFor enables the checks named and configures those and more.
-	configFor := func(enable []string, configure ...string) string {
-		var b strings.Builder
-		b.WriteString("version: \"2\"\nlinters:\n  default: none\n  enable:\n")
-		for _, name := range enable {
-			fmt.Fprintf(&b, "    - %s\n", name)
-		}
-		b.WriteString("  settings:\n    custom:\n")
-		for _, name := range append(enable, configure...) {
-			fmt.Fprintf(&b, "      %s:\n        type: module\n", name)
-		}
-		b.WriteString("issues:\n  max-issues-per-linter: 0\n  max-same-issues: 0\n")
-		return b.String()
-	}
-	var all []string
-	for _, a := range analyzers.All {
-		all = append(all, a.Name)
-	}
+	all := allChecks()
 	tests := []struct {
 		name      string
 		enable    []string
@@ -651,7 +639,7 @@ func TestGolangciLintUnknownDirective(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			cfg := writeConfig(t, t.TempDir(), "golangci.yml", configFor(tt.enable, tt.configure...))
+			cfg := writeConfig(t, t.TempDir(), "golangci.yml", linterConfig(tt.enable, tt.configure...))
 			r := lint(t, bin, dir, "run", "--config="+cfg, "./...")
 			var by []string
 			for _, is := range r.issues {
