@@ -33,7 +33,7 @@ func TestMayNameMainModule(t *testing.T) {
 		{[]string{"cmd/go"}, false},
 		{[]string{"golang.org/x/tools/go/..."}, false},
 		{[]string{"std", "golang.org/x/tools/go/...", "./..."}, true},
-		{[]string{"example.com/ap..."}, true}, // a prefix of the path
+		{[]string{"example.com/ap..."}, true},  // a prefix of the path
 		{[]string{"example.com/apple"}, false}, // another module
 	} {
 		if got := mayNameMainModule(tc.patterns); got != tc.want {
