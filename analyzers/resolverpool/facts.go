@@ -11,6 +11,7 @@ import (
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
 	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 )
 
 // A step is one function of a call chain.
@@ -195,7 +196,7 @@ func (fs *facts) note(call *ast.CallExpr, s *summary) {
 			}
 		}
 	}
-	if fn := calls.Callee(fs.pass.TypesInfo, call); fn != nil && fn.Pkg() != nil {
+	if fn := code.Callee(fs.pass.TypesInfo, call); fn != nil && fn.Pkg() != nil {
 		r, sl, local := fs.leaf(fn)
 		fs.anyResolve = fs.anyResolve || r != nil
 		fs.anySlow = fs.anySlow || sl != nil

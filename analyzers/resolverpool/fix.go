@@ -506,7 +506,7 @@ func (b *builder) balancedWaitGroups(n ast.Node) bool {
 	var add, done bool
 	ast.Inspect(n, func(m ast.Node) bool {
 		if call, ok := m.(*ast.CallExpr); ok {
-			if fn := calls.Callee(b.pass.TypesInfo, call); fn != nil && fn.Pkg() != nil {
+			if fn := code.Callee(b.pass.TypesInfo, call); fn != nil && fn.Pkg() != nil {
 				switch calls.Key(fn) {
 				case "sync.WaitGroup.Add":
 					add = true

@@ -6,7 +6,6 @@ import (
 	"go/types"
 	"slices"
 
-	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 )
@@ -111,7 +110,7 @@ func (fs *facts) nodesChains(nodes []ast.Node, funcs []*types.Func) (r, sl, held
 					}
 				}
 			case *ast.CallExpr:
-				if fn := calls.Callee(info, n); fn != nil && fn.Pkg() != nil {
+				if fn := code.Callee(info, n); fn != nil && fn.Pkg() != nil {
 					cr, csl := fs.chains(fn)
 					h, retry := fs.heldOf(fn)
 					if h == nil && retry > 0 && retry <= len(n.Args) && fs.argResolves(n.Args[retry-1]) {
@@ -169,7 +168,7 @@ func (fs *facts) resolvesIn(n ast.Node) bool {
 		return r != nil
 	}
 	return code.AnyCall(n, code.IsGoStmt, func(call *ast.CallExpr) bool {
-		return resolves(calls.Callee(fs.pass.TypesInfo, call)) ||
+		return resolves(code.Callee(fs.pass.TypesInfo, call)) ||
 			slices.ContainsFunc(call.Args, func(arg ast.Expr) bool { return resolves(funcRef(fs.pass.TypesInfo, arg)) })
 	})
 }

@@ -10,10 +10,7 @@
 package calls
 
 import (
-	"go/ast"
 	"go/types"
-
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 // resolving lists the standard calls that resolve a hostname before they do
@@ -85,16 +82,4 @@ func RecvName(fn *types.Func) string {
 		return n.Obj().Name()
 	}
 	return ""
-}
-
-// Callee returns the function or concrete method a call statically invokes
-// (the generic origin for instantiations), or nil for calls of interface
-// methods, function values, builtins and conversions: what they run is not
-// known from the call.
-func Callee(info *types.Info, call *ast.CallExpr) *types.Func {
-	fn := typeutil.StaticCallee(info, call)
-	if fn == nil {
-		return nil
-	}
-	return fn.Origin()
 }

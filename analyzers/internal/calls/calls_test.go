@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 )
 
 const src = `package p
@@ -70,7 +71,7 @@ func TestTables(t *testing.T) {
 		if !ok {
 			return true
 		}
-		fn := calls.Callee(info, call)
+		fn := code.Callee(info, call)
 		switch {
 		case fn == nil:
 			got = append(got, "dynamic")

@@ -38,7 +38,6 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
-	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
 )
@@ -206,7 +205,7 @@ func (f *finder) collect(file inspector.Cursor) {
 				f.workerLoop(cur, n.X, f.identVar(id), n.Body)
 			}
 		case *ast.GoStmt:
-			if fn := calls.Callee(f.info, n.Call); fn != nil && fn.Pkg() == f.pass.Pkg {
+			if fn := code.Callee(f.info, n.Call); fn != nil && fn.Pkg() == f.pass.Pkg {
 				f.goCalls = append(f.goCalls, cur)
 			}
 		}
@@ -232,7 +231,7 @@ func (f *finder) call(cur inspector.Cursor, call *ast.CallExpr) {
 		}
 		return
 	}
-	fn := calls.Callee(f.info, call)
+	fn := code.Callee(f.info, call)
 	if fn == nil || fn.Pkg() == nil {
 		return
 	}
@@ -616,7 +615,7 @@ scan:
 			// The release is handed to a declared function that the
 			// goroutine runs: that function is the task, but its release
 			// cannot be moved with the submission.
-			if fn := calls.Callee(f.info, st.Call); fn != nil && fn.Pkg() == f.pass.Pkg && f.releasesInside(fn, rel) {
+			if fn := code.Callee(f.info, st.Call); fn != nil && fn.Pkg() == f.pass.Pkg && f.releasesInside(fn, rel) {
 				t.Funcs = append(t.Funcs, fn)
 				t.Routable = false
 				found = true
@@ -654,7 +653,7 @@ scan:
 // function of the package whose declaration holds a release.
 func (f *finder) callsReleaser(n ast.Node, rel []release) bool {
 	return code.AnyCall(n, code.IsFuncLit, func(call *ast.CallExpr) bool {
-		fn := calls.Callee(f.info, call)
+		fn := code.Callee(f.info, call)
 		return fn != nil && fn.Pkg() == f.pass.Pkg && f.releasesInside(fn, rel)
 	})
 }
@@ -861,7 +860,7 @@ func (f *finder) resolveParamWorkers() {
 	}
 	for _, g := range f.goCalls {
 		call := g.Node().(*ast.GoStmt).Call
-		fn := calls.Callee(f.info, call)
+		fn := code.Callee(f.info, call)
 		for _, pw := range f.paramWorkers[fn] {
 			if pw.index >= len(call.Args) {
 				continue
@@ -898,7 +897,7 @@ func workerStart(info *types.Info, loop inspector.Cursor) (inspector.Cursor, boo
 			}
 		case *ast.ExprStmt:
 			// wg.Go(func() { … }), g.Go(func() error { … })
-			if fn := calls.Callee(info, call); fn != nil && fn.Name() == "Go" && len(call.Args) == 1 && call.Args[0] == enc.Node() && st.X == call {
+			if fn := code.Callee(info, call); fn != nil && fn.Name() == "Go" && len(call.Args) == 1 && call.Args[0] == enc.Node() && st.X == call {
 				return stmt, true
 			}
 		}
