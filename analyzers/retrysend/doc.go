@@ -31,6 +31,9 @@
 // through a helper that tries the send and reports success is found too,
 // for !q.TryPush(v) {} or for { if q.TryPush(v) { return }; wait }, whether
 // the helper is of this package or, through the admission facts, another.
+// The helper may batch its item: a function that says no only when a
+// non-blocking send (its own or a helper's) finds the channel full, or on a
+// stop signal, and never blocks on a channel, is such a try too.
 // The loop emulates a blocking send by
 // polling: it burns CPU or adds up to a sleep of latency per item, ignores
 // cancellation, and lets work pile up upstream, where nothing bounds it. In

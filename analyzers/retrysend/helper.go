@@ -396,6 +396,11 @@ func (c *checker) substituteExpr(h *helper, file *ast.File, e ast.Expr, args map
 // on ctx.Done() (cancellation the blocking call would not keep), there is
 // no fix, and remedy says what to do by hand.
 func (c *checker) siblingFix(file inspector.Cursor, r helperRetry) (*fixPlan, string) {
+	if r.h.Param < 0 {
+		// The item is batched, or the send is further down: only the
+		// helper's author can write the wait for room.
+		return nil, "give " + r.fn.Name() + " a variant that waits for room on the channel, and call it once instead"
+	}
 	sel, ok := ast.Unparen(r.call.Fun).(*ast.SelectorExpr)
 	if !ok || r.h.Blocking == "" || r.h.Param >= len(r.call.Args) || r.fn.Signature().Recv() == nil {
 		return nil, "block on the channel instead: the helper has no blocking variant to call"

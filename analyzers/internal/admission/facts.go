@@ -80,8 +80,13 @@ type SendHelper struct {
 //			return false
 //		}
 //	}
+//
+// A function that reports whether it got its item in, and fails only when a
+// non-blocking send finds the channel full (perhaps a helper's, perhaps of a
+// batch the item was added to) or on a stop signal, is one too, with Param
+// -1: Prometheus's queue.Append and the shards.enqueue that calls it.
 type TrySendHelper struct {
-	Param int    // the index of the parameter sent
+	Param int    // the index of the parameter sent, or -1 when the item is not sent as it is
 	Chan  string // the channel, as the function names it
 	Field string // the receiver's field holding the channel, if it is one
 	// Blocking names a method of the same receiver whose body is the
@@ -251,6 +256,9 @@ func (r *Result) classify(loose, strict *Finder, fn *types.Func, body inspector.
 	if fn != nil {
 		ff.Send = sendHelper(r.info, fn, list)
 		ff.TrySend = r.trySendHelper(fn, body)
+		if ff.TrySend == nil {
+			ff.TrySend = r.tryEnqueuer(fn, body)
+		}
 		if isAcquireName(fn.Name()) {
 			ff.Blocks = blocks(body.Node())
 		}
@@ -716,6 +724,208 @@ func (r *Result) trySendHelper(fn *types.Func, body inspector.Cursor) *TrySendHe
 		h.Blocking = r.blockingSibling(fn, ch)
 	}
 	return h
+}
+
+// tryEnqueuer returns what fn is when it reports whether it took an item
+// in, and says no only because a channel was full: every return is true,
+// false in the default of a non-blocking send of data (the channel is full),
+// false right after a try-send helper said no, the result of such a helper,
+// or false in a receive case (a stop signal, which only ends the retries).
+// It must say no for a full channel somewhere, and block on no channel
+// itself: then a caller that loops on it is polling the channel.
+func (r *Result) tryEnqueuer(fn *types.Func, body inspector.Cursor) *TrySendHelper {
+	res := fn.Signature().Results()
+	if res.Len() != 1 || !types.Identical(res.At(0).Type(), types.Typ[types.Bool]) {
+		return nil
+	}
+	var h *TrySendHelper
+	ok := true
+	body.Inspect(nil, func(cur inspector.Cursor) bool {
+		if !ok {
+			return false
+		}
+		switch n := cur.Node().(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.SendStmt:
+			if cc, isCase := cur.Parent().Node().(*ast.CommClause); !isCase || cc.Comm != n || !hasDefault(cur.Parent().Parent().Parent()) {
+				ok = false // a blocking send: the function waits for room itself
+			}
+		case *ast.SelectStmt:
+			if !hasDefault(cur) {
+				ok = false
+			}
+		case *ast.ReturnStmt:
+			full, allowed := r.tryReturn(fn, cur)
+			switch {
+			case !allowed:
+				ok = false
+			case full != nil && h == nil:
+				h = full
+			}
+		}
+		return ok
+	})
+	if !ok || h == nil {
+		return nil
+	}
+	return h
+}
+
+// tryReturn classifies a return of a would-be tryEnqueuer: whether it is
+// allowed, and, when it says no because a channel is full, the send it
+// stands for.
+func (r *Result) tryReturn(fn *types.Func, ret inspector.Cursor) (full *TrySendHelper, allowed bool) {
+	rs := ret.Node().(*ast.ReturnStmt)
+	if len(rs.Results) != 1 {
+		return nil, false
+	}
+	switch x := ast.Unparen(rs.Results[0]).(type) {
+	case *ast.Ident:
+		switch r.info.Uses[x] {
+		case types.Universe.Lookup("true"):
+			return nil, true
+		case types.Universe.Lookup("false"):
+		default:
+			return nil, false
+		}
+	case *ast.CallExpr:
+		h := r.tryCall(fn, x)
+		return h, h != nil
+	default:
+		return nil, false
+	}
+	// return false: in whose branch?
+	switch p := ret.Parent().Node().(type) {
+	case *ast.CommClause:
+		switch p.Comm.(type) {
+		case nil:
+			sel := ret.Parent().Parent().Parent().Node().(*ast.SelectStmt)
+			nb, isSend := sendselect.Match(sel)
+			if !isSend || wakesOnly(r.info, nb.Send) {
+				return nil, false
+			}
+			h := &TrySendHelper{Param: -1, Chan: types.ExprString(nb.Send.Chan)}
+			if recv := fn.Signature().Recv(); recv != nil {
+				if v := code.Var(r.info, nb.Send.Chan); v != nil && v.IsField() && onReceiver(r.info, nb.Send, recv) {
+					h.Field = v.Name()
+				}
+			}
+			return h, true
+		case *ast.ExprStmt, *ast.AssignStmt:
+			return nil, true // a receive: a stop signal
+		default:
+			return nil, false // false after a send went through
+		}
+	case *ast.BlockStmt:
+		ifs, isIf := ret.Parent().Parent().Node().(*ast.IfStmt)
+		if !isIf || ifs.Body != p {
+			return nil, false
+		}
+		not, isNot := ast.Unparen(ifs.Cond).(*ast.UnaryExpr)
+		if !isNot || not.Op != token.NOT {
+			return nil, false
+		}
+		switch x := ast.Unparen(not.X).(type) {
+		case *ast.CallExpr:
+			h := r.tryCall(fn, x)
+			return h, h != nil
+		case *ast.Ident:
+			// appended := q.Append(x); if !appended { return false }
+			if call := r.assignedOnce(ret, x); call != nil {
+				h := r.tryCall(fn, call)
+				return h, h != nil
+			}
+		}
+	}
+	return nil, false
+}
+
+// tryCall returns the try-send a call of another function stands for in
+// fn, or nil when the callee is not one.
+func (r *Result) tryCall(fn *types.Func, call *ast.CallExpr) *TrySendHelper {
+	callee := code.Callee(r.info, call)
+	if callee == nil || callee == fn.Origin() {
+		return nil
+	}
+	ff := r.Helper(callee)
+	if ff == nil || ff.TrySend == nil {
+		return nil
+	}
+	// The channel is the callee's: name it by the callee's type, as fn's
+	// callers cannot see the callee's receiver.
+	ch := ff.TrySend.Chan
+	if ff.TrySend.Field != "" {
+		if n := namedOf(callee.Signature().Recv().Type()); n != nil {
+			ch = n.Obj().Name() + "." + ff.TrySend.Field
+		}
+	}
+	return &TrySendHelper{Param: -1, Chan: ch}
+}
+
+// assignedOnce returns the call id was declared from, when id is a local
+// declared as id := call in the function holding at and never assigned
+// again.
+func (r *Result) assignedOnce(at inspector.Cursor, id *ast.Ident) *ast.CallExpr {
+	v, ok := r.info.Uses[id].(*types.Var)
+	if !ok || !code.IsLocal(v) {
+		return nil
+	}
+	var call *ast.CallExpr
+	n := 0
+	for cur := range at.Enclosing((*ast.FuncDecl)(nil)) {
+		for as := range cur.Preorder((*ast.AssignStmt)(nil)) {
+			a := as.Node().(*ast.AssignStmt)
+			for i, lhs := range a.Lhs {
+				if code.Var(r.info, lhs) != v {
+					continue
+				}
+				n++
+				if a.Tok == token.DEFINE && len(a.Lhs) == 1 && len(a.Rhs) == 1 && i == 0 {
+					call, _ = ast.Unparen(a.Rhs[0]).(*ast.CallExpr)
+				}
+			}
+		}
+		break
+	}
+	if n != 1 {
+		return nil
+	}
+	return call
+}
+
+// hasDefault reports whether the select at sel has a default case.
+func hasDefault(sel inspector.Cursor) bool {
+	s, ok := sel.Node().(*ast.SelectStmt)
+	if !ok {
+		return false
+	}
+	for _, cc := range s.Body.List {
+		if cc.(*ast.CommClause).Comm == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// wakesOnly reports whether a send only wakes its receiver (a channel of
+// struct{} or bool): a full channel of those already holds the news.
+func wakesOnly(info *types.Info, s *ast.SendStmt) bool {
+	t := info.TypeOf(s.Chan)
+	if t == nil {
+		return true
+	}
+	ch, ok := t.Underlying().(*types.Chan)
+	if !ok {
+		return true
+	}
+	switch elem := ch.Elem().Underlying().(type) {
+	case *types.Struct:
+		return elem.NumFields() == 0
+	case *types.Basic:
+		return elem.Kind() == types.Bool || elem.Kind() == types.UntypedBool
+	}
+	return false
 }
 
 func returnsValue(info *types.Info, s ast.Stmt, value string) bool {

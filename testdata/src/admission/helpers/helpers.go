@@ -91,6 +91,71 @@ func (q *Queue) TryPush(v string) bool { // want TryPush:"trysend param 0 on q.c
 
 func (q *Queue) Push(v string) { q.ch <- v } // want Push:"send param 0 on q.ch"
 
+// Batcher adds items to a batch and hands the batch over when it is full:
+// Add says no only when the channel is full (Prometheus's queue.Append).
+type Batcher struct {
+	batch []string
+	out   chan []string
+	stop  chan struct{}
+}
+
+func (b *Batcher) Add(v string) bool { // want Add:"trysend param -1 on b.out"
+	b.batch = append(b.batch, v)
+	if len(b.batch) < cap(b.batch) {
+		return true
+	}
+	select {
+	case b.out <- b.batch:
+		b.batch = make([]string, 0, cap(b.batch))
+		return true
+	default:
+		b.batch = b.batch[:len(b.batch)-1]
+		return false
+	}
+}
+
+// Offer says no when Add does, or once the batcher is stopped.
+func (b *Batcher) Offer(v string) bool { // want Offer:"trysend param -1 on Batcher.out"
+	select {
+	case <-b.stop:
+		return false
+	default:
+		ok := b.Add(v)
+		if !ok {
+			return false
+		}
+		return true
+	}
+}
+
+// OfferAll says what Add says.
+func OfferAll(b *Batcher, v string) bool { // want OfferAll:"trysend param -1 on Batcher.out"
+	return b.Add(v)
+}
+
+// Negative: Validate says no for a reason of its own too.
+func (b *Batcher) Validate(v string) bool {
+	if v == "" {
+		return false
+	}
+	return b.Add(v)
+}
+
+// Negative: Flush blocks on the send itself.
+func (b *Batcher) Flush(v string) bool {
+	b.batch = append(b.batch, v)
+	if len(b.batch) == cap(b.batch) {
+		b.out <- b.batch
+		b.batch = nil
+	}
+	select {
+	case <-b.stop:
+		return false
+	default:
+		return true
+	}
+}
+
 // Backoff pauses between attempts.
 func Backoff(attempt int) { // want Backoff:"pause time.Sleep"
 	d := time.Duration(attempt) * 10 * time.Millisecond
