@@ -58,11 +58,13 @@
 // front of a bounded channel.
 //
 // unboundedqueue/goroutineperitem: a loop that consumes a stream (for v :=
-// range ch, or for {} with v := <-ch or a select case receiving an item) and
-// starts a goroutine per item (go, errgroup.Group.Go without SetLimit,
-// sync.WaitGroup.Go) without first acquiring a limiter. The loop always
-// takes the next item at once, so the channel never fills and its bound never
-// pushes back.
+// range ch, or for {} with v := <-ch, a select case receiving an item, or a
+// read of the next datagram or message: conn.ReadFromUDP(buf),
+// r.ReadMessage(ctx), stream.Recv()) and starts a goroutine per item (go,
+// errgroup.Group.Go without SetLimit, sync.WaitGroup.Go) without first
+// acquiring a limiter. The loop always takes the next item at once, so the
+// channel never fills and its bound never pushes back; a pulled stream
+// never makes its sender wait.
 //
 // unboundedqueue/fanout: a goroutine per element of a slice or map that a
 // call returned with an error (a listing, an API page, a query result),

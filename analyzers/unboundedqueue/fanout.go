@@ -62,7 +62,7 @@ func (c *checker) fanOuts() {
 				c.waitsAfter(loop, cur) || c.cappedByCounter(loop, cur) || !c.unlimitedGroup(sp, loop, cur) {
 				continue
 			}
-			items = append(items, perItem{sp, cur, r.X})
+			items = append(items, perItem{sp: sp, cur: cur, stream: r.X})
 		}
 		if len(items) == 0 {
 			continue

@@ -426,7 +426,8 @@ func (c *checker) goroutinesPerItem() {
 				c.cappedByCounter(loop, cur) || c.perEntity(sp, stream, loop) || c.restartsWorker(sp, stream) || !c.unlimitedGroup(sp, loop, cur) {
 				continue
 			}
-			items = append(items, perItem{sp, cur, stream})
+			_, pulled := recv.(*ast.CallExpr)
+			items = append(items, perItem{sp, cur, stream, pulled})
 		}
 		lim := newLoopLimit(loop, items, fmt.Sprint(inFlight))
 		for _, it := range items {
@@ -440,6 +441,7 @@ type perItem struct {
 	sp     spawn
 	cur    inspector.Cursor // the spawn
 	stream ast.Expr         // where the items come from
+	pulled bool             // read by a call (conn.ReadFrom, r.ReadMessage), not received
 }
 
 // newLoopLimit returns the limit the fixes of the loop's reported spawns
@@ -532,11 +534,73 @@ func (c *checker) streamOf(loop, spawnCur inspector.Cursor) (ast.Expr, ast.Node,
 				if recv := receiveIn(s); recv != nil && carriesItems(info.TypeOf(recv.X)) {
 					return recv.X, recv, true
 				}
+				if read := c.pullRead(s); read != nil {
+					return ast.Unparen(read.Fun).(*ast.SelectorExpr).X, read, true
+				}
 			}
 			break
 		}
 	}
 	return nil, nil, false
+}
+
+// pullReads names the methods of package net that read the next datagram
+// of a packet connection: a loop that starts a goroutine per datagram has
+// nothing between the sender's rate and the goroutines in flight.
+var pullReads = map[string]bool{
+	"ReadFrom": true, "ReadFromUDP": true, "ReadFromUDPAddrPort": true,
+	"ReadMsgUDP": true, "ReadMsgUDPAddrPort": true, "ReadFromIP": true,
+	"ReadMsgIP": true, "ReadFromUnix": true, "ReadMsgUnix": true,
+}
+
+// messageReads names the methods that, by the conventions of message
+// clients (kafka-go's ReadMessage and FetchMessage, NATS's NextMsg, a gRPC
+// stream's Recv, a WebSocket's ReadMessage), take the next message of a
+// stream the client pulls from.
+var messageReads = map[string]bool{
+	"ReadMessage": true, "FetchMessage": true, "NextMsg": true,
+	"NextMessage": true, "ReceiveMessage": true, "Recv": true,
+}
+
+// pullRead returns the call of s, an assignment from a call, when it reads
+// the next item of a stream the loop pulls from: a datagram of a packet
+// connection (net's ReadFrom and its kin), or a message of a client stream
+// (a method named as message clients name it, which returns the message
+// and an error, and whose message is not a connection or a stream of its
+// own).
+func (c *checker) pullRead(s ast.Stmt) *ast.CallExpr {
+	as, ok := s.(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 || len(as.Lhs) < 2 {
+		return nil
+	}
+	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	if _, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); !ok {
+		return nil
+	}
+	fn := code.CalleeFunc(c.pass.TypesInfo, call)
+	if fn == nil || fn.Pkg() == nil || fn.Signature().Recv() == nil {
+		return nil
+	}
+	res := fn.Signature().Results()
+	if res.Len() < 2 || !types.Identical(res.At(res.Len()-1).Type(), errorType) {
+		return nil
+	}
+	switch {
+	case fn.Pkg().Path() == "net" && pullReads[fn.Name()]:
+		return call
+	case messageReads[fn.Name()]:
+		for i := range res.Len() - 1 {
+			t := res.At(i).Type()
+			if isConn(t) || hasClose(t) || holdsConn(t) || acceptsStream(t) || carriesItems(t) {
+				return nil // a connection, a stream or a channel: an entity
+			}
+		}
+		return call
+	}
+	return nil
 }
 
 // usesIterationState reports whether the spawn reads a variable the loop
@@ -1265,20 +1329,24 @@ func (c *checker) unlimitedGroup(sp spawn, loop, spawnCur inspector.Cursor) bool
 func (c *checker) itemFinding(it perItem, lim *loopLimit) *finding {
 	sp := it.sp
 	what := c.spawnName(sp)
+	from, why := "received from", "the channel never fills, so it never pushes back on the producer"
+	if it.pulled {
+		from, why = "read from", "the loop reads the next one at once, so nothing pushes back on the sender"
+	}
 	f := &finding{
 		diag: analysis.Diagnostic{
 			Pos:      sp.stmt.Pos(),
 			End:      sp.stmt.End(),
 			Category: "goroutineperitem",
-			Message: fmt.Sprintf("%s per item received from %s with nothing bounding how many run at once: the channel never fills, so it never pushes back on the producer; acquire a semaphore before starting each one",
-				what, edits.Source(c.pass, it.stream)),
+			Message: fmt.Sprintf("%s per item %s %s with nothing bounding how many run at once: %s; acquire a semaphore before starting each one",
+				what, from, edits.Source(c.pass, it.stream), why),
 			Related: []analysis.RelatedInformation{{Pos: it.stream.Pos(), End: it.stream.End(), Message: "items arrive here"}},
 		},
 	}
 	switch c.limitFix(f, it, lim) {
 	case limitedGroup:
-		f.diag.Message = fmt.Sprintf("%s per item received from %s with nothing bounding how many run at once: the channel never fills, so it never pushes back on the producer; give the group a limit with SetLimit",
-			what, edits.Source(c.pass, it.stream))
+		f.diag.Message = fmt.Sprintf("%s per item %s %s with nothing bounding how many run at once: %s; give the group a limit with SetLimit",
+			what, from, edits.Source(c.pass, it.stream), why)
 	case unlimited:
 		if _, _, watched := c.doneCase(lim.loop); watched {
 			f.diag.Message += ", in a select that also waits on ctx.Done()"

@@ -19,6 +19,7 @@ import (
 	"go/token"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -59,6 +60,26 @@ type Package struct {
 	ignores []*Ignore
 }
 
+// supportsTests reports whether f is test support outside a _test.go file:
+// it imports package testing or a test framework (a mock server, a fixture
+// helper). Such code runs under tests only, not under production load.
+func supportsTests(f *ast.File) bool {
+	for _, imp := range f.Imports {
+		path, err := strconv.Unquote(imp.Path.Value)
+		if err != nil {
+			continue
+		}
+		switch {
+		case path == "testing",
+			path == "github.com/onsi/ginkgo" || strings.HasPrefix(path, "github.com/onsi/ginkgo/"),
+			path == "github.com/onsi/gomega" || strings.HasPrefix(path, "github.com/onsi/gomega/"),
+			strings.HasPrefix(path, "github.com/stretchr/testify/"):
+			return true
+		}
+	}
+	return false
+}
+
 // An Ignore is one //queuecheck:ignore directive.
 type Ignore struct {
 	Pos, End token.Pos
@@ -86,7 +107,7 @@ func collect(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			p.cgo[tf] = true
-		case strings.HasSuffix(tf.Name(), "_test.go") || ast.IsGenerated(f):
+		case strings.HasSuffix(tf.Name(), "_test.go") || ast.IsGenerated(f) || supportsTests(f):
 			p.skip[tf] = true
 			continue
 		}
