@@ -80,6 +80,19 @@ func supportsTests(f *ast.File) bool {
 	return false
 }
 
+// isTestSupportPackage reports whether the package at path holds test
+// support by name: a path element such as mocks, fakes or testutil. Mocks
+// and fixtures queue what a test gives them, not production load.
+func isTestSupportPackage(path string) bool {
+	for elem := range strings.SplitSeq(path, "/") {
+		switch elem {
+		case "mock", "mocks", "fake", "fakes", "testutil", "testutils", "testhelper", "testhelpers", "testing":
+			return path != "testing"
+		}
+	}
+	return false
+}
+
 // An Ignore is one //queuecheck:ignore directive.
 type Ignore struct {
 	Pos, End token.Pos
@@ -91,6 +104,7 @@ type Ignore struct {
 
 func collect(pass *analysis.Pass) (any, error) {
 	p := &Package{skip: make(map[*token.File]bool), cgo: make(map[*token.File]bool)}
+	support := isTestSupportPackage(pass.Pkg.Path())
 	for _, f := range pass.Files {
 		tf := pass.Fset.File(f.Pos())
 		if tf == nil {
@@ -107,7 +121,7 @@ func collect(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			p.cgo[tf] = true
-		case strings.HasSuffix(tf.Name(), "_test.go") || ast.IsGenerated(f) || supportsTests(f):
+		case support || strings.HasSuffix(tf.Name(), "_test.go") || ast.IsGenerated(f) || supportsTests(f):
 			p.skip[tf] = true
 			continue
 		}
