@@ -28,8 +28,10 @@
 // leaves the loop when ctx.Done() or a quit channel is ready (select { case
 // <-quit: return; default: }) is how it honours cancellation, and the fix
 // keeps it as a case of the blocking select. The same retry
-// through a helper that tries the send and reports success is found too,
-// for !q.TryPush(v) {} or for { if q.TryPush(v) { return }; wait }, whether
+// through a helper that tries the send and reports success (true, or a nil
+// error) is found too, for !q.TryPush(v) {}, for q.TryPush(v) != nil {} or
+// for { if q.TryPush(v) { return }; wait }, also with the outcome held first
+// (if err := q.TryPush(v); err == nil, ok := q.TryPush(v); if ok), whether
 // the helper is of this package or, through the admission facts, another.
 // The helper may batch its item: a function that says no only when a
 // non-blocking send (its own or a helper's) finds the channel full, or on a

@@ -52,23 +52,28 @@ func (c *checker) trySendHelpers(sends []send) map[*types.Func]*helper {
 }
 
 // isTrySend reports whether decl, holding nb, only tries nb's send and
-// returns whether it succeeded, with a send the caller could write itself.
+// returns whether it succeeded (true or nil, false or an error), with a send
+// the caller could write itself.
 func (c *checker) isTrySend(decl *ast.FuncDecl, fn *types.Func, nb sendselect.NonBlocking) bool {
 	res := fn.Signature().Results()
-	if res.Len() != 1 || !types.Identical(res.At(0).Type(), types.Typ[types.Bool]) {
+	if res.Len() != 1 {
 		return false
 	}
-	if len(nb.Case.Body) != 1 || !c.returnsBool(nb.Case.Body[0], "true") {
+	isErr := types.Identical(res.At(0).Type(), types.Universe.Lookup("error").Type())
+	if !isErr && !types.Identical(res.At(0).Type(), types.Typ[types.Bool]) {
+		return false
+	}
+	if len(nb.Case.Body) != 1 || !c.returnsOutcome(nb.Case.Body[0], isErr, true) {
 		return false
 	}
 	dflt := sendselect.Case(c.info, nb.Default.Body, nil, c.isWait)
 	switch body := decl.Body.List; {
 	case len(body) == 1:
-		if !dflt.Idle || len(dflt.Waits) > 0 || dflt.Last == nil || !c.returnsBool(dflt.Last, "false") {
+		if !dflt.Idle || len(dflt.Waits) > 0 || dflt.Last == nil || !c.returnsOutcome(dflt.Last, isErr, false) {
 			return false
 		}
 	case len(body) == 2:
-		if !dflt.Idle || len(dflt.Waits) > 0 || dflt.Last != nil || !c.returnsBool(body[1], "false") {
+		if !dflt.Idle || len(dflt.Waits) > 0 || dflt.Last != nil || !c.returnsOutcome(body[1], isErr, false) {
 			return false
 		}
 	default:
@@ -77,13 +82,24 @@ func (c *checker) isTrySend(decl *ast.FuncDecl, fn *types.Func, nb sendselect.No
 	return sendselect.CallFree(c.info, nb.Send.Chan, nb.Send.Value) && c.spellableAtCall(fn, nb.Send)
 }
 
-func (c *checker) returnsBool(s ast.Stmt, value string) bool {
+// returnsOutcome reports whether s returns that the item went in (true, or
+// nil for an error result) or, for in false, that it did not (false, or an
+// error value that is not nil).
+func (c *checker) returnsOutcome(s ast.Stmt, isErr, in bool) bool {
 	ret, ok := s.(*ast.ReturnStmt)
 	if !ok || len(ret.Results) != 1 {
 		return false
 	}
-	id, ok := ast.Unparen(ret.Results[0]).(*ast.Ident)
-	return ok && c.info.Uses[id] == types.Universe.Lookup(value)
+	e := ast.Unparen(ret.Results[0])
+	if isErr {
+		return code.IsNil(c.info, e) == in
+	}
+	id, ok := e.(*ast.Ident)
+	want := "false"
+	if in {
+		want = "true"
+	}
+	return ok && c.info.Uses[id] == types.Universe.Lookup(want)
 }
 
 // spellableAtCall reports whether the helper's send refers only to its
@@ -199,6 +215,7 @@ func (c *checker) helperRetryOf(cur inspector.Cursor) (helperRetry, bool) {
 		r.l.label, _ = c.info.Defs[ls.Label].(*types.Label)
 	}
 	waitStmts := fs.Body.List
+	wantErr := false // the helper reports its outcome as an error
 	switch cond := ast.Unparen(fs.Cond).(type) {
 	case *ast.UnaryExpr:
 		// for !q.TryPush(v) { wait }
@@ -207,35 +224,66 @@ func (c *checker) helperRetryOf(cur inspector.Cursor) (helperRetry, bool) {
 			return helperRetry{}, false
 		}
 		r.call = call
+	case *ast.BinaryExpr:
+		// for q.TryPush(v) != nil { wait }
+		call, ok := ast.Unparen(cond.X).(*ast.CallExpr)
+		if !ok || cond.Op != token.NEQ || !code.IsNil(c.info, cond.Y) {
+			return helperRetry{}, false
+		}
+		r.call, wantErr = call, true
 	case nil:
 		// for { if q.TryPush(v) { ...; return }; wait }, perhaps after
-		// checks that stop the loop.
+		// checks that stop the loop; the outcome may be held in a
+		// variable first (ok := q.TryPush(v); if ok, or if err :=
+		// q.TryPush(v); err == nil).
+		list := fs.Body.List
 		first := 0
-		for first < len(fs.Body.List) && c.stopCheck(fs.Body.List[first], r.l) != nil {
+		for first < len(list) && c.stopCheck(list[first], r.l) != nil {
 			first++
 		}
-		if first == len(fs.Body.List) {
+		attempt := []int{first}
+		var held *ast.AssignStmt
+		if first < len(list) {
+			if held = defineOne(list[first]); held != nil {
+				first++
+				attempt = append(attempt, first)
+			}
+		}
+		if first >= len(list) {
 			return helperRetry{}, false
 		}
-		ifs, ok := fs.Body.List[first].(*ast.IfStmt)
-		if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) == 0 {
+		ifs, ok := list[first].(*ast.IfStmt)
+		if !ok || ifs.Else != nil || len(ifs.Body.List) == 0 {
 			return helperRetry{}, false
 		}
-		call, ok := ast.Unparen(ifs.Cond).(*ast.CallExpr)
+		if ifs.Init != nil {
+			if held != nil {
+				return helperRetry{}, false
+			}
+			if held = defineOne(ifs.Init); held == nil {
+				return helperRetry{}, false
+			}
+		}
+		call, isErr, ok := c.succeededTry(ifs.Cond, held)
 		if !ok {
 			return helperRetry{}, false
 		}
 		body := ifs.Body.List
-		r.call, r.success, r.last = call, body[:len(body)-1], body[len(body)-1]
+		r.call, r.success, r.last, wantErr = call, body[:len(body)-1], body[len(body)-1], isErr
 		if !c.leavesLoop(r.last, r.l) || !onlyFinalBranch(body, r.last) {
 			return helperRetry{}, false
 		}
-		waitStmts = append(slices.Clip(fs.Body.List[:first]), fs.Body.List[first+1:]...)
+		waitStmts = nil
+		for i, st := range list {
+			if !slices.Contains(attempt, i) {
+				waitStmts = append(waitStmts, st)
+			}
+		}
 	default:
 		return helperRetry{}, false
 	}
 	ff, fn := c.res.HelperCall(r.call)
-	if ff == nil || ff.TrySend == nil || fn == nil {
+	if ff == nil || ff.TrySend == nil || fn == nil || ff.TrySend.Err != wantErr {
 		return helperRetry{}, false
 	}
 	r.fn, r.h = fn, ff.TrySend
@@ -245,6 +293,43 @@ func (c *checker) helperRetryOf(cur inspector.Cursor) (helperRetry, bool) {
 		return helperRetry{}, false
 	}
 	return r, true
+}
+
+// defineOne returns s when it declares one variable from one call: ok :=
+// q.TryPush(v), err := q.TryPush(v).
+func defineOne(s ast.Stmt) *ast.AssignStmt {
+	as, ok := s.(*ast.AssignStmt)
+	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return nil
+	}
+	if _, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); !ok {
+		return nil
+	}
+	return as
+}
+
+// succeededTry returns the call of a try whose success cond tests, and
+// whether the try reports its outcome as an error: q.TryPush(v), or ok
+// held from it; q.TryPush(v) == nil, or err == nil with err held from it.
+// held is the statement declaring the variable, or nil.
+func (c *checker) succeededTry(cond ast.Expr, held *ast.AssignStmt) (call *ast.CallExpr, isErr, ok bool) {
+	x := ast.Unparen(cond)
+	if bin, isBin := x.(*ast.BinaryExpr); isBin {
+		if bin.Op != token.EQL || !code.IsNil(c.info, bin.Y) {
+			return nil, false, false
+		}
+		x, isErr = ast.Unparen(bin.X), true
+	}
+	switch x := x.(type) {
+	case *ast.CallExpr:
+		return x, isErr, held == nil
+	case *ast.Ident:
+		if held == nil || code.Var(c.info, held.Lhs[0]) != c.info.Uses[x] {
+			return nil, false, false
+		}
+		return ast.Unparen(held.Rhs[0]).(*ast.CallExpr), isErr, true
+	}
+	return nil, false, false
 }
 
 // leavesLoop reports whether st, directly in an if in l's body, leaves l:

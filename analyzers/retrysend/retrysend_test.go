@@ -11,7 +11,7 @@ import (
 var testdata = fixtest.TestData()
 
 func TestRetryLoop(t *testing.T) {
-	fixtest.Run(t, testdata, retrysend.Analyzer, "retrysend/retryloop", "retrysend/helper", "retrysend/imports", "retrysend/gotolabel", "retrysend/crosspkg", "retrysend/helpertest", "retrysend/helperbuild", "retrysend/realcode")
+	fixtest.Run(t, testdata, retrysend.Analyzer, "retrysend/retryloop", "retrysend/helper", "retrysend/imports", "retrysend/gotolabel", "retrysend/crosspkg", "retrysend/helpertest", "retrysend/helperbuild", "retrysend/realcode", "retrysend/errtry")
 }
 
 func TestPollingSend(t *testing.T) {

@@ -92,6 +92,10 @@ type TrySendHelper struct {
 	// Blocking names a method of the same receiver whose body is the
 	// blocking send of the same channel (q.Push), or "".
 	Blocking string
+	// Err is set when the helper reports the outcome as an error, nil when
+	// the item went in (func (q *Queue) TryPush(v T) error), rather than
+	// as a bool.
+	Err bool
 }
 
 // A PauseHelper describes a function that only pauses.
@@ -128,6 +132,9 @@ func (f *FuncFact) String() string {
 		s := fmt.Sprintf("trysend param %d on %s", t.Param, t.Chan)
 		if t.Blocking != "" {
 			s += " blocking " + t.Blocking
+		}
+		if t.Err {
+			s += " err"
 		}
 		parts = append(parts, s)
 	}
@@ -680,12 +687,12 @@ func paramOf(info *types.Info, fn *types.Func, e ast.Expr) int {
 
 // trySendHelper returns what fn is when it only tries a non-blocking send of
 // a parameter on a field or package channel and returns whether it
-// succeeded: a select whose send case returns true and whose default
-// returns false (or falls through to return false), perhaps after counting
-// or logging the miss.
+// succeeded: a select whose send case returns true (or nil) and whose
+// default returns false (or an error), or falls through to such a return,
+// perhaps after counting or logging the miss.
 func (r *Result) trySendHelper(fn *types.Func, body inspector.Cursor) *TrySendHelper {
-	res := fn.Signature().Results()
-	if res.Len() != 1 || !types.Identical(res.At(0).Type(), types.Typ[types.Bool]) {
+	kind := outcomeOf(fn)
+	if kind == noOutcome {
 		return nil
 	}
 	list := body.Node().(*ast.BlockStmt).List
@@ -697,7 +704,7 @@ func (r *Result) trySendHelper(fn *types.Func, body inspector.Cursor) *TrySendHe
 		return nil
 	}
 	nb, ok := sendselect.Match(sel)
-	if !ok || len(nb.Case.Body) != 1 || !returnsValue(r.info, nb.Case.Body[0], "true") {
+	if !ok || len(nb.Case.Body) != 1 || !r.returnsOutcome(kind, nb.Case.Body[0], true) {
 		return nil
 	}
 	// The default may count or log the miss before it says so.
@@ -706,8 +713,8 @@ func (r *Result) trySendHelper(fn *types.Func, body inspector.Cursor) *TrySendHe
 		return nil
 	}
 	switch {
-	case len(list) == 1 && dflt.Last != nil && returnsValue(r.info, dflt.Last, "false"):
-	case len(list) == 2 && dflt.Last == nil && returnsValue(r.info, list[1], "false"):
+	case len(list) == 1 && dflt.Last != nil && r.returnsOutcome(kind, dflt.Last, false):
+	case len(list) == 2 && dflt.Last == nil && r.returnsOutcome(kind, list[1], false):
 	default:
 		return nil
 	}
@@ -716,7 +723,7 @@ func (r *Result) trySendHelper(fn *types.Func, body inspector.Cursor) *TrySendHe
 	if i < 0 || ch == nil {
 		return nil
 	}
-	h := &TrySendHelper{Param: i, Chan: types.ExprString(nb.Send.Chan)}
+	h := &TrySendHelper{Param: i, Chan: types.ExprString(nb.Send.Chan), Err: kind == errOutcome}
 	if recv := fn.Signature().Recv(); recv != nil {
 		if ch.IsField() && onReceiver(r.info, nb.Send, recv) {
 			h.Field = ch.Name()
@@ -724,6 +731,70 @@ func (r *Result) trySendHelper(fn *types.Func, body inspector.Cursor) *TrySendHe
 		h.Blocking = r.blockingSibling(fn, ch)
 	}
 	return h
+}
+
+// An outcome is how a try reports whether the item went in.
+type outcome int
+
+const (
+	noOutcome   outcome = iota
+	boolOutcome         // true: in
+	errOutcome          // nil: in; an error: not
+)
+
+// outcomeOf returns how fn reports its outcome: a single bool or error
+// result.
+func outcomeOf(fn *types.Func) outcome {
+	res := fn.Signature().Results()
+	if res.Len() != 1 {
+		return noOutcome
+	}
+	switch t := res.At(0).Type(); {
+	case types.Identical(t, types.Typ[types.Bool]):
+		return boolOutcome
+	case types.Identical(t, types.Universe.Lookup("error").Type()):
+		return errOutcome
+	}
+	return noOutcome
+}
+
+// returnsOutcome reports whether s returns the outcome in (true, nil) or,
+// for in false, not in (false, an error).
+func (r *Result) returnsOutcome(kind outcome, s ast.Stmt, in bool) bool {
+	ret, ok := s.(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return false
+	}
+	got, known := r.outcomeValue(kind, ret.Results[0])
+	return known && got == in
+}
+
+// outcomeValue tells what e, returned, says: in or not, when it can be told
+// without running anything. An error is a package's sentinel, a value
+// errors.New or fmt.Errorf builds from call-free arguments, or a local
+// variable (whose branch decides what it holds).
+func (r *Result) outcomeValue(kind outcome, e ast.Expr) (in, known bool) {
+	e = ast.Unparen(e)
+	if id, ok := e.(*ast.Ident); ok {
+		switch r.info.Uses[id] {
+		case types.Universe.Lookup("true"):
+			return true, kind == boolOutcome
+		case types.Universe.Lookup("false"):
+			return false, kind == boolOutcome
+		case types.Universe.Lookup("nil"):
+			return true, kind == errOutcome
+		}
+	}
+	if kind != errOutcome {
+		return false, false
+	}
+	switch e.(type) {
+	case *ast.Ident, *ast.SelectorExpr:
+		return false, code.Var(r.info, e) != nil
+	case *ast.CallExpr:
+		return false, IsCheap(r.info, e)
+	}
+	return false, false
 }
 
 // tryEnqueuer returns what fn is when it reports whether it took an item
@@ -734,8 +805,8 @@ func (r *Result) trySendHelper(fn *types.Func, body inspector.Cursor) *TrySendHe
 // It must say no for a full channel somewhere, and block on no channel
 // itself: then a caller that loops on it is polling the channel.
 func (r *Result) tryEnqueuer(fn *types.Func, body inspector.Cursor) *TrySendHelper {
-	res := fn.Signature().Results()
-	if res.Len() != 1 || !types.Identical(res.At(0).Type(), types.Typ[types.Bool]) {
+	kind := outcomeOf(fn)
+	if kind == noOutcome {
 		return nil
 	}
 	var h *TrySendHelper
@@ -756,7 +827,7 @@ func (r *Result) tryEnqueuer(fn *types.Func, body inspector.Cursor) *TrySendHelp
 				ok = false
 			}
 		case *ast.ReturnStmt:
-			full, allowed := r.tryReturn(fn, cur)
+			full, allowed := r.tryReturn(fn, kind, cur)
 			switch {
 			case !allowed:
 				ok = false
@@ -769,33 +840,31 @@ func (r *Result) tryEnqueuer(fn *types.Func, body inspector.Cursor) *TrySendHelp
 	if !ok || h == nil {
 		return nil
 	}
+	h.Err = kind == errOutcome
 	return h
 }
 
 // tryReturn classifies a return of a would-be tryEnqueuer: whether it is
 // allowed, and, when it says no because a channel is full, the send it
 // stands for.
-func (r *Result) tryReturn(fn *types.Func, ret inspector.Cursor) (full *TrySendHelper, allowed bool) {
+func (r *Result) tryReturn(fn *types.Func, kind outcome, ret inspector.Cursor) (full *TrySendHelper, allowed bool) {
 	rs := ret.Node().(*ast.ReturnStmt)
 	if len(rs.Results) != 1 {
 		return nil, false
 	}
-	switch x := ast.Unparen(rs.Results[0]).(type) {
-	case *ast.Ident:
-		switch r.info.Uses[x] {
-		case types.Universe.Lookup("true"):
-			return nil, true
-		case types.Universe.Lookup("false"):
-		default:
-			return nil, false
+	if call, ok := ast.Unparen(rs.Results[0]).(*ast.CallExpr); ok {
+		if h := r.tryCall(fn, call); h != nil {
+			return h, outcomeOf(code.Callee(r.info, call)) == kind // return q.TryPush(v)
 		}
-	case *ast.CallExpr:
-		h := r.tryCall(fn, x)
-		return h, h != nil
-	default:
-		return nil, false
 	}
-	// return false: in whose branch?
+	in, known := r.outcomeValue(kind, rs.Results[0])
+	switch {
+	case !known:
+		return nil, false
+	case in:
+		return nil, true
+	}
+	// Not in: in whose branch?
 	switch p := ret.Parent().Node().(type) {
 	case *ast.CommClause:
 		switch p.Comm.(type) {
@@ -815,30 +884,61 @@ func (r *Result) tryReturn(fn *types.Func, ret inspector.Cursor) (full *TrySendH
 		case *ast.ExprStmt, *ast.AssignStmt:
 			return nil, true // a receive: a stop signal
 		default:
-			return nil, false // false after a send went through
+			return nil, false // a no after a send went through
 		}
 	case *ast.BlockStmt:
 		ifs, isIf := ret.Parent().Parent().Node().(*ast.IfStmt)
 		if !isIf || ifs.Body != p {
 			return nil, false
 		}
-		not, isNot := ast.Unparen(ifs.Cond).(*ast.UnaryExpr)
-		if !isNot || not.Op != token.NOT {
-			return nil, false
-		}
-		switch x := ast.Unparen(not.X).(type) {
-		case *ast.CallExpr:
-			h := r.tryCall(fn, x)
+		if call := r.failedTry(ret, ifs); call != nil {
+			h := r.tryCall(fn, call)
 			return h, h != nil
-		case *ast.Ident:
-			// appended := q.Append(x); if !appended { return false }
-			if call := r.assignedOnce(ret, x); call != nil {
-				h := r.tryCall(fn, call)
-				return h, h != nil
-			}
 		}
 	}
 	return nil, false
+}
+
+// failedTry returns the call of a try whose no the if statement's
+// condition tests: !q.TryPush(v), !ok after ok := q.TryPush(v), err != nil
+// after err := q.TryPush(v) (in the if's init or declared once before), or
+// q.TryPush(v) != nil.
+func (r *Result) failedTry(at inspector.Cursor, ifs *ast.IfStmt) *ast.CallExpr {
+	var x ast.Expr // what is tested
+	wantErr := false
+	switch cond := ast.Unparen(ifs.Cond).(type) {
+	case *ast.UnaryExpr:
+		if cond.Op != token.NOT {
+			return nil
+		}
+		x = cond.X
+	case *ast.BinaryExpr:
+		if cond.Op != token.NEQ || !code.IsNil(r.info, cond.Y) {
+			return nil
+		}
+		x, wantErr = cond.X, true
+	default:
+		return nil
+	}
+	var call *ast.CallExpr
+	switch x := ast.Unparen(x).(type) {
+	case *ast.CallExpr:
+		call = x
+	case *ast.Ident:
+		if as, ok := ifs.Init.(*ast.AssignStmt); ok && as.Tok == token.DEFINE && len(as.Lhs) == 1 && len(as.Rhs) == 1 && code.Var(r.info, as.Lhs[0]) == r.info.Uses[x] {
+			call, _ = ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		} else {
+			call = r.assignedOnce(at, x)
+		}
+	}
+	if call == nil {
+		return nil
+	}
+	callee := code.Callee(r.info, call)
+	if callee == nil || (outcomeOf(callee) == errOutcome) != wantErr {
+		return nil
+	}
+	return call
 }
 
 // tryCall returns the try-send a call of another function stands for in
@@ -926,15 +1026,6 @@ func wakesOnly(info *types.Info, s *ast.SendStmt) bool {
 		return elem.Kind() == types.Bool || elem.Kind() == types.UntypedBool
 	}
 	return false
-}
-
-func returnsValue(info *types.Info, s ast.Stmt, value string) bool {
-	ret, ok := s.(*ast.ReturnStmt)
-	if !ok || len(ret.Results) != 1 {
-		return false
-	}
-	id, ok := ast.Unparen(ret.Results[0]).(*ast.Ident)
-	return ok && info.Uses[id] == types.Universe.Lookup(value)
 }
 
 // blockingSibling returns the name of an exported method of fn's receiver

@@ -6,6 +6,7 @@ package helpers
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"golang.org/x/sync/semaphore"
@@ -131,6 +132,44 @@ func (b *Batcher) Offer(v string) bool { // want Offer:"trysend param -1 on Batc
 // OfferAll says what Add says.
 func OfferAll(b *Batcher, v string) bool { // want OfferAll:"trysend param -1 on Batcher.out"
 	return b.Add(v)
+}
+
+// Mailbox reports a full channel as an error.
+type Mailbox struct {
+	ch   chan string
+	stop chan struct{}
+}
+
+var ErrFull, ErrStopped = errors.New("full"), errors.New("stopped")
+
+func (m *Mailbox) TrySend(v string) error { // want TrySend:"trysend param 0 on m.ch err"
+	select {
+	case m.ch <- v:
+		return nil
+	default:
+		return ErrFull
+	}
+}
+
+// Deliver says what TrySend says, or ErrStopped once stopped.
+func (m *Mailbox) Deliver(v string) error { // want Deliver:"trysend param -1 on Mailbox.ch err"
+	select {
+	case <-m.stop:
+		return ErrStopped
+	default:
+	}
+	if err := m.TrySend(v); err != nil {
+		return err
+	}
+	return nil
+}
+
+// Negative: Encode fails for a reason of its own.
+func (m *Mailbox) Encode(v string) error {
+	if v == "" {
+		return fmt.Errorf("empty")
+	}
+	return m.TrySend(v)
 }
 
 // Negative: Validate says no for a reason of its own too.

@@ -139,3 +139,13 @@ func deliverUntilQuit(m *trylib.Mailbox, b []byte, quit chan struct{}) bool {
 		}
 	}
 }
+
+// An error-reporting try of another package, with its blocking sibling.
+func post(i *trylib.Inbox, b []byte) {
+	for { // want `loop retries a non-blocking send on i.in through \(\*trylib.Inbox\).TryPost until it succeeds, sleeping 2ms between attempts`
+		if err := i.TryPost(b); err == nil {
+			return
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}

@@ -3,6 +3,8 @@
 // without, and a package-level one.
 package trylib
 
+import "errors"
+
 // Ring tries to queue values; it has no blocking send.
 type Ring struct{ ch chan string }
 
@@ -43,3 +45,21 @@ func (m *Mailbox) TryDeliver(b []byte) bool {
 
 // Deliver waits for room.
 func (m *Mailbox) Deliver(b []byte) { m.in <- b }
+
+// Inbox reports a full channel as an error.
+type Inbox struct{ in chan []byte }
+
+var ErrInboxFull = errors.New("inbox full")
+
+// TryPost queues b if there is room.
+func (i *Inbox) TryPost(b []byte) error {
+	select {
+	case i.in <- b:
+		return nil
+	default:
+		return ErrInboxFull
+	}
+}
+
+// Post waits for room.
+func (i *Inbox) Post(b []byte) { i.in <- b }
