@@ -9,11 +9,13 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 )
 
 // A queue is a slice or container/list field or package variable that one
@@ -713,6 +715,9 @@ func (c *checker) boundedIn(fn inspector.Cursor, q *queue, depth int, site inspe
 			if !isComparison(n.Op) {
 				continue
 			}
+			if onlyNotes(info, cur) {
+				continue // if len(q) > max { log.Print("queue is long") } bounds nothing
+			}
 			for _, pair := range [][2]ast.Expr{{n.X, n.Y}, {n.Y, n.X}} {
 				if c.mentionsLength(pair[0], q.v) && !isEmptinessBound(info, pair[1]) {
 					return true
@@ -756,6 +761,45 @@ func (c *checker) boundedIn(fn inspector.Cursor, q *queue, depth int, site inspe
 		}
 	}
 	return false
+}
+
+// onlyNotes reports whether the comparison at cur is the condition (or part
+// of it) of an if statement without an else whose body only notes that the
+// condition held: it logs or counts, perhaps under an inner if that does
+// the same (a rate-limited warning). Such a comparison watches the queue
+// grow; it does not stop it.
+func onlyNotes(info *types.Info, cur inspector.Cursor) bool {
+	for p := cur.Parent(); p.Valid(); p = p.Parent() {
+		switch n := p.Node().(type) {
+		case ast.Expr:
+			continue
+		case *ast.IfStmt:
+			return n.Else == nil && p.ChildAt(edge.IfStmt_Cond, -1).Contains(cur) && notesOnly(info, n.Body.List)
+		}
+		return false
+	}
+	return false
+}
+
+// notesOnly reports whether stmts only log or count, perhaps under ifs with
+// call-free conditions that do the same.
+func notesOnly(info *types.Info, stmts []ast.Stmt) bool {
+	if len(stmts) == 0 {
+		return false
+	}
+	for _, st := range stmts {
+		switch st := st.(type) {
+		case *ast.IfStmt:
+			if st.Init != nil || st.Else != nil || !sendselect.CallFree(info, st.Cond) || !notesOnly(info, st.Body.List) {
+				return false
+			}
+		default:
+			if !sendselect.IsLog(info, st) && !sendselect.IsCount(info, st) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // isSpawnOrDefer reports whether the call at cur is the call of a go or
@@ -1245,9 +1289,41 @@ func (c *checker) waitsAround(d, fn inspector.Cursor) bool {
 		if !fn.Contains(loop) {
 			break
 		}
+		if returnsAfter(d, loop) {
+			return false // takes one item and returns with it
+		}
 		for cur := range loop.Preorder((*ast.CallExpr)(nil)) {
 			if isSyncCall(c.callee(cur.Node().(*ast.CallExpr)), "Wait") {
 				return true
+			}
+		}
+	}
+	return false
+}
+
+// returnsAfter reports whether a statement list inside loop that holds the
+// dequeue at d returns with it or after it: for { if len(q) > 0 { x := q[0]; q = q[1:];
+// return x }; cond.Wait() } hands out one item per call.
+func returnsAfter(d, loop inspector.Cursor) bool {
+	for cur := d; cur.Valid() && cur != loop; cur = cur.Parent() {
+		var list []ast.Stmt
+		switch p := cur.Parent().Node().(type) {
+		case *ast.BlockStmt:
+			list = p.List
+		case *ast.CaseClause:
+			list = p.Body
+		case *ast.CommClause:
+			list = p.Body
+		default:
+			continue
+		}
+		after := false
+		for _, st := range list {
+			if st == cur.Node() {
+				after = true
+			}
+			if _, ok := st.(*ast.ReturnStmt); ok && after {
+				return true // return q.Remove(q.Front()), or a return after it
 			}
 		}
 	}

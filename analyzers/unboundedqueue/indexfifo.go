@@ -186,6 +186,9 @@ func (c *checker) growingRing(st indexStore) {
 	if !fn.Valid() || !c.indexedByCounter(st.index) {
 		return
 	}
+	if code.IsZeroValue(c.pass.TypesInfo, st.cur.Node().(*ast.AssignStmt).Rhs[0]) {
+		return // r.buf[r.head] = T{}: a reader clearing the slot it took
+	}
 	grow, growsIn := c.growsIn(fn, st.items)
 	if !grow.Valid() {
 		return

@@ -8,6 +8,7 @@ package code
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -283,4 +284,32 @@ func IsShared(pkg *types.Package, v *types.Var) bool {
 func IsNil(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[e]
 	return ok && tv.IsNil()
+}
+
+// IsZeroValue reports whether e is a zero value written out: nil, a
+// composite literal with no elements (T{}), or a constant 0, "" or false.
+func IsZeroValue(info *types.Info, e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if lit, ok := e.(*ast.CompositeLit); ok {
+		return len(lit.Elts) == 0
+	}
+	tv, ok := info.Types[e]
+	if !ok {
+		return false
+	}
+	if tv.IsNil() {
+		return true
+	}
+	if tv.Value == nil {
+		return false
+	}
+	switch tv.Value.Kind() {
+	case constant.Bool:
+		return !constant.BoolVal(tv.Value)
+	case constant.String:
+		return constant.StringVal(tv.Value) == ""
+	case constant.Int, constant.Float, constant.Complex:
+		return constant.Sign(tv.Value) == 0
+	}
+	return false
 }
