@@ -10,7 +10,7 @@ import (
 var testdata = fixtest.TestData()
 
 func TestResolverpool(t *testing.T) {
-	fixtest.Run(t, testdata, resolverpool.Analyzer, "resolverpool/lib", "resolverpool/a", "resolverpool/groups", "resolverpool/chans", "resolverpool/fields", "resolverpool/directives", "resolverpool/skip", "resolverpool/exported", "resolverpool/names", "resolverpool/crosspkg", "resolverpool/retries", "resolverpool/data", "resolverpool/ifaces", "resolverpool/ifacelib", "resolverpool/ifacemid", "resolverpool/ifaceuse", "resolverpool/nofix")
+	fixtest.Run(t, testdata, resolverpool.Analyzer, "resolverpool/lib", "resolverpool/a", "resolverpool/groups", "resolverpool/chans", "resolverpool/fields", "resolverpool/directives", "resolverpool/skip", "resolverpool/exported", "resolverpool/names", "resolverpool/crosspkg", "resolverpool/retries", "resolverpool/data", "resolverpool/ifaces", "resolverpool/ifacelib", "resolverpool/ifacemid", "resolverpool/ifaceuse", "resolverpool/nofix", "resolverpool/localgroup")
 }
 
 func TestFlags(t *testing.T) {

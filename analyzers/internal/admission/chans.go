@@ -70,7 +70,7 @@ func gather(info *types.Info, insp *inspector.Inspector) *chanFacts {
 		switch n := cur.Node().(type) {
 		case *ast.AssignStmt, *ast.ValueSpec, *ast.KeyValueExpr:
 			for to, from := range stores(info, n) {
-				if from, ok := info.Uses[from].(*types.Var); ok && code.IsChan(from.Type()) && to != from {
+				if from, ok := info.Uses[from].(*types.Var); ok && (code.IsChan(from.Type()) || isGroup(from.Type())) && to != from {
 					flows = append(flows, [2]*types.Var{to, from.Origin()})
 				}
 			}
@@ -119,7 +119,8 @@ func gather(info *types.Info, insp *inspector.Inspector) *chanFacts {
 	// memMu := make(chan T, 1); w := worker{memMu: memMu}: the field is made
 	// as the variable was, and holds the tokens a constructor filled the
 	// variable with (tokens := make(…); for … { tokens <- struct{}{} };
-	// return &pool{tokens: tokens}).
+	// return &pool{tokens: tokens}). An errgroup limited in a local and
+	// stored in a field (g.SetLimit(n); return &T{g: g}) is limited there.
 	for range 2 {
 		for _, fl := range flows {
 			to, from := fl[0], fl[1]
@@ -127,6 +128,7 @@ func gather(info *types.Info, insp *inspector.Inspector) *chanFacts {
 			cf.buffered[to] = cf.buffered[to] || cf.buffered[from]
 			cf.capOne[to] = cf.capOne[to] || cf.capOne[from]
 			cf.prefilled[to] = cf.prefilled[to] || cf.prefilled[from]
+			cf.limited[to] = cf.limited[to] || cf.limited[from]
 		}
 	}
 	for v, vops := range ops {
@@ -175,6 +177,9 @@ func gatherCall(info *types.Info, cf *chanFacts, cur inspector.Cursor, call *ast
 		}
 	}
 }
+
+// isGroup reports whether t is an errgroup.Group or a pointer to one.
+func isGroup(t types.Type) bool { return code.IsNamed(t, code.ErrgroupPath, "Group") }
 
 func recordMake(info *types.Info, cf *chanFacts, v *types.Var, call *ast.CallExpr) {
 	if len(call.Args) == 0 || !code.IsChan(info.TypeOf(call.Args[0])) {

@@ -309,21 +309,57 @@ func importEdit(pass *analysis.Pass, file *ast.File, path string) analysis.TextE
 		if len(group) == 0 {
 			return analysis.TextEdit{Pos: gen.Lparen + 1, End: gen.Lparen + 1, NewText: []byte("\n\t" + quoted)}
 		}
+		// A whole line, inserted at the start of a line: the edit gofmt's
+		// line hunks make too, so that the same import added by a fix whose
+		// edits Finish turned into line hunks still merges with it.
 		if idx < len(group) {
 			at := group[idx].Pos()
 			if d := group[idx].(*ast.ImportSpec).Doc; d != nil {
 				at = d.Pos()
 			}
+			if start, ok := lineStart(pass, at); ok {
+				return analysis.TextEdit{Pos: start, End: start, NewText: []byte(Indent(pass, at) + quoted + "\n")}
+			}
 			return analysis.TextEdit{Pos: at, End: at, NewText: []byte(quoted + "\n" + Indent(pass, at))}
 		}
 		last := group[len(group)-1]
+		end := last.End()
 		if c := last.(*ast.ImportSpec).Comment; c != nil {
-			return analysis.TextEdit{Pos: c.End(), End: c.End(), NewText: []byte("\n" + Indent(pass, last.Pos()) + quoted)}
+			end = c.End()
 		}
-		return analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte("\n" + Indent(pass, last.Pos()) + quoted)}
+		if next, ok := nextLineStart(pass, end); ok {
+			return analysis.TextEdit{Pos: next, End: next, NewText: []byte(Indent(pass, last.Pos()) + quoted + "\n")}
+		}
+		return analysis.TextEdit{Pos: end, End: end, NewText: []byte("\n" + Indent(pass, last.Pos()) + quoted)}
 	}
 	// No imports yet: add one after the package clause.
 	return analysis.TextEdit{Pos: file.Name.End(), End: file.Name.End(), NewText: []byte("\n\nimport " + quoted)}
+}
+
+// lineStart returns the start of the line of pos, when only blanks precede
+// pos on it.
+func lineStart(pass *analysis.Pass, pos token.Pos) (token.Pos, bool) {
+	tf := pass.Fset.File(pos)
+	if tf == nil {
+		return token.NoPos, false
+	}
+	start := tf.LineStart(tf.Line(pos))
+	return start, int(pos-start) == len(Indent(pass, pos))
+}
+
+// nextLineStart returns the start of the line after the one pos ends, when
+// nothing but the newline follows pos on its line.
+func nextLineStart(pass *analysis.Pass, pos token.Pos) (token.Pos, bool) {
+	tf := pass.Fset.File(pos)
+	if tf == nil {
+		return token.NoPos, false
+	}
+	line := tf.Line(pos)
+	if line >= tf.LineCount() {
+		return token.NoPos, false
+	}
+	next := tf.LineStart(line + 1)
+	return next, next == pos+1
 }
 
 // Apply applies edits, all in the file tf, to its content src. Identical

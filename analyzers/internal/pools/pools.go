@@ -328,7 +328,9 @@ func (f *finder) pools() []*Pool {
 		switch {
 		case len(u.acquires) > 0:
 			p = f.semaphore(u)
-		case len(u.setLimits) > 0:
+		case len(u.setLimits) > 0, len(u.gos) > 0 && f.adm.IsLimitedGroup(u.obj):
+			// The limit may be set on a local the group was stored from
+			// (g.SetLimit(n); return &T{g: g}).
 			p = f.group(u)
 		case len(u.loops) > 0:
 			p = f.workers(u)
