@@ -3,6 +3,7 @@ package unboundedqueue
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"go/version"
@@ -13,6 +14,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 )
@@ -423,7 +425,8 @@ func (c *checker) goroutinesPerItem() {
 			}
 			stream, recv, ok := c.streamOf(loop, cur)
 			if !ok || !c.usesIterationState(sp, loop) || c.limitedBefore(loop, cur, recv) || c.guardedByCount(loop, cur) || c.waitsAfter(loop, cur) ||
-				c.cappedByCounter(loop, cur) || c.perEntity(sp, stream, loop) || c.restartsWorker(sp, stream) || !c.unlimitedGroup(sp, loop, cur) {
+				c.cappedByCounter(loop, cur) || c.perEntity(sp, stream, loop) || c.restartsWorker(sp, stream) || !c.unlimitedGroup(sp, loop, cur) ||
+				c.prefetchBounded(stream) {
 				continue
 			}
 			_, pulled := recv.(*ast.CallExpr)
@@ -1010,6 +1013,52 @@ func (c *checker) waits(s ast.Stmt) bool {
 		return !found
 	})
 	return found
+}
+
+// prefetchBounded reports whether stream carries AMQP deliveries
+// (streadway/amqp, rabbitmq/amqp091-go) of a consumer the broker holds to
+// a prefetch count: the package sets a Qos whose count is not 0 and
+// consumes only with manual acks. The broker then sends no more deliveries
+// than the count until some are acked, so the goroutines in flight are
+// bounded by it, as long as they ack after the work (a package that acks
+// first defeats it, but sets no Qos either, in the code seen).
+func (c *checker) prefetchBounded(stream ast.Expr) bool {
+	t := c.pass.TypesInfo.TypeOf(stream)
+	if t == nil {
+		return false
+	}
+	ch, ok := t.Underlying().(*types.Chan)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(ch.Elem()).(*types.Named)
+	if !ok || n.Obj().Name() != "Delivery" || n.Obj().Pkg() == nil || !isAMQP(n.Obj().Pkg().Path()) {
+		return false
+	}
+	qos := false
+	for cur := range c.insp.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		fn := code.CalleeFunc(c.pass.TypesInfo, call)
+		if fn == nil || fn.Pkg() == nil || !isAMQP(fn.Pkg().Path()) || fn.Signature().Recv() == nil {
+			continue
+		}
+		switch {
+		case fn.Name() == "Qos" && len(call.Args) >= 1:
+			if k, isConst := consts.Int(c.pass.TypesInfo, call.Args[0]); !isConst || k != 0 {
+				qos = true
+			}
+		case strings.HasPrefix(fn.Name(), "Consume") && len(call.Args) >= 3:
+			if tv, ok := c.pass.TypesInfo.Types[call.Args[2]]; !ok || tv.Value == nil || constant.BoolVal(tv.Value) {
+				return false // auto-ack, or not known: no flow control
+			}
+		}
+	}
+	return qos
+}
+
+// isAMQP reports whether path is an AMQP 0.9.1 client package.
+func isAMQP(path string) bool {
+	return path == "github.com/streadway/amqp" || path == "github.com/rabbitmq/amqp091-go"
 }
 
 // perEntity reports whether the spawn starts a long-lived goroutine per
