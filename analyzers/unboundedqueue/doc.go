@@ -31,8 +31,9 @@
 //
 // unboundedqueue/pump: the "infinite channel": a loop whose select receives
 // an item and appends it to a slice in one case, and sends the slice's head
-// and re-slices it in another. The pump always accepts, so the bound of the
-// channel it reads never pushes back.
+// and re-slices it in another, or hands the head to a request it receives
+// there (a reader's buffer: the pull form of a UDP session). The pump always
+// accepts, so the bound of the channel it reads never pushes back.
 //
 // unboundedqueue/putback: a batch taken from a shared queue and put back in
 // front of it (q = append(batch, q...)) while other functions append to the

@@ -22,7 +22,8 @@ type pump struct {
 	sel    inspector.Cursor // the select
 	recvs  []*ast.UnaryExpr // <-in, in the comm of each case that appends what it receives
 	add    inspector.Cursor // buf = append(buf, v), in the first receiving case
-	send   *ast.SendStmt    // out <- head, the sending case's comm
+	send   *ast.SendStmt    // out <- head, the sending case's comm; nil for a pull
+	pull   *ast.UnaryExpr   // <-req, the comm of a case that hands the head out on request
 	reduce inspector.Cursor // the front re-slice in the sending case
 }
 
@@ -72,18 +73,27 @@ func (c *checker) pumpAt(cur inspector.Cursor, buf *types.Var) (pump, bool) {
 	if !clause.Valid() {
 		return pump{}, false
 	}
-	send, ok := clause.Node().(*ast.CommClause).Comm.(*ast.SendStmt)
-	if !ok {
-		return pump{}, false
-	}
 	sel := clause.Parent().Parent()
 	if _, ok := sel.Node().(*ast.SelectStmt); !ok || nearestLoop(sel) == nil {
 		return pump{}, false
 	}
-	if !c.sendsHead(sel, send.Value, buf) {
-		return pump{}, false
+	p := pump{buf: buf, sel: sel, reduce: cur}
+	switch comm := clause.Node().(*ast.CommClause).Comm.(type) {
+	case *ast.SendStmt:
+		if !c.sendsHead(sel, comm.Value, buf) {
+			return pump{}, false
+		}
+		p.send = comm
+	default:
+		// The pull form: a case receives a request (a reader's buffer, a
+		// reply channel) and hands it the head: msg := buf[0]; buf =
+		// buf[1:]; copy(req, msg). Traefik's UDP session turns a stream
+		// of datagrams into a Read this way.
+		p.pull = commRecv(comm)
+		if p.pull == nil || !readsHead(info, clause.Node(), buf) {
+			return pump{}, false
+		}
 	}
-	p := pump{buf: buf, sel: sel, send: send, reduce: cur}
 	for other := range sel.Preorder((*ast.CommClause)(nil)) {
 		cc := other.Node().(*ast.CommClause)
 		if cc == clause.Node() || other.Parent().Parent() != sel {
@@ -118,6 +128,18 @@ func (c *checker) pumpAt(cur inspector.Cursor, buf *types.Var) (pump, bool) {
 	// Every case that feeds the buffer keeps it growing: a fan-in pump has
 	// several.
 	return p, len(p.recvs) > 0
+}
+
+// readsHead reports whether n reads buf[0].
+func readsHead(info *types.Info, n ast.Node, buf *types.Var) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if ix, ok := m.(*ast.IndexExpr); ok && code.Var(info, ix.X) == buf && isConst(info, ix.Index, "0") {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // definedBy returns the variables a select case's comm declares: v and ok
@@ -223,14 +245,22 @@ func (c *checker) pumpFinding(p pump) *finding {
 		ins = append(ins, edits.Source(c.pass, r.X))
 	}
 	in := strings.Join(ins, " and ")
+	var leaves string
+	var out ast.Node // where the head leaves
+	var outCh ast.Expr
+	if p.send != nil {
+		leaves, out, outCh = "sends the buffer's head on", p.send, p.send.Chan
+	} else {
+		leaves, out, outCh = "hands the buffer's head to each request from", p.pull, p.pull.X
+	}
 	f := &finding{
 		diag: analysis.Diagnostic{
 			Pos:      add.Pos(),
 			End:      add.End(),
 			Category: "pump",
-			Message: fmt.Sprintf("pump buffer %s grows without bound: the select keeps receiving from %s while it sends the buffer's head on %s, so the channel's bound never pushes back and a slow consumer piles items up in memory; stop receiving while the buffer is full",
-				bufExpr, in, edits.Source(c.pass, p.send.Chan)),
-			Related: []analysis.RelatedInformation{{Pos: p.send.Pos(), End: p.send.End(), Message: "the buffer's head leaves here"}},
+			Message: fmt.Sprintf("pump buffer %s grows without bound: the select keeps receiving from %s while it %s %s, so the channel's bound never pushes back and a slow consumer piles items up in memory; stop receiving while the buffer is full",
+				bufExpr, in, leaves, edits.Source(c.pass, outCh)),
+			Related: []analysis.RelatedInformation{{Pos: out.Pos(), End: out.End(), Message: "the buffer's head leaves here"}},
 		},
 	}
 	c.pumpFix(f, p, bufExpr, in)
