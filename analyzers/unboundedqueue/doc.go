@@ -54,7 +54,8 @@
 // unboundedqueue/goroutinepersend: go func() { ch <- v }() whose goroutine
 // only sends a value computed before it started, to a channel held in a field
 // or package variable, also through a helper whose body is that send (go
-// s.enqueue(v), go func() { s.enqueue(v) }(), of this package or another).
+// s.enqueue(v), go func() { s.enqueue(v) }(), of this package or another),
+// or in a select whose other cases only wait for the service's stop channel.
 // Each parked goroutine holds one item: an unbounded queue in disguise in
 // front of a bounded channel.
 //
@@ -104,7 +105,7 @@
 //   - PushBack whose element is kept (an index of elements would go stale if
 //     the fix dropped the oldest), and lists whose Remove takes any element;
 //   - go func() { errc <- run() }() (the goroutine does the work), sends in a
-//     select that also waits on ctx.Done() or a timer, sends to a channel made
+//     select that also waits on a per-call ctx.Done() or a timer, sends to a channel made
 //     in the function or passed in (a one-shot result, a future its caller
 //     drains after the call returns), sends from a function that receives from
 //     the same channel or holds a mutex (a blocking send could deadlock),

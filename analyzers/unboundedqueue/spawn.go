@@ -44,8 +44,16 @@ func (c *checker) goroutinesPerSend() {
 			continue
 		}
 		send, ok := lit.Body.List[0].(*ast.SendStmt)
+		var stop *ast.SelectStmt // select { case ch <- v: case <-s.closing: }
 		if !ok {
-			continue
+			sel, isSel := lit.Body.List[0].(*ast.SelectStmt)
+			if !isSel {
+				continue
+			}
+			if send = c.sendOrStop(sel); send == nil {
+				continue
+			}
+			stop = sel
 		}
 		ch := code.Var(info, send.Chan)
 		if !c.isSharedVar(ch) || !carriesItems(ch.Type()) {
@@ -62,20 +70,76 @@ func (c *checker) goroutinesPerSend() {
 			continue
 		}
 		sendText := edits.Source(c.pass, send.Chan) + " <- " + value
-		c.persend[g] = true
-		c.findings = append(c.findings, &finding{
+		what, remedy := "only sends to "+edits.Source(c.pass, send.Chan), "send directly"
+		fixable := true
+		if stop != nil {
+			// The same select, run in place: it still ends at shutdown.
+			sendText = edits.Source(c.pass, stop)
+			what += ", or stops at shutdown,"
+			remedy = "run its select in place"
+			// A value the literal takes as a parameter would need renaming
+			// inside the select: the fix is left to the reader.
+			fixable = value == edits.Source(c.pass, send.Value)
+		}
+		f := &finding{
 			diag: analysis.Diagnostic{
 				Pos:      g.Pos(),
 				End:      g.End(),
 				Category: "goroutinepersend",
-				Message: fmt.Sprintf("goroutine that only sends to %s parks with its value until the consumer takes it, an unbounded queue in disguise under overload; send directly so the channel's bound pushes back",
-					edits.Source(c.pass, send.Chan)),
+				Message: fmt.Sprintf("goroutine that %s parks with its value until the consumer takes it, an unbounded queue in disguise under overload; %s so the channel's bound pushes back",
+					what, remedy),
 				Related: c.consumerOf(ch),
 			},
-			msg:   "Send directly instead of from a new goroutine",
-			edits: []analysis.TextEdit{edits.Replace(g, sendText)},
-		})
+		}
+		if fixable {
+			f.msg, f.edits = "Send directly instead of from a new goroutine", []analysis.TextEdit{edits.Replace(g, sendText)}
+		}
+		c.persend[g] = true
+		c.findings = append(c.findings, f)
 	}
+}
+
+// sendOrStop returns the send of sel when sel only sends or stops: one
+// send case and receive cases from a stop channel the goroutine's owner
+// holds (a field or package variable of empty structs, closed at shutdown),
+// each with an empty body, and no default. Such a select ends only when
+// the consumer takes the value or the service stops: under overload it
+// parks like a bare send. A per-call ctx.Done() or a timer bounds how long
+// it waits, and is left alone.
+func (c *checker) sendOrStop(sel *ast.SelectStmt) *ast.SendStmt {
+	info := c.pass.TypesInfo
+	var send *ast.SendStmt
+	stops := 0
+	for _, st := range sel.Body.List {
+		cc := st.(*ast.CommClause)
+		if len(cc.Body) > 0 {
+			return nil
+		}
+		switch comm := cc.Comm.(type) {
+		case *ast.SendStmt:
+			if send != nil {
+				return nil
+			}
+			send = comm
+		case *ast.ExprStmt:
+			recv := receiveIn(comm)
+			if recv == nil {
+				return nil
+			}
+			v := code.Var(info, recv.X)
+			ch, ok := info.TypeOf(recv.X).Underlying().(*types.Chan)
+			if !c.isSharedVar(v) || !ok || !code.IsEmptyStruct(ch.Elem()) {
+				return nil
+			}
+			stops++
+		default:
+			return nil // a default, or a receive that keeps a value
+		}
+	}
+	if stops == 0 {
+		return nil
+	}
+	return send
 }
 
 // sendHelperSpawn reports go a.enqueue(x), or go func() { a.enqueue(x) }(),
