@@ -64,9 +64,10 @@
 // read of the next datagram or message: conn.ReadFromUDP(buf),
 // r.ReadMessage(ctx), stream.Recv()) and starts a goroutine per item (go,
 // errgroup.Group.Go without SetLimit, sync.WaitGroup.Go) without first
-// acquiring a limiter. The loop always takes the next item at once, so the
-// channel never fills and its bound never pushes back; a pulled stream
-// never makes its sender wait.
+// acquiring a limiter, also in a range over the item's own parts (for _, p
+// := range msg.Parts { go … }). The loop always takes the next item at once,
+// so the channel never fills and its bound never pushes back; a pulled
+// stream never makes its sender wait.
 //
 // unboundedqueue/fanout: a goroutine per element of a slice or map that a
 // call returned with an error (a listing, an API page, a query result),
@@ -105,10 +106,11 @@
 //   - PushBack whose element is kept (an index of elements would go stale if
 //     the fix dropped the oldest), and lists whose Remove takes any element;
 //   - go func() { errc <- run() }() (the goroutine does the work), sends in a
-//     select that also waits on a per-call ctx.Done() or a timer, sends to a channel made
-//     in the function or passed in (a one-shot result, a future its caller
-//     drains after the call returns), sends from a function that receives from
-//     the same channel or holds a mutex (a blocking send could deadlock),
+//     select that also waits on a per-call ctx.Done() or a timer, sends to a
+//     channel made in the function or passed in (a one-shot result, a future
+//     its caller drains after the call returns), sends from a function that
+//     receives from the same channel or holds a mutex (a blocking send could
+//     deadlock),
 //     signal and tick channels, and the overflow branch of a select (the
 //     retrysend check reports that);
 //   - loops over slices, maps and integers (bounded by their input), and over

@@ -481,7 +481,7 @@ func (c *checker) goroutinesPerItem() {
 		var items []perItem
 		for cur := range bodyCur.Preorder((*ast.GoStmt)(nil), (*ast.CallExpr)(nil)) {
 			sp, ok := c.spawnAt(cur)
-			if !ok || nearestLoop(cur) != loop.Node() {
+			if !ok || (nearestLoop(cur) != loop.Node() && !c.fansOutItem(cur, loop)) {
 				continue
 			}
 			if g, ok := sp.stmt.(*ast.GoStmt); ok && c.persend[g] {
@@ -501,6 +501,19 @@ func (c *checker) goroutinesPerItem() {
 			c.findings = append(c.findings, c.itemFinding(it, lim))
 		}
 	}
+}
+
+// fansOutItem reports whether the spawn at cur sits in a range over the
+// parts of the item the stream loop took (for _, p := range msg.Parts),
+// directly inside that loop: the goroutines per item are many, and no fewer
+// for being bounded by the item.
+func (c *checker) fansOutItem(cur, loop inspector.Cursor) bool {
+	inner, ok := nearestLoop(cur).(*ast.RangeStmt)
+	if !ok {
+		return false
+	}
+	innerCur, ok := loop.FindNode(inner)
+	return ok && nearestLoop(innerCur) == loop.Node() && c.readsIteration(inner.X, loop.Node())
 }
 
 // A perItem is a spawn reported as goroutineperitem.
