@@ -41,7 +41,9 @@
 //
 // unboundedqueue/listfifo: the same as slicefifo with a container/list List,
 // filled with PushBack and drained with Remove(Front()) (or PushFront and
-// Remove(Back())), with no Len() comparison in the filling function.
+// Remove(Back())), or with a deque of any package (a type with Len, PushBack
+// and PopFront, as gammazero/deque's), with no Len() comparison in the
+// filling function.
 //
 // unboundedqueue/mapfifo: a map filled at an advancing counter
 // (items[tail] = x; tail++) and deleted at another (delete(items, head);

@@ -21,8 +21,9 @@ import (
 // A queue is a slice or container/list field or package variable that one
 // function fills and another drains from the other end.
 type queue struct {
-	v    *types.Var
-	list bool
+	v     *types.Var
+	list  bool
+	deque bool // a list that is a deque: PopFront and PopBack take the item
 	// back is the end a list is filled at: "Back" for PushBack, drained at
 	// the front; "Front" for PushFront, drained at the back.
 	back     string
@@ -378,7 +379,7 @@ func (c *checker) listFIFOs() {
 			continue
 		}
 		v := code.Var(info, sel.X)
-		if !c.isSharedVar(v) || !isListType(v.Type()) {
+		if !c.isSharedVar(v) || (!isListType(v.Type()) && !isDequeType(v.Type())) {
 			continue
 		}
 		e := byVar[v]
@@ -396,10 +397,15 @@ func (c *checker) listFIFOs() {
 				e.push[end] = append(e.push[end], cur.Parent())
 			}
 		case "Remove":
-			if len(call.Args) == 1 {
+			if len(call.Args) == 1 && isListType(v.Type()) {
 				if end := removedEnd(info, cur, v); end != "" {
 					e.pop[end] = append(e.pop[end], cur)
 				}
+			}
+		case "PopFront", "PopBack":
+			if len(call.Args) == 0 && isDequeType(v.Type()) {
+				end := strings.TrimPrefix(sel.Sel.Name, "Pop")
+				e.pop[end] = append(e.pop[end], cur)
 			}
 		}
 	}
@@ -408,7 +414,7 @@ func (c *checker) listFIFOs() {
 		for _, back := range []string{"Back", "Front"} {
 			front := map[string]string{"Back": "Front", "Front": "Back"}[back]
 			if len(e.push[back]) > 0 && len(e.pop[front]) > 0 {
-				c.reportQueue(&queue{v: v, list: true, back: back, enqueues: e.push[back], dequeues: e.pop[front], jumps: len(e.push[front]) > 0})
+				c.reportQueue(&queue{v: v, list: true, deque: !isListType(v.Type()), back: back, enqueues: e.push[back], dequeues: e.pop[front], jumps: len(e.push[front]) > 0})
 			}
 		}
 	}
@@ -741,7 +747,7 @@ func (c *checker) boundedIn(fn inspector.Cursor, q *queue, depth int, site inspe
 			if _, ok := c.adm.At(cur); ok {
 				return true
 			}
-			if q.list && isMethodOn(info, n, q.v, "Remove", "Init") {
+			if q.list && isMethodOn(info, n, q.v, "Remove", "Init", "PopFront", "PopBack", "Clear") {
 				return true // evicts or clears
 			}
 			if depth == 0 && !isSpawnOrDefer(cur) {
@@ -937,8 +943,12 @@ func (c *checker) fifoFinding(q *queue, site, fn, consumer inspector.Cursor) *fi
 	}
 	var message string
 	if q.list {
-		message = fmt.Sprintf("list queue %s grows without bound: this %s has no Len check while %s removes from its other end, so overload piles up in memory; %s",
-			qexpr, "Push"+q.back, c.funcName(funcOf(consumer)), remedy)
+		what := "list"
+		if q.deque {
+			what = "deque"
+		}
+		message = fmt.Sprintf("%s queue %s grows without bound: this %s has no Len check while %s removes from its other end, so overload piles up in memory; %s",
+			what, qexpr, "Push"+q.back, c.funcName(funcOf(consumer)), remedy)
 	} else {
 		takes := "dequeues from its front"
 		if _, whole := consumer.Node().(*ast.AssignStmt); whole {
@@ -975,7 +985,11 @@ func (c *checker) guardFix(f *finding, q *queue, site, fn inspector.Cursor) {
 	drop := qexpr + " = " + qexpr + "[1:]"
 	if q.list {
 		length = qexpr + ".Len()"
-		drop = qexpr + ".Remove(" + qexpr + "." + map[string]string{"Back": "Front", "Front": "Back"}[q.back] + "())"
+		front := map[string]string{"Back": "Front", "Front": "Back"}[q.back]
+		drop = qexpr + ".Remove(" + qexpr + "." + front + "())"
+		if q.deque {
+			drop = qexpr + ".Pop" + front + "()"
+		}
 	}
 	if q.jumps {
 		drop = "" // it would drop an item pushed to jump the queue

@@ -113,10 +113,9 @@ func run(pass *analysis.Pass) (any, error) {
 // collect gathers, in one walk over the production files, the nodes any kind
 // starts from, and reports whether there is anything to look at.
 func (c *checker) collect() bool {
-	kinds := []ast.Node{(*ast.GoStmt)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.SliceExpr)(nil), (*ast.AssignStmt)(nil), (*ast.ExprStmt)(nil)}
-	if code.Imports(c.pass.Pkg, "container/list") || code.Imports(c.pass.Pkg, "slices") {
-		kinds = append(kinds, (*ast.CallExpr)(nil))
-	}
+	// Calls matter for lists, slices.Delete and deques; the deque types are
+	// of any package, so any import may bring one.
+	kinds := []ast.Node{(*ast.GoStmt)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.SliceExpr)(nil), (*ast.AssignStmt)(nil), (*ast.ExprStmt)(nil), (*ast.CallExpr)(nil)}
 	shaped := false
 	for file := range c.insp.Root().Children() {
 		if c.rep.Skip(file.Node().(*ast.File)) {
@@ -179,8 +178,18 @@ func (c *checker) resetsQueue(a *ast.AssignStmt) bool {
 }
 
 // isListOrDelete reports whether call is a method call on a container/list
-// List or a call to slices.Delete: the calls the FIFO kinds look at.
+// List, a push or pop of a deque, or a call to slices.Delete: the calls the
+// FIFO kinds look at.
 func isListOrDelete(info *types.Info, call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	switch sel.Sel.Name {
+	case "PushBack", "PushFront", "PopFront", "PopBack", "Remove", "Delete", "Front", "Back", "Len", "Init":
+	default:
+		return false // most calls: no type lookup
+	}
 	fn, ok := typeutil.Callee(info, call).(*types.Func)
 	if !ok || fn.Pkg() == nil {
 		return false
@@ -191,7 +200,34 @@ func isListOrDelete(info *types.Info, call *ast.CallExpr) bool {
 	case "slices":
 		return fn.Name() == "Delete"
 	}
-	return false
+	return isDequeType(code.Recv(fn))
+}
+
+// isDequeType reports whether t, or what it points to, is a double-ended
+// queue of some package (gammazero/deque, a home-made generic one): a named
+// type with Len() int and, for one end, a push and, for the other, a pop
+// that returns the item, PushBack beside PopFront or PushFront beside
+// PopBack. It holds as many items as are pushed: nothing bounds it.
+func isDequeType(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	has := func(name string, params, results int) bool {
+		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(n), true, n.Obj().Pkg(), name)
+		fn, ok := obj.(*types.Func)
+		return ok && fn.Signature().Params().Len() == params && fn.Signature().Results().Len() == results
+	}
+	if !has("Len", 0, 1) {
+		return false
+	}
+	return (has("PushBack", 1, 0) && has("PopFront", 0, 1)) || (has("PushFront", 1, 0) && has("PopBack", 0, 1))
 }
 
 // isListType reports whether t is container/list.List or a pointer to it.
