@@ -73,11 +73,27 @@ func (c *checker) checkDeadline(cur inspector.Cursor) {
 			waitAt, w = wc, wt
 			break
 		}
+		if send, q := c.queuedWith(next, derived); send != nil {
+			// A buffered job queue: the send returns at once, and the job
+			// waits in the queue with its deadline running.
+			c.reportCarried(call, "the queue of "+q.Name(), send)
+			return
+		}
 		if usesVar(info, next.Node(), derived) || (cancel != nil && usesVar(info, next.Node(), cancel)) {
 			return
 		}
 	}
-	if !waitAt.Valid() || (cancel != nil && usesVar(info, next.Node(), cancel)) {
+	if !waitAt.Valid() {
+		return
+	}
+	if c.carriedToWorkers(w, derived) {
+		// The job takes the context to the pool's workers (loki's push
+		// tasks): whatever the worker does with it, the wait for a free
+		// worker has already spent part of it.
+		c.reportCarried(call, w.Name, w.Node)
+		return
+	}
+	if cancel != nil && usesVar(info, next.Node(), cancel) {
 		return
 	}
 	waitStmt, stmtW := next, next
@@ -117,6 +133,63 @@ func (c *checker) checkDeadline(cur inspector.Cursor) {
 		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
 	}
 	c.rep.Report(d)
+}
+
+// reportCarried reports the deadline derived by call, sent with a job to
+// the workers at send after the wait named wait.
+func (c *checker) reportCarried(call *ast.CallExpr, wait string, send ast.Node) {
+	c.rep.Report(analysis.Diagnostic{
+		Pos:      call.Pos(),
+		End:      call.End(),
+		Category: "deadline",
+		Message: "the " + timeoutText(c.pass.TypesInfo, call) + " starts before " + wait +
+			" and travels with the job, so time spent waiting for a free worker comes out of the work's budget; send the budget with the job and derive the deadline in the worker when it takes the job",
+		Related: []analysis.RelatedInformation{{Pos: send.Pos(), End: send.End(), Message: "the job leaves here, with the context"}},
+	})
+}
+
+// queuedWith returns a send in stmt (itself, or a case of its select) of a
+// job holding derived to a buffered job queue of the package's workers,
+// and the queue.
+func (c *checker) queuedWith(stmt inspector.Cursor, derived *types.Var) (*ast.SendStmt, *types.Var) {
+	info := c.pass.TypesInfo
+	var found *ast.SendStmt
+	var q *types.Var
+	var sends []*ast.SendStmt
+	switch n := stmt.Node().(type) {
+	case *ast.SendStmt:
+		sends = append(sends, n)
+	case *ast.SelectStmt:
+		for _, cc := range n.Body.List {
+			if s, ok := cc.(*ast.CommClause).Comm.(*ast.SendStmt); ok {
+				sends = append(sends, s)
+			}
+		}
+	}
+	for _, s := range sends {
+		if v := code.Var(info, s.Chan); v != nil && c.adm.IsJobQueue(v) && usesVar(info, s.Value, derived) {
+			found, q = s, v
+		}
+	}
+	return found, q
+}
+
+// carriedToWorkers reports whether the wait w hands a job to a pool's
+// workers and the job holds the derived context: task{ctx: ctx, …} sent on
+// the workers' channel.
+func (c *checker) carriedToWorkers(w admission.Wait, derived *types.Var) bool {
+	if w.Kind != admission.Pool || w.On == nil {
+		return false
+	}
+	info := c.pass.TypesInfo
+	carried := false
+	ast.Inspect(w.Node, func(n ast.Node) bool { // the send, or the select whose case it is
+		if send, ok := n.(*ast.SendStmt); ok && code.Var(info, send.Chan) == w.On && usesVar(info, send.Value, derived) {
+			carried = true
+		}
+		return !carried
+	})
+	return carried
 }
 
 // A deadlineSite is a deadline derived before a wait: the assignment, the
