@@ -77,7 +77,7 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			tries = append(tries, send{cur, nb, file})
-			if !coalesces(pass.TypesInfo, nb.Send) {
+			if !sendselect.Coalesces(pass.TypesInfo, nb.Send) {
 				sends = append(sends, send{cur, nb, file})
 			}
 		}
@@ -117,27 +117,6 @@ func run(pass *analysis.Pass) (any, error) {
 		rep.Report(d)
 	}
 	return nil, nil
-}
-
-// coalesces reports whether the send carries no data, only a wake-up: a
-// struct{} or bool. A full channel of those already holds the news, so
-// dropping, retrying or parking one is not a queue that grows.
-func coalesces(info *types.Info, s *ast.SendStmt) bool {
-	t := info.TypeOf(s.Chan)
-	if t == nil {
-		return true // a type error: stay silent
-	}
-	ch, ok := t.Underlying().(*types.Chan)
-	if !ok {
-		return true
-	}
-	switch elem := ch.Elem().Underlying().(type) {
-	case *types.Struct:
-		return elem.NumFields() == 0
-	case *types.Basic:
-		return elem.Kind() == types.Bool || elem.Kind() == types.UntypedBool
-	}
-	return false
 }
 
 // A checker holds the findings of one package while their fixes are planned.

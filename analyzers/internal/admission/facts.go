@@ -871,7 +871,7 @@ func (r *Result) tryReturn(fn *types.Func, kind outcome, ret inspector.Cursor) (
 		case nil:
 			sel := ret.Parent().Parent().Parent().Node().(*ast.SelectStmt)
 			nb, isSend := sendselect.Match(sel)
-			if !isSend || wakesOnly(r.info, nb.Send) {
+			if !isSend || sendselect.Coalesces(r.info, nb.Send) {
 				return nil, false
 			}
 			h := &TrySendHelper{Param: -1, Chan: types.ExprString(nb.Send.Chan)}
@@ -1004,26 +1004,6 @@ func hasDefault(sel inspector.Cursor) bool {
 		if cc.(*ast.CommClause).Comm == nil {
 			return true
 		}
-	}
-	return false
-}
-
-// wakesOnly reports whether a send only wakes its receiver (a channel of
-// struct{} or bool): a full channel of those already holds the news.
-func wakesOnly(info *types.Info, s *ast.SendStmt) bool {
-	t := info.TypeOf(s.Chan)
-	if t == nil {
-		return true
-	}
-	ch, ok := t.Underlying().(*types.Chan)
-	if !ok {
-		return true
-	}
-	switch elem := ch.Elem().Underlying().(type) {
-	case *types.Struct:
-		return elem.NumFields() == 0
-	case *types.Basic:
-		return elem.Kind() == types.Bool || elem.Kind() == types.UntypedBool
 	}
 	return false
 }

@@ -57,6 +57,28 @@ func Match(sel *ast.SelectStmt) (NonBlocking, bool) {
 	return nb, true
 }
 
+// Coalesces reports whether the send carries no data, only a wake-up: a
+// struct{} or bool. A full channel of those already holds the news, so
+// dropping, retrying or parking one is not a queue that grows. A type error
+// counts as one: the checks stay silent.
+func Coalesces(info *types.Info, s *ast.SendStmt) bool {
+	t := info.TypeOf(s.Chan)
+	if t == nil {
+		return true
+	}
+	ch, ok := t.Underlying().(*types.Chan)
+	if !ok {
+		return true
+	}
+	switch elem := ch.Elem().Underlying().(type) {
+	case *types.Struct:
+		return elem.NumFields() == 0
+	case *types.Basic:
+		return elem.Kind() == types.Bool || elem.Kind() == types.UntypedBool
+	}
+	return false
+}
+
 // CallName returns the full name of the function or method that call calls
 // ("time.Sleep", "(*log.Logger).Printf", "(context.Context).Done"), or "" for
 // builtins, conversions and calls of function values. Generic functions are
