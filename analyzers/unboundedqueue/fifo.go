@@ -67,7 +67,7 @@ func (c *checker) sliceFIFOs() {
 		if !c.isSliceQueue(v) || c.mentionsLength(s.Low, v) || isConst(info, s.Low, "0") {
 			continue // "keep the last N" trims by len(q): that is a bound
 		}
-		if isFrontDequeue(info, cur, v) && !evictsByValue(info, cur, v) {
+		if isFrontDequeue(info, cur, v) && !evictsByValue(info, cur, v) && !inLocalValue(info, s.X) {
 			dequeue(v, cur)
 		}
 	}
@@ -97,7 +97,7 @@ func (c *checker) sliceFIFOs() {
 		if st, ok := c.indexStoreAt(cur); ok {
 			c.stores = append(c.stores, st)
 		}
-		if v := appendedVar(info, a); v != nil {
+		if v := appendedVar(info, a); v != nil && !inLocalValue(info, a.Lhs[0]) {
 			appends = append(appends, cur)
 		}
 		if v := grownVar(info, a); v != nil {
@@ -344,6 +344,36 @@ func assignsBack(info *types.Info, cur inspector.Cursor, v *types.Var) bool {
 	a, ok := cur.Parent().Node().(*ast.AssignStmt)
 	return ok && a.Tok == token.ASSIGN && len(a.Lhs) == 1 && len(a.Rhs) == 1 && a.Rhs[0] == cur.Node() &&
 		code.Var(info, a.Lhs[0]) == v
+}
+
+// inLocalValue reports whether e, a field selection, reaches its field
+// through struct values only, from a local variable: r.Topics of var r
+// Fetch. The slice belongs to a value the function made, not to shared
+// state, whatever the field (franz-go builds a result Fetch this way
+// while another Fetch, shared, is the queue).
+func inLocalValue(info *types.Info, e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	for {
+		t := info.TypeOf(sel.X)
+		if t == nil {
+			return false
+		}
+		if _, ok := t.Underlying().(*types.Struct); !ok {
+			return false // a pointer (or an interface) may reach shared state
+		}
+		switch x := ast.Unparen(sel.X).(type) {
+		case *ast.Ident:
+			v, ok := info.Uses[x].(*types.Var)
+			return ok && code.IsLocal(v)
+		case *ast.SelectorExpr:
+			sel = x
+		default:
+			return false
+		}
+	}
 }
 
 // appendedVar returns the variable of a single-item append q = append(q, x),

@@ -614,7 +614,7 @@ func (c *checker) streamOf(loop, spawnCur inspector.Cursor) (ast.Expr, ast.Node,
 				if recv := receiveIn(s); recv != nil && carriesItems(info.TypeOf(recv.X)) {
 					return recv.X, recv, true
 				}
-				if read := c.pullRead(s); read != nil {
+				if read := c.pullReadIn(s); read != nil {
 					return ast.Unparen(read.Fun).(*ast.SelectorExpr).X, read, true
 				}
 			}
@@ -640,6 +640,27 @@ var pullReads = map[string]bool{
 var messageReads = map[string]bool{
 	"ReadMessage": true, "FetchMessage": true, "NextMsg": true,
 	"NextMessage": true, "ReceiveMessage": true, "Recv": true,
+	"Receive": true, "Respond": true, // CloudEvents' protocol.Receiver and Responder
+}
+
+// pullReadIn returns the pull read s makes, itself or in the branches of an
+// if (if c.responder != nil { msg, fn, err = c.responder.Respond(ctx) } else
+// { msg, err = c.receiver.Receive(ctx) }; if err := sock.Recv(&msg); err !=
+// nil { … }), outside function literals and loops.
+func (c *checker) pullReadIn(s ast.Stmt) *ast.CallExpr {
+	var found *ast.CallExpr
+	ast.Inspect(s, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
+			return false
+		case *ast.AssignStmt:
+			if found == nil {
+				found = c.pullRead(n)
+			}
+		}
+		return found == nil
+	})
+	return found
 }
 
 // pullRead returns the call of s, an assignment from a call, when it reads
@@ -647,10 +668,10 @@ var messageReads = map[string]bool{
 // connection (net's ReadFrom and its kin), or a message of a client stream
 // (a method named as message clients name it, which returns the message
 // and an error, and whose message is not a connection or a stream of its
-// own).
+// own, or reads it into the pointer it is given and returns an error).
 func (c *checker) pullRead(s ast.Stmt) *ast.CallExpr {
 	as, ok := s.(*ast.AssignStmt)
-	if !ok || len(as.Rhs) != 1 || len(as.Lhs) < 2 {
+	if !ok || len(as.Rhs) != 1 {
 		return nil
 	}
 	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
@@ -665,8 +686,18 @@ func (c *checker) pullRead(s ast.Stmt) *ast.CallExpr {
 		return nil
 	}
 	res := fn.Signature().Results()
-	if res.Len() < 2 || !types.Identical(res.At(res.Len()-1).Type(), errorType) {
+	if res.Len() == 0 || len(as.Lhs) != res.Len() || !types.Identical(res.At(res.Len()-1).Type(), errorType) {
 		return nil
+	}
+	if res.Len() == 1 {
+		// err := sock.Recv(&msg): the message is read into the argument.
+		if !messageReads[fn.Name()] || len(call.Args) != 1 {
+			return nil
+		}
+		if u, ok := ast.Unparen(call.Args[0]).(*ast.UnaryExpr); !ok || u.Op != token.AND {
+			return nil
+		}
+		return call
 	}
 	switch {
 	case fn.Pkg().Path() == "net" && pullReads[fn.Name()]:
