@@ -97,7 +97,7 @@ func (c *checker) sliceFIFOs() {
 		if st, ok := c.indexStoreAt(cur); ok {
 			c.stores = append(c.stores, st)
 		}
-		if v := appendedVar(info, a); v != nil && !inLocalValue(info, a.Lhs[0]) {
+		if v := c.enqueuedVar(cur); v != nil && !inLocalValue(info, a.Lhs[0]) {
 			appends = append(appends, cur)
 		}
 		if v := grownVar(info, a); v != nil {
@@ -111,7 +111,7 @@ func (c *checker) sliceFIFOs() {
 		}
 	}
 	for _, cur := range appends {
-		if q := byVar[appendedVar(info, cur.Node().(*ast.AssignStmt))]; q != nil {
+		if q := byVar[c.enqueuedVar(cur)]; q != nil {
 			q.enqueues = append(q.enqueues, cur)
 		}
 	}
@@ -130,6 +130,54 @@ func (c *checker) sliceFIFOs() {
 		c.reportQueue(q)
 	}
 	c.reportPutBacks(putBacks, producers, queueOf)
+}
+
+// enqueuedVar returns the queue the assignment at cur adds items to: a
+// single-item append (appendedVar), or a spread of the function's own
+// variadic parameter (q = append(q, changes...) in func add(changes
+// ...Change)): an enqueue helper that callers hand one event's items, not a
+// batch the function was configured with.
+func (c *checker) enqueuedVar(cur inspector.Cursor) *types.Var {
+	info := c.pass.TypesInfo
+	a := cur.Node().(*ast.AssignStmt)
+	if v := appendedVar(info, a); v != nil {
+		return v
+	}
+	v := grownVar(info, a)
+	call, _ := ast.Unparen(a.Rhs[0]).(*ast.CallExpr)
+	if v == nil || call == nil || len(call.Args) != 2 || !call.Ellipsis.IsValid() {
+		return nil
+	}
+	fn := code.EnclosingFunc(cur)
+	if !fn.Valid() {
+		return nil
+	}
+	sig := code.FuncSignature(info, fn.Node())
+	if sig == nil || !sig.Variadic() || code.Var(info, call.Args[1]) != sig.Params().At(sig.Params().Len()-1) {
+		return nil
+	}
+	// The package itself must feed it: a generic queue type's Put(items
+	// ...T) that only other packages call may be bounded there (mihomo's
+	// history: Put, then Pop while Len() > N).
+	decl, ok := fn.Node().(*ast.FuncDecl)
+	if !ok {
+		return nil
+	}
+	obj, ok := info.Defs[decl.Name].(*types.Func)
+	if !ok || len(c.callersOf(obj)) == 0 {
+		return nil
+	}
+	return v
+}
+
+// isSpread reports whether the enqueue at site appends a spread slice.
+func isSpread(site inspector.Cursor) bool {
+	a, ok := site.Node().(*ast.AssignStmt)
+	if !ok || len(a.Rhs) != 1 {
+		return false
+	}
+	call, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr)
+	return ok && call.Ellipsis.IsValid()
 }
 
 // grownVar returns the variable of q = append(q, …), whatever is appended,
@@ -217,6 +265,17 @@ func (c *checker) returnsTaken(cur inspector.Cursor, q ast.Expr, into *types.Var
 	}
 	sig := code.FuncSignature(info, fn.Node())
 	named := sig != nil && sig.Results().Len() == 1 && sig.Results().At(0) == into
+	// if len(q) == 0 { return nil }: the queue, empty, is what it returns.
+	whenEmpty := make(map[*ast.ReturnStmt]bool)
+	ast.Inspect(body, func(n ast.Node) bool {
+		if ifs, ok := n.(*ast.IfStmt); ok && ifs.Init == nil && ifs.Else == nil && len(ifs.Body.List) == 1 && c.testsEmpty(ifs.Cond, q) {
+			if ret, ok := ifs.Body.List[0].(*ast.ReturnStmt); ok && len(ret.Results) == 1 && (code.IsNil(info, ret.Results[0]) || c.isEmptySlice(ret.Results[0])) {
+				whenEmpty[ret] = true
+			}
+		}
+		_, lit := n.(*ast.FuncLit)
+		return !lit
+	})
 	returns := 0
 	ok := true
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -226,6 +285,7 @@ func (c *checker) returnsTaken(cur inspector.Cursor, q ast.Expr, into *types.Var
 		case *ast.ReturnStmt:
 			returns++
 			switch {
+			case whenEmpty[n]:
 			case len(n.Results) == 0:
 				ok = ok && named
 			case len(n.Results) == 1:
@@ -237,6 +297,21 @@ func (c *checker) returnsTaken(cur inspector.Cursor, q ast.Expr, into *types.Var
 		return ok
 	})
 	return ok && returns > 0
+}
+
+// testsEmpty reports whether cond tests that the queue q, as written
+// there, is empty: len(q) == 0, len(q) < 1, 0 == len(q).
+func (c *checker) testsEmpty(cond ast.Expr, q ast.Expr) bool {
+	info := c.pass.TypesInfo
+	x, op, k, ok := comparedWithConst(info, cond)
+	if !ok {
+		return false
+	}
+	call, isCall := ast.Unparen(x).(*ast.CallExpr)
+	if !isCall || code.BuiltinName(info, call) != "len" || len(call.Args) != 1 || !sameExpr(call.Args[0], q) {
+		return false
+	}
+	return (op == token.EQL && k == 0) || (op == token.LSS && k == 1) || (op == token.LEQ && k == 0)
 }
 
 // takenInto returns the local variable a statement of root, before the
@@ -999,6 +1074,11 @@ func (c *checker) fifoFinding(q *queue, site, fn, consumer inspector.Cursor) *fi
 			Message:  message,
 			Related:  []analysis.RelatedInformation{{Pos: consumer.Node().Pos(), End: consumer.Node().End(), Message: "items leave the queue here"}},
 		},
+	}
+	if isSpread(site) {
+		// One call adds several items: a guard for one would not bound them.
+		f.diag.Message += ", by hand: this call adds several items at once"
+		return f
 	}
 	c.guardFix(f, q, site, fn)
 	return f

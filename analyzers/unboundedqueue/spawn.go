@@ -641,6 +641,7 @@ var messageReads = map[string]bool{
 	"ReadMessage": true, "FetchMessage": true, "NextMsg": true,
 	"NextMessage": true, "ReceiveMessage": true, "Recv": true,
 	"Receive": true, "Respond": true, // CloudEvents' protocol.Receiver and Responder
+	"ReadPacket": true, "WaitReadPacket": true, // sing's packet readers: a datagram
 }
 
 // pullReadIn returns the pull read s makes, itself or in the branches of an

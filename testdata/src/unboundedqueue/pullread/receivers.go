@@ -86,3 +86,25 @@ func pull(ctx context.Context, sub Subscription) {
 		go log.Print("batch done")
 	}
 }
+
+// PacketReader is sing's N.PacketReader: it fills the buffer it is given
+// and returns the source.
+type Addr struct{ Port uint16 }
+
+type PacketReader interface {
+	ReadPacket(buf []byte) (Addr, error)
+	WritePacket(buf []byte, to Addr) error
+}
+
+func hijackPackets(conn PacketReader, exchange func([]byte) []byte) {
+	for {
+		buf := make([]byte, 512)
+		from, err := conn.ReadPacket(buf)
+		if err != nil {
+			return
+		}
+		go func() { // want `goroutine per item read from conn with nothing bounding how many run at once`
+			_ = conn.WritePacket(exchange(buf), from)
+		}()
+	}
+}
