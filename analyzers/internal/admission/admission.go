@@ -330,22 +330,28 @@ func (f *Finder) notMutex(cf *chanFacts, v *types.Var) bool {
 
 // IsPoolChan reports whether v holds the job channel of a pool of workers:
 // made unbuffered, never buffered, and received from in a loop by
-// goroutines of the package. A send to it waits until a worker is free.
+// goroutines of the package that run each job (not batch it). A send to it
+// waits until a worker is free.
 func (f *Finder) IsPoolChan(v *types.Var) bool {
 	cf := f.r.chanFacts()
 	v = v.Origin()
-	return cf.worked[v] && cf.unbuffered[v] && !cf.buffered[v] && !cf.capOne[v] && !cf.semaphore[v] && !cf.token[v]
+	return cf.worked[v] && cf.unbuffered[v] && !cf.buffered[v] && !cf.capOne[v] && !cf.semaphore[v] && !cf.token[v] && !cf.batched[v]
 }
 
 // IsJobQueue reports whether v holds a buffered channel of jobs: made with
-// a buffer (or one sized at run time), received from in a loop by
-// goroutines of the package, and neither a semaphore nor a pool of tokens.
+// a buffer (or one sized at run time), or unbuffered into a batching
+// writer, received from in a loop by goroutines of the package, and neither
+// a semaphore nor a pool of tokens.
 // A send to it returns when the job is queued; the job waits there behind
 // the earlier ones.
 func (f *Finder) IsJobQueue(v *types.Var) bool {
 	cf := f.r.chanFacts()
 	v = v.Origin()
-	return cf.worked[v] && cf.buffered[v] && !cf.unbuffered[v] && !cf.semaphore[v] && !cf.token[v] && !cf.prefilled[v] && !cf.tokenSend[v]
+	queued := cf.buffered[v] && !cf.unbuffered[v]
+	// A batching writer takes each item at once and applies it later: its
+	// batch is the queue, whatever the channel's buffer.
+	queued = queued || (cf.batched[v] && cf.unbuffered[v] && !cf.buffered[v])
+	return cf.worked[v] && queued && !cf.semaphore[v] && !cf.token[v] && !cf.prefilled[v] && !cf.tokenSend[v]
 }
 
 // IsLimitedGroup reports whether v holds an errgroup.Group whose SetLimit is

@@ -25,6 +25,7 @@ type chanFacts struct {
 	semaphore  map[*types.Var]bool        // a send released by a later receive that drops the value, in one function
 	token      map[*types.Var]bool        // a received value sent back, in one function
 	worked     map[*types.Var]bool        // received from in a loop of a goroutine
+	batched    map[*types.Var]bool        // the worker loop appends what it receives to a batch
 	limited    map[*types.Var]bool        // errgroups given a limit
 	created    map[*types.Var][]token.Pos // where a value made by a call is stored in the variable
 }
@@ -55,6 +56,7 @@ func gather(info *types.Info, insp *inspector.Inspector) *chanFacts {
 		semaphore:  make(map[*types.Var]bool),
 		token:      make(map[*types.Var]bool),
 		worked:     make(map[*types.Var]bool),
+		batched:    make(map[*types.Var]bool),
 		limited:    make(map[*types.Var]bool),
 		created:    make(map[*types.Var][]token.Pos),
 	}
@@ -142,6 +144,9 @@ func gather(info *types.Info, insp *inspector.Inspector) *chanFacts {
 	for _, cur := range loops {
 		if v := workerLoopChan(info, cur, goStarted); v != nil {
 			cf.worked[v] = true
+			if appendsReceived(info, cur) {
+				cf.batched[v] = true
+			}
 		}
 	}
 	return cf
@@ -297,6 +302,42 @@ func workerLoopChan(info *types.Info, cur inspector.Cursor, goStarted map[*types
 		}
 	}
 	return nil
+}
+
+// appendsReceived reports whether the worker loop receiving at cur (a range
+// over the channel, or a receive in a loop) appends the value it receives
+// to a slice in that loop: a batching writer, which takes each item at once
+// and applies the batch later, on size or on a tick.
+func appendsReceived(info *types.Info, cur inspector.Cursor) bool {
+	var got *types.Var
+	var loop inspector.Cursor
+	switch n := cur.Node().(type) {
+	case *ast.RangeStmt:
+		got, loop = code.Var(info, n.Value), cur
+	case *ast.UnaryExpr:
+		if as, ok := cur.Parent().Node().(*ast.AssignStmt); ok && len(as.Lhs) >= 1 {
+			got = code.Var(info, as.Lhs[0])
+		}
+		for enc := range cur.Enclosing((*ast.ForStmt)(nil)) {
+			loop = enc
+			break
+		}
+	}
+	if got == nil || !loop.Valid() {
+		return false
+	}
+	found := false
+	for a := range loop.Preorder((*ast.CallExpr)(nil)) {
+		call := a.Node().(*ast.CallExpr)
+		if code.BuiltinName(info, call) == "append" && len(call.Args) >= 2 && !call.Ellipsis.IsValid() {
+			for _, arg := range call.Args[1:] {
+				if code.Var(info, arg) == got {
+					found = true
+				}
+			}
+		}
+	}
+	return found
 }
 
 // pairs reports whether some op acquires and a later op releases, as match
