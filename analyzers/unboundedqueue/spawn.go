@@ -490,7 +490,7 @@ func (c *checker) goroutinesPerItem() {
 			stream, recv, ok := c.streamOf(loop, cur)
 			if !ok || !c.usesIterationState(sp, loop) || c.limitedBefore(loop, cur, recv) || c.guardedByCount(loop, cur) || c.waitsAfter(loop, cur) ||
 				c.cappedByCounter(loop, cur) || c.perEntity(sp, stream, loop) || c.restartsWorker(sp, stream) || !c.unlimitedGroup(sp, loop, cur) ||
-				c.prefetchBounded(stream) {
+				c.prefetchBounded(stream) || c.repliesInLockstep(sp, stream, recv) {
 				continue
 			}
 			_, pulled := recv.(*ast.CallExpr)
@@ -1163,6 +1163,50 @@ func (c *checker) prefetchBounded(stream ast.Expr) bool {
 		}
 	}
 	return qos
+}
+
+// repliesInLockstep reports whether the loop reads requests from a stream
+// (Recv, Receive) and the goroutine, and only the goroutine, sends its reply
+// on that same stream: a request/reply stream run in lock step (Cortex's and
+// Loki's querier workers), whose peer sends the next request once it has
+// the reply, so one goroutine per stream is in flight. A datagram read does
+// not count: a UDP client does not wait for the answer.
+func (c *checker) repliesInLockstep(sp spawn, stream ast.Expr, recv ast.Node) bool {
+	read, ok := recv.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel := ast.Unparen(read.Fun).(*ast.SelectorExpr)
+	if sel.Sel.Name != "Recv" && sel.Sel.Name != "Receive" {
+		return false
+	}
+	// The reply may be sent by the goroutine's body or by a callback it is
+	// handed (go p.run(ctx, req, func(r *Response) error { return c.Send(r) })).
+	var where []ast.Node
+	if body := c.spawnedBody(sp); body != nil {
+		where = append(where, body)
+	}
+	for _, arg := range sp.call.Args {
+		if lit, ok := ast.Unparen(arg).(*ast.FuncLit); ok {
+			where = append(where, lit.Body)
+		}
+	}
+	v := code.Var(c.pass.TypesInfo, stream)
+	if v == nil {
+		return false
+	}
+	replies := false
+	for _, n := range where {
+		ast.Inspect(n, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && !replies {
+				if s, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && (s.Sel.Name == "Send" || s.Sel.Name == "SendMsg") && code.Var(c.pass.TypesInfo, s.X) == v {
+					replies = true
+				}
+			}
+			return !replies
+		})
+	}
+	return replies
 }
 
 // isAMQP reports whether path is an AMQP 0.9.1 client package.

@@ -59,16 +59,14 @@ type Socket interface {
 	Send(*Message) error
 }
 
-func serveConn(sock Socket, serve func(Message) *Message) {
+func serveConn(sock Socket, serve func(Message) *Message, out chan<- *Message) {
 	for {
 		var msg Message
 		if err := sock.Recv(&msg); err != nil {
 			return
 		}
 		go func() { // want `goroutine per item read from sock with nothing bounding how many run at once`
-			if rsp := serve(msg); rsp != nil {
-				_ = sock.Send(rsp)
-			}
+			out <- serve(msg)
 		}()
 	}
 }
