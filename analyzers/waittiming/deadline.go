@@ -49,6 +49,11 @@ func (c *checker) checkDeadline(cur inspector.Cursor) {
 	if isDeadlineCall(info, call) && !readsClock(info, call.Args[1]) {
 		return // an absolute deadline the caller set: the budget of the whole call
 	}
+	if namesTheWait(call.Args[1]) {
+		// -maxQueueDuration, queueTimeout: a bound on the wait by design
+		// (vmauth), which whatever follows shares on purpose.
+		return
+	}
 	derived := localVar(info, assign.Lhs[0])
 	cancel := localVar(info, assign.Lhs[1])
 	if derived == nil {
@@ -172,6 +177,21 @@ func (c *checker) queuedWith(stmt inspector.Cursor, derived *types.Var) (*ast.Se
 		}
 	}
 	return found, q
+}
+
+// namesTheWait reports whether the budget is named for the wait it bounds:
+// an identifier or field mentioning a queue or a wait (maxQueueDuration,
+// queueTimeout, waitTimeout).
+func namesTheWait(budget ast.Expr) bool {
+	named := false
+	ast.Inspect(budget, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			name := strings.ToLower(id.Name)
+			named = named || strings.Contains(name, "queue") || strings.Contains(name, "wait")
+		}
+		return !named
+	})
+	return named
 }
 
 // carriedToWorkers reports whether the wait w hands a job to a pool's

@@ -202,10 +202,12 @@ func (f *Finder) receive(u *ast.UnaryExpr) (Wait, bool) {
 func (f *Finder) selectWait(s *ast.SelectStmt) (Wait, bool) {
 	var acquire Wait
 	found := false
+	var dflt *ast.CommClause
 	for _, stmt := range s.Body.List {
 		cc := stmt.(*ast.CommClause)
 		if cc.Comm == nil {
-			return Wait{}, false // a default: a try, not a wait
+			dflt = cc
+			continue
 		}
 		if w, ok := f.comm(cc.Comm); ok && !found {
 			acquire, found = w, true
@@ -218,8 +220,29 @@ func (f *Finder) selectWait(s *ast.SelectStmt) (Wait, bool) {
 	if !found {
 		return Wait{}, false
 	}
+	// A default is a try, not a wait, unless it then blocks on the same
+	// limiter: try, then wait (VictoriaMetrics' concurrency limits: the
+	// default counts the miss and waits in a select of its own).
+	if dflt != nil && !f.waitsInDefault(dflt, acquire) {
+		return Wait{}, false
+	}
 	acquire.Node = s
 	return acquire, true
+}
+
+// waitsInDefault reports whether the default clause of a try, after
+// bookkeeping, waits on the limiter the try tried: a select whose acquire
+// is on the same variable, on the path every success takes.
+func (f *Finder) waitsInDefault(dflt *ast.CommClause, try Wait) bool {
+	for _, st := range dflt.Body {
+		inner, ok := st.(*ast.SelectStmt)
+		if !ok {
+			continue
+		}
+		w, ok := f.selectWait(inner)
+		return ok && try.On != nil && w.On == try.On
+	}
+	return false
 }
 
 // comm reports whether a select case's communication is an acquire.

@@ -62,6 +62,7 @@ func gather(info *types.Info, insp *inspector.Inspector) *chanFacts {
 	}
 	ops := make(map[*types.Var][]chanOp)
 	goStarted := make(map[*types.Func]bool)
+	acquirers, releasers := slotHelpers(info, insp)
 	var loops []inspector.Cursor // receives and ranges that may be worker loops
 	var flows [][2]*types.Var    // a channel variable stored in another: {to, from}
 	kinds := []ast.Node{
@@ -116,6 +117,17 @@ func gather(info *types.Info, insp *inspector.Inspector) *chanFacts {
 			markGoStarted(info, n, goStarted)
 		case *ast.CallExpr:
 			gatherCall(info, cf, cur, n, goStarted)
+			// incRequestConcurrency(ctx) and decRequestConcurrency(), which
+			// send a token on ch and take one back: an acquire and a
+			// release where they are called (or deferred).
+			if fn := code.Callee(info, n); fn != nil {
+				if v := releasers[fn]; v != nil {
+					ops[v] = append(ops[v], chanOp{cur: cur, discard: true})
+				}
+				if v := acquirers[fn]; v != nil {
+					ops[v] = append(ops[v], chanOp{cur: cur, send: true})
+				}
+			}
 		}
 	}
 	// memMu := make(chan T, 1); w := worker{memMu: memMu}: the field is made
@@ -302,6 +314,83 @@ func workerLoopChan(info *types.Info, cur inspector.Cursor, goStarted map[*types
 		}
 	}
 	return nil
+}
+
+// slotHelpers returns the package's functions that take or give back a
+// slot of a channel held in a package variable or a field: acquirers send
+// it tokens (values that carry no data) and never receive from it (func
+// incRequestConcurrency(ctx) bool { select { case ch <- struct{}{}: … } });
+// releasers only receive from it and drop the value (func
+// decRequestConcurrency() { <-ch }). Calling one acquires or releases.
+func slotHelpers(info *types.Info, insp *inspector.Inspector) (acquirers, releasers map[*types.Func]*types.Var) {
+	acquirers = make(map[*types.Func]*types.Var)
+	releasers = make(map[*types.Func]*types.Var)
+	for cur := range insp.Root().Preorder((*ast.FuncDecl)(nil)) {
+		d := cur.Node().(*ast.FuncDecl)
+		fn, ok := info.Defs[d.Name].(*types.Func)
+		if !ok || d.Body == nil {
+			continue
+		}
+		if v := onlyReceives(info, d.Body); v != nil {
+			releasers[fn] = v
+			continue
+		}
+		if v := sendsTokens(info, d.Body); v != nil {
+			acquirers[fn] = v
+		}
+	}
+	return acquirers, releasers
+}
+
+// onlyReceives returns ch when body is <-ch alone, ch a shared channel.
+func onlyReceives(info *types.Info, body *ast.BlockStmt) *types.Var {
+	if len(body.List) != 1 {
+		return nil
+	}
+	es, ok := body.List[0].(*ast.ExprStmt)
+	if !ok {
+		return nil
+	}
+	u, ok := ast.Unparen(es.X).(*ast.UnaryExpr)
+	if !ok || u.Op != token.ARROW {
+		return nil
+	}
+	if v := code.Var(info, u.X); v != nil && !code.IsLocal(v) {
+		return v.Origin()
+	}
+	return nil
+}
+
+// sendsTokens returns the one shared channel body sends tokens on, outside
+// loops and function literals, when it sends nothing else on it and never
+// receives from it.
+func sendsTokens(info *types.Info, body *ast.BlockStmt) *types.Var {
+	var ch *types.Var
+	ok := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
+			return false
+		case *ast.SendStmt:
+			v := code.Var(info, n.Chan)
+			if v == nil || code.IsLocal(v) || !carriesNoData(info, n.Value) || (ch != nil && ch != v.Origin()) {
+				ok = false
+			} else {
+				ch = v.Origin()
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW {
+				if v := code.Var(info, n.X); v != nil && ch != nil && v.Origin() == ch {
+					ok = false
+				}
+			}
+		}
+		return ok
+	})
+	if !ok {
+		return nil
+	}
+	return ch
 }
 
 // appendsReceived reports whether the worker loop receiving at cur (a range

@@ -104,7 +104,9 @@ func (s *slots) Release()                          {}
 // A Start/Done pair counts only on a gate.
 type gate struct{ ch chan struct{} }
 
-func (g *gate) Start() { g.ch <- struct{}{} }
+// Start and Done take and give back a token of g.ch, and are called as a
+// pair: g.ch is a semaphore channel too.
+func (g *gate) Start() { g.ch <- struct{}{} } // want `SemaphoreChan ch blocking`
 func (g *gate) Done()  { <-g.ch }
 
 type service struct{}
