@@ -271,10 +271,13 @@ func IsTimedWait(info *types.Info, sel *ast.SelectStmt, p *Path) bool {
 			return false
 		}
 		switch {
-		case IsTimerChan(info, recv.X) && len(cc.Body) == 0:
+		case IsTimerChan(info, recv.X) && putsBack(info, cc.Body, timerOf(info, recv.X)):
 			timers++
-		case IsDone(info, recv.X) && len(cc.Body) == 1:
-			if _, ok := cc.Body[0].(*ast.ReturnStmt); !ok {
+		case (IsDone(info, recv.X) || isStop(info, recv.X)) && len(cc.Body) >= 1:
+			// The body gives up: it returns, perhaps after giving the
+			// timer back to its pool.
+			last := len(cc.Body) - 1
+			if _, ok := cc.Body[last].(*ast.ReturnStmt); !ok || !putsBack(info, cc.Body[:last], anyTimer) {
 				return false
 			}
 			done++
@@ -314,6 +317,70 @@ func IsTimerChan(info *types.Info, x ast.Expr) bool {
 }
 
 // IsDone reports whether x is a call of the Done method of a context.
+// anyTimer stands for whatever timer a give-up case hands back.
+var anyTimer = new(types.Var)
+
+// timerOf returns the variable of t in t.C, or nil.
+func timerOf(info *types.Info, x ast.Expr) *types.Var {
+	if sel, ok := ast.Unparen(x).(*ast.SelectorExpr); ok {
+		return code.Var(info, sel.X)
+	}
+	return nil
+}
+
+// putsBack reports whether stmts only hand the timer back to a pool or
+// stop it (timerpool.Put(t), putTimer(t), t.Stop()): they do no work. With
+// anyTimer, any single-argument call of a timer counts.
+func putsBack(info *types.Info, stmts []ast.Stmt, timer *types.Var) bool {
+	for _, st := range stmts {
+		es, ok := st.(*ast.ExprStmt)
+		if !ok {
+			return false
+		}
+		call, ok := ast.Unparen(es.X).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		var arg ast.Expr
+		switch {
+		case len(call.Args) == 1:
+			arg = call.Args[0] // putTimer(t)
+		case len(call.Args) == 0:
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Stop" {
+				arg = sel.X // t.Stop()
+			}
+		}
+		if arg == nil {
+			return false
+		}
+		t := info.TypeOf(arg)
+		if t == nil {
+			return false
+		}
+		if ptr, ok := t.Underlying().(*types.Pointer); ok {
+			t = ptr.Elem()
+		}
+		if !code.IsExactly(t, "time", "Timer") {
+			return false
+		}
+		if timer != anyTimer && code.Var(info, arg) != timer {
+			return false
+		}
+	}
+	return true
+}
+
+// isStop reports whether x is a stop channel the owner holds: a field or
+// package variable of empty structs, closed at shutdown.
+func isStop(info *types.Info, x ast.Expr) bool {
+	v := code.Var(info, x)
+	if v == nil || code.IsLocal(v) {
+		return false
+	}
+	ch, ok := v.Type().Underlying().(*types.Chan)
+	return ok && code.IsEmptyStruct(ch.Elem())
+}
+
 func IsDone(info *types.Info, x ast.Expr) bool {
 	call, ok := ast.Unparen(x).(*ast.CallExpr)
 	if !ok {
