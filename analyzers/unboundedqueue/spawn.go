@@ -127,8 +127,11 @@ func (c *checker) sendOrStop(sel *ast.SelectStmt) *ast.SendStmt {
 				return nil
 			}
 			v := code.Var(info, recv.X)
-			ch, ok := info.TypeOf(recv.X).Underlying().(*types.Chan)
-			if !c.isSharedVar(v) || !ok || !code.IsEmptyStruct(ch.Elem()) {
+			if !c.isSharedVar(v) {
+				return nil
+			}
+			ch, ok := v.Type().Underlying().(*types.Chan)
+			if !ok || !code.IsEmptyStruct(ch.Elem()) {
 				return nil
 			}
 			stops++
@@ -1405,7 +1408,9 @@ func (c *checker) livesUntilStop(sp spawn, body *ast.BlockStmt, loop inspector.C
 	x := ast.Unparen(u.X)
 	if call, ok := x.(*ast.CallExpr); ok && sendselect.IsDone(info, call) {
 		x = ast.Unparen(call.Fun).(*ast.SelectorExpr).X // ctx.Done(): where ctx comes from
-	} else if ch, ok := info.TypeOf(x).Underlying().(*types.Chan); !ok || !code.IsEmptyStruct(ch.Elem()) {
+	} else if t := info.TypeOf(x); t == nil {
+		return false
+	} else if ch, ok := t.Underlying().(*types.Chan); !ok || !code.IsEmptyStruct(ch.Elem()) {
 		return false
 	}
 	id, ok := x.(*ast.Ident)
