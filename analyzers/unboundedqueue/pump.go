@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 )
 
 // A pump is the "infinite channel": a loop whose select receives from in and
@@ -90,7 +92,14 @@ func (c *checker) pumpAt(cur inspector.Cursor, buf *types.Var) (pump, bool) {
 		// buf[1:]; copy(req, msg). Traefik's UDP session turns a stream
 		// of datagrams into a Read this way.
 		p.pull = commRecv(comm)
-		if p.pull == nil || !readsHead(info, clause.Node(), buf) {
+		if p.pull == nil || !readsHead(info, clause.Node(), buf) || sendselect.IsTimerChan(info, p.pull.X) || !carriesItems(info.TypeOf(p.pull.X)) {
+			return pump{}, false
+		}
+		// The head goes to the request: the case's body uses what it
+		// received (copy(req, msg), req.reply <- msg). A tick that only
+		// evicts expired items receives nothing to hand the head to.
+		req := definedBy(info, comm)
+		if len(req) == 0 || !slices.ContainsFunc(clause.Node().(*ast.CommClause).Body, func(st ast.Stmt) bool { return mentions(info, st, req) }) {
 			return pump{}, false
 		}
 	}
@@ -128,6 +137,20 @@ func (c *checker) pumpAt(cur inspector.Cursor, buf *types.Var) (pump, bool) {
 	// Every case that feeds the buffer keeps it growing: a fan-in pump has
 	// several.
 	return p, len(p.recvs) > 0
+}
+
+// mentions reports whether n uses one of the objects.
+func mentions(info *types.Info, n ast.Node, objs map[types.Object]ast.Expr) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if id, ok := m.(*ast.Ident); ok {
+			if _, ok := objs[info.Uses[id]]; ok {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // readsHead reports whether n reads buf[0].

@@ -1159,8 +1159,18 @@ func (c *checker) prefetchBounded(stream ast.Expr) bool {
 			if k, isConst := consts.Int(c.pass.TypesInfo, call.Args[0]); !isConst || k != 0 {
 				qos = true
 			}
-		case strings.HasPrefix(fn.Name(), "Consume") && len(call.Args) >= 3:
-			if tv, ok := c.pass.TypesInfo.Types[call.Args[2]]; !ok || tv.Value == nil || constant.BoolVal(tv.Value) {
+		case strings.HasPrefix(fn.Name(), "Consume"):
+			// Consume(queue, consumer, autoAck, …), ConsumeWithContext(ctx,
+			// queue, consumer, autoAck, …).
+			i := 2
+			if fn.Name() == "ConsumeWithContext" {
+				i = 3
+			}
+			if len(call.Args) <= i {
+				return false
+			}
+			tv, ok := c.pass.TypesInfo.Types[call.Args[i]]
+			if !ok || tv.Value == nil || tv.Value.Kind() != constant.Bool || constant.BoolVal(tv.Value) {
 				return false // auto-ack, or not known: no flow control
 			}
 		}

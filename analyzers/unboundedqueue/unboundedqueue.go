@@ -227,7 +227,18 @@ func isDequeType(t types.Type) bool {
 	if !has("Len", 0, 1) {
 		return false
 	}
-	return (has("PushBack", 1, 0) && has("PopFront", 0, 1)) || (has("PushFront", 1, 0) && has("PopBack", 0, 1))
+	if !(has("PushBack", 1, 0) && has("PopFront", 0, 1)) && !(has("PushFront", 1, 0) && has("PopBack", 0, 1)) {
+		return false
+	}
+	// A ring of fixed capacity has the same methods and overwrites the
+	// oldest: its name says so.
+	name := strings.ToLower(n.Obj().Name())
+	for _, bounded := range []string{"ring", "bounded", "fixed", "circular", "capped"} {
+		if strings.Contains(name, bounded) {
+			return false
+		}
+	}
+	return true
 }
 
 // isListType reports whether t is container/list.List or a pointer to it.

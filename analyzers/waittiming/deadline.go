@@ -81,7 +81,9 @@ func (c *checker) checkDeadline(cur inspector.Cursor) {
 		if send, q := c.queuedWith(next, derived); send != nil {
 			// A buffered job queue: the send returns at once, and the job
 			// waits in the queue with its deadline running.
-			c.reportCarried(call, "the queue of "+q.Name(), send)
+			if !usedAfter(info, next, derived) {
+				c.reportCarried(call, "the queue of "+q.Name(), send)
+			}
 			return
 		}
 		if usesVar(info, next.Node(), derived) || (cancel != nil && usesVar(info, next.Node(), cancel)) {
@@ -95,7 +97,9 @@ func (c *checker) checkDeadline(cur inspector.Cursor) {
 		// The job takes the context to the pool's workers (loki's push
 		// tasks): whatever the worker does with it, the wait for a free
 		// worker has already spent part of it.
-		c.reportCarried(call, w.Name, w.Node)
+		if !usedAfter(info, next, derived) {
+			c.reportCarried(call, w.Name, w.Node)
+		}
 		return
 	}
 	if cancel != nil && usesVar(info, next.Node(), cancel) {
@@ -138,6 +142,19 @@ func (c *checker) checkDeadline(cur inspector.Cursor) {
 		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
 	}
 	c.rep.Report(d)
+}
+
+// usedAfter reports whether a statement after stmt, in its list, uses v:
+// the caller waits for the reply under the same deadline (select { case r
+// := <-reply: … case <-ctx.Done(): … }), so it is the whole call's budget,
+// end to end, not the work's.
+func usedAfter(info *types.Info, stmt inspector.Cursor, v *types.Var) bool {
+	for s, ok := stmt.NextSibling(); ok; s, ok = s.NextSibling() {
+		if usesVar(info, s.Node(), v) {
+			return true
+		}
+	}
+	return false
 }
 
 // reportCarried reports the deadline derived by call, sent with a job to

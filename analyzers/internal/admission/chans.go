@@ -365,8 +365,22 @@ func onlyReceives(info *types.Info, body *ast.BlockStmt) *types.Var {
 // loops and function literals, when it sends nothing else on it and never
 // receives from it.
 func sendsTokens(info *types.Info, body *ast.BlockStmt) *types.Var {
+	// The sends that only try (a case of a select with a default): a
+	// function that only tries is a wake-up, not an acquire.
+	tries := make(map[*ast.SendStmt]bool)
+	ast.Inspect(body, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectStmt); ok && code.HasDefault(sel) {
+			for _, st := range sel.Body.List {
+				if s, ok := st.(*ast.CommClause).Comm.(*ast.SendStmt); ok {
+					tries[s] = true
+				}
+			}
+		}
+		return true
+	})
 	var ch *types.Var
-	ok := true
+	received := make(map[*types.Var]bool)
+	ok, blocks := true, false
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
@@ -377,17 +391,18 @@ func sendsTokens(info *types.Info, body *ast.BlockStmt) *types.Var {
 				ok = false
 			} else {
 				ch = v.Origin()
+				blocks = blocks || !tries[n]
 			}
 		case *ast.UnaryExpr:
 			if n.Op == token.ARROW {
-				if v := code.Var(info, n.X); v != nil && ch != nil && v.Origin() == ch {
-					ok = false
+				if v := code.Var(info, n.X); v != nil {
+					received[v.Origin()] = true
 				}
 			}
 		}
 		return ok
 	})
-	if !ok {
+	if !ok || !blocks || ch == nil || received[ch] {
 		return nil
 	}
 	return ch
@@ -399,24 +414,24 @@ func sendsTokens(info *types.Info, body *ast.BlockStmt) *types.Var {
 // and applies the batch later, on size or on a tick.
 func appendsReceived(info *types.Info, cur inspector.Cursor) bool {
 	var got *types.Var
-	var loop inspector.Cursor
+	var scope inspector.Cursor // where the batch is filled: the loop, or the receive's select case
 	switch n := cur.Node().(type) {
 	case *ast.RangeStmt:
-		got, loop = code.Var(info, n.Value), cur
+		got, scope = code.Var(info, n.Key), cur // for w := range ch: the element is the key
 	case *ast.UnaryExpr:
 		if as, ok := cur.Parent().Node().(*ast.AssignStmt); ok && len(as.Lhs) >= 1 {
 			got = code.Var(info, as.Lhs[0])
 		}
-		for enc := range cur.Enclosing((*ast.ForStmt)(nil)) {
-			loop = enc
+		for enc := range cur.Enclosing((*ast.CommClause)(nil), (*ast.ForStmt)(nil)) {
+			scope = enc
 			break
 		}
 	}
-	if got == nil || !loop.Valid() {
+	if got == nil || !scope.Valid() {
 		return false
 	}
 	found := false
-	for a := range loop.Preorder((*ast.CallExpr)(nil)) {
+	for a := range scope.Preorder((*ast.CallExpr)(nil)) {
 		call := a.Node().(*ast.CallExpr)
 		if code.BuiltinName(info, call) == "append" && len(call.Args) >= 2 && !call.Ellipsis.IsValid() {
 			for _, arg := range call.Args[1:] {

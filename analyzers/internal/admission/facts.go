@@ -881,8 +881,8 @@ func (r *Result) tryReturn(fn *types.Func, kind outcome, ret inspector.Cursor) (
 				}
 			}
 			return h, true
-		case *ast.ExprStmt, *ast.AssignStmt:
-			return nil, true // a receive: a stop signal
+		case *ast.ExprStmt:
+			return nil, true // case <-stop: a stop signal
 		default:
 			return nil, false // a no after a send went through
 		}

@@ -255,9 +255,11 @@ func isWait(info *types.Info, s ast.Stmt, waits func(*types.Func) bool, p *Path)
 	return false
 }
 
-// IsTimedWait reports whether sel waits for a timer, and perhaps for ctx.Done()
-// too: every case receives from a timer or from Done, the timer cases do
-// nothing and the Done cases return.
+// IsTimedWait reports whether sel waits for a timer, and perhaps for a way
+// out too: every case receives from a timer, from ctx.Done() or from a stop
+// channel the owner holds; the timer cases do nothing but give the timer
+// back to its pool, and the others return, perhaps after giving it back.
+// A way out sets p.HonoursCtx: the pause ends on cancellation or shutdown.
 func IsTimedWait(info *types.Info, sel *ast.SelectStmt, p *Path) bool {
 	timers, done := 0, 0
 	for _, s := range sel.Body.List {
@@ -316,7 +318,6 @@ func IsTimerChan(info *types.Info, x ast.Expr) bool {
 	return false
 }
 
-// IsDone reports whether x is a call of the Done method of a context.
 // anyTimer stands for whatever timer a give-up case hands back.
 var anyTimer = new(types.Var)
 
@@ -381,6 +382,7 @@ func isStop(info *types.Info, x ast.Expr) bool {
 	return ok && code.IsEmptyStruct(ch.Elem())
 }
 
+// IsDone reports whether x is a call of the Done method of a context.
 func IsDone(info *types.Info, x ast.Expr) bool {
 	call, ok := ast.Unparen(x).(*ast.CallExpr)
 	if !ok {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"sync"
 
+	"github.com/example/ring"
 	"github.com/gammazero/deque"
 )
 
@@ -87,4 +88,28 @@ func NewSafeOpsQueue() *SafeOpsQueue {
 	q := &SafeOpsQueue{wake: make(chan struct{}, 1)}
 	go q.process()
 	return q
+}
+
+// Negative: a ring of fixed capacity has a deque's methods and overwrites
+// the oldest item when full.
+type Events struct {
+	mu     sync.Mutex
+	recent *ring.Ring[string]
+}
+
+func NewEvents() *Events { return &Events{recent: ring.New[string](100)} }
+
+func (e *Events) Record(s string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.recent.PushBack(s)
+}
+
+func (e *Events) Next() (string, bool) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.recent.Len() == 0 {
+		return "", false
+	}
+	return e.recent.PopFront(), true
 }

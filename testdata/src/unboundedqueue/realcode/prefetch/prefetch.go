@@ -5,7 +5,11 @@
 // earlier version).
 package prefetch
 
-import amqp "github.com/rabbitmq/amqp091-go"
+import (
+	"context"
+
+	amqp "github.com/rabbitmq/amqp091-go"
+)
 
 type handler func([]byte) error
 
@@ -14,6 +18,25 @@ func subscribe(sub *amqp.Channel, qos int, h handler) error {
 		return err
 	}
 	deliveries, err := sub.Consume("q", "", false, false, false, false, nil)
+	if err != nil {
+		return err
+	}
+	for d := range deliveries {
+		go func(d amqp.Delivery) {
+			if err := h(d.Body); err == nil {
+				d.Ack(false)
+			}
+		}(d)
+	}
+	return nil
+}
+
+// The same with ConsumeWithContext, whose autoAck comes after the context.
+func subscribeCtx(ctx context.Context, sub *amqp.Channel, h handler) error {
+	if err := sub.Qos(10, 0, false); err != nil {
+		return err
+	}
+	deliveries, err := sub.ConsumeWithContext(ctx, "q", "", false, false, false, false, nil)
 	if err != nil {
 		return err
 	}

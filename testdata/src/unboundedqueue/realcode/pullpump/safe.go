@@ -1,5 +1,7 @@
 package pullpump
 
+import "time"
+
 // maxQueued bounds SafeConn.msgs: readLoop stops receiving while it holds this many,
 // so the listener's read loop blocks on receiveCh (and the kernel drops datagrams).
 const maxQueued = 1024
@@ -52,6 +54,35 @@ func (t *Trimmer) loop() {
 			if len(t.buf) > 0 {
 				t.buf = t.buf[1:]
 			}
+		}
+	}
+}
+
+// Negative: a tick evicts expired entries from the front: a TTL window, no
+// consumer handed the head.
+type entry struct {
+	at  time.Time
+	val []byte
+}
+
+type Recent struct {
+	in      chan entry
+	entries []entry
+	tick    *time.Ticker
+	stop    chan struct{}
+}
+
+func (r *Recent) loop() {
+	for {
+		select {
+		case e := <-r.in:
+			r.entries = append(r.entries, e)
+		case <-r.tick.C:
+			for len(r.entries) > 0 && time.Since(r.entries[0].at) > time.Minute {
+				r.entries = r.entries[1:]
+			}
+		case <-r.stop:
+			return
 		}
 	}
 }

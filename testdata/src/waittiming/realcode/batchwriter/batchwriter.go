@@ -67,3 +67,34 @@ func (s *Store) Start() {
 	s.stopped = make(chan struct{})
 	go s.processWrite()
 }
+
+// The same writer ranging over its channel.
+type RangeStore struct {
+	writeQueue chan work
+}
+
+func (s *RangeStore) PutNode(id int) {
+	start := time.Now()
+	w := work{id: id, result: make(chan struct{})}
+	s.writeQueue <- w
+	<-w.result
+	observe("put", time.Since(start)) // want `the duration since start spans the queue of writeQueue and the work of the goroutine that drains it`
+}
+
+func (s *RangeStore) processWrite() {
+	var batch []work
+	for w := range s.writeQueue {
+		batch = append(batch, w)
+		if len(batch) >= 16 {
+			for _, b := range batch {
+				close(b.result)
+			}
+			batch = batch[:0]
+		}
+	}
+}
+
+func (s *RangeStore) Start() {
+	s.writeQueue = make(chan work)
+	go s.processWrite()
+}

@@ -81,3 +81,41 @@ func (d *SafeDistributor) PushResolved(ctx context.Context, host string) error {
 	wg.Wait()
 	return nil
 }
+
+// Negative: the deadline is the whole call's: the caller waits for the
+// reply under it, and the worker sheds jobs whose caller gave up.
+type e2eJob struct {
+	ctx   context.Context
+	n     int
+	reply chan int
+}
+
+type E2E struct{ jobs chan e2eJob }
+
+func NewE2E(workers int) *E2E {
+	s := &E2E{jobs: make(chan e2eJob, 64)}
+	for range workers {
+		go func() {
+			for j := range s.jobs {
+				if j.ctx.Err() != nil {
+					continue
+				}
+				j.reply <- j.n * 2
+			}
+		}()
+	}
+	return s
+}
+
+func (s *E2E) Handle(ctx context.Context, n int) (int, error) {
+	ctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	reply := make(chan int, 1)
+	s.jobs <- e2eJob{ctx: ctx, n: n, reply: reply}
+	select {
+	case r := <-reply:
+		return r, nil
+	case <-ctx.Done():
+		return 0, ctx.Err()
+	}
+}
