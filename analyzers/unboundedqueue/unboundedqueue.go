@@ -227,7 +227,9 @@ func isDequeType(t types.Type) bool {
 	if !has("Len", 0, 1) {
 		return false
 	}
-	if !(has("PushBack", 1, 0) && has("PopFront", 0, 1)) && !(has("PushFront", 1, 0) && has("PopBack", 0, 1)) {
+	backToFront := has("PushBack", 1, 0) && has("PopFront", 0, 1)
+	frontToBack := has("PushFront", 1, 0) && has("PopBack", 0, 1)
+	if !backToFront && !frontToBack {
 		return false
 	}
 	// A ring of fixed capacity has the same methods and overwrites the
