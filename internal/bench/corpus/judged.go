@@ -1,10 +1,7 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -53,33 +50,14 @@ var fingerprintRE = regexp.MustCompile(`^[0-9a-f]{24}$`)
 // tab-separated row per judgement; blank lines and lines starting with # are
 // ignored.
 func readJudged(name string) ([]*judgement, error) {
-	data, err := os.ReadFile(name)
+	rows, err := readTSV(name, judgedColumns)
 	if err != nil {
 		return nil, err
 	}
 	var list []*judgement
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(nil, 1<<20)
-	line := 0
-	header := false
 	seen := make(map[string]int)
-	for sc.Scan() {
-		line++
-		text := sc.Text()
-		if strings.TrimSpace(text) == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		cols := strings.Split(text, "\t")
-		if !header {
-			if strings.Join(cols, "\t") != strings.Join(judgedColumns, "\t") {
-				return nil, fmt.Errorf("%s:%d: the header must be %q", name, line, strings.Join(judgedColumns, "\\t"))
-			}
-			header = true
-			continue
-		}
-		if len(cols) != len(judgedColumns) {
-			return nil, fmt.Errorf("%s:%d: %d columns, want %d (%s)", name, line, len(cols), len(judgedColumns), strings.Join(judgedColumns, ", "))
-		}
+	for _, r := range rows {
+		line, cols := r.line, r.cols
 		j := &judgement{Verdict: cols[0], Check: cols[1], Category: cols[2], Repository: cols[3], File: cols[4], Locator: cols[5], Why: cols[7], row: line}
 		if cols[6] != "" && cols[6] != "-" {
 			if j.Line, err = strconv.Atoi(cols[6]); err != nil {
@@ -114,12 +92,6 @@ func readJudged(name string) ([]*judgement, error) {
 			seen[k] = line
 		}
 		list = append(list, j)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, err
-	}
-	if !header {
-		return nil, fmt.Errorf("%s: no header line", name)
 	}
 	return list, nil
 }

@@ -1,10 +1,7 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
-	"os"
 	"strings"
 )
 
@@ -35,32 +32,14 @@ var servicesColumns = []string{"service", "kind", "repository", "commit", "modul
 // one row per module, tab-separated; blank lines and lines starting with #
 // are ignored. Rows of one service repeat its kind, repository and commit.
 func readServices(name string) ([]*service, error) {
-	data, err := os.ReadFile(name)
+	rows, err := readTSV(name, servicesColumns)
 	if err != nil {
 		return nil, err
 	}
 	var list []*service
 	byName := make(map[string]*service)
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	line := 0
-	header := false
-	for sc.Scan() {
-		line++
-		text := sc.Text()
-		if strings.TrimSpace(text) == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		cols := strings.Split(text, "\t")
-		if !header {
-			if strings.Join(cols, "\t") != strings.Join(servicesColumns, "\t") {
-				return nil, fmt.Errorf("%s:%d: the header must be %q", name, line, strings.Join(servicesColumns, "\\t"))
-			}
-			header = true
-			continue
-		}
-		if len(cols) != len(servicesColumns) {
-			return nil, fmt.Errorf("%s:%d: %d columns, want %d (%s)", name, line, len(cols), len(servicesColumns), strings.Join(servicesColumns, ", "))
-		}
+	for _, r := range rows {
+		line, cols := r.line, r.cols
 		m := module{Service: cols[0], Kind: cols[1], Repository: cols[2], Commit: cols[3], Dir: cols[4], Patterns: strings.Fields(cols[5])}
 		if m.Service == "" || m.Repository == "" || m.Dir == "" || len(m.Patterns) == 0 {
 			return nil, fmt.Errorf("%s:%d: service, repository, module and patterns must not be empty", name, line)
@@ -82,12 +61,6 @@ func readServices(name string) ([]*service, error) {
 			}
 		}
 		s.Modules = append(s.Modules, m)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, err
-	}
-	if !header {
-		return nil, fmt.Errorf("%s: no header line", name)
 	}
 	return list, nil
 }
