@@ -115,8 +115,9 @@
 //     deadlock),
 //     signal and tick channels, and the overflow branch of a select (the
 //     retrysend check reports that);
-//   - loops over slices, maps and integers (bounded by their input), and over
-//     ticks, signals and ctx.Done();
+//   - loops over slices, maps and integers (bounded by their input), over
+//     ticks, signals and ctx.Done(), and over a channel the call makes and
+//     closes for one batch (itself, or through a function that returns it);
 //   - spawns preceded by any blocking acquire in the loop: sem <- struct{}{}
 //     on a semaphore channel (also in a select with ctx.Done()), a receive
 //     from a pre-filled token channel, (*semaphore.Weighted).Acquire,

@@ -493,7 +493,7 @@ func (c *checker) goroutinesPerItem() {
 			stream, recv, ok := c.streamOf(loop, cur)
 			if !ok || !c.usesIterationState(sp, loop) || c.limitedBefore(loop, cur, recv) || c.guardedByCount(loop, cur) || c.waitsAfter(loop, cur) ||
 				c.cappedByCounter(loop, cur) || c.perEntity(sp, stream, loop) || c.restartsWorker(sp, stream) || !c.unlimitedGroup(sp, loop, cur) ||
-				c.prefetchBounded(stream) || c.repliesInLockstep(sp, stream, recv) {
+				c.prefetchBounded(stream) || c.repliesInLockstep(sp, stream, recv) || c.finiteStream(stream, loop) {
 				continue
 			}
 			_, pulled := recv.(*ast.CallExpr)
@@ -1176,6 +1176,93 @@ func (c *checker) prefetchBounded(stream ast.Expr) bool {
 		}
 	}
 	return qos
+}
+
+// finiteStream reports whether stream is a channel this call makes and
+// closes: a local made here, or returned by a function of the package that
+// makes it, and closed by its producer (close(ch), in the function or a
+// goroutine it starts). Its items are one batch the call produced (hatchet's
+// tryAssign: one result per action, then close), not a service's input.
+func (c *checker) finiteStream(stream ast.Expr, loop inspector.Cursor) bool {
+	info := c.pass.TypesInfo
+	v := code.Var(info, stream)
+	fn := code.EnclosingFunc(loop)
+	if v == nil || !code.IsLocal(v) || !fn.Valid() {
+		return false
+	}
+	made, closed := false, false
+	var producer *types.Func
+	ast.Inspect(fn.Node(), func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				if code.Var(info, lhs) != v || len(n.Rhs) != len(n.Lhs) {
+					continue
+				}
+				if call, ok := ast.Unparen(n.Rhs[i]).(*ast.CallExpr); ok {
+					if code.BuiltinName(info, call) == "make" {
+						made = true
+					} else {
+						producer = c.callee(call)
+					}
+				}
+			}
+		case *ast.CallExpr:
+			if code.BuiltinName(info, n) == "close" && len(n.Args) == 1 && code.Var(info, n.Args[0]) == v {
+				closed = true
+			}
+		}
+		return true
+	})
+	if made {
+		return closed
+	}
+	if producer == nil {
+		return false
+	}
+	d, ok := c.funcDecl(producer)
+	return ok && makesClosesReturns(info, d.Node())
+}
+
+// makesClosesReturns reports whether the function decl makes a channel in
+// a local, closes it, and returns it.
+func makesClosesReturns(info *types.Info, decl ast.Node) bool {
+	made := make(map[*types.Var]bool)
+	closed := make(map[*types.Var]bool)
+	returned := make(map[*types.Var]bool)
+	ast.Inspect(decl, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				if len(n.Rhs) == len(n.Lhs) {
+					if call, ok := ast.Unparen(n.Rhs[i]).(*ast.CallExpr); ok && code.BuiltinName(info, call) == "make" {
+						if v := code.Var(info, lhs); v != nil && code.IsLocal(v) {
+							made[v] = true
+						}
+					}
+				}
+			}
+		case *ast.CallExpr:
+			if code.BuiltinName(info, n) == "close" && len(n.Args) == 1 {
+				if v := code.Var(info, n.Args[0]); v != nil {
+					closed[v] = true
+				}
+			}
+		case *ast.ReturnStmt:
+			for _, r := range n.Results {
+				if v := code.Var(info, r); v != nil {
+					returned[v] = true
+				}
+			}
+		}
+		return true
+	})
+	for v := range made {
+		if closed[v] && returned[v] {
+			return true
+		}
+	}
+	return false
 }
 
 // repliesInLockstep reports whether the loop reads requests from a stream
