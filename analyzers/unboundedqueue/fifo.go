@@ -574,6 +574,9 @@ func endCall(info *types.Info, expr ast.Expr, v *types.Var) string {
 // reportQueue reports each enqueue site of q that has no bound, in a function
 // other than one that dequeues, when q is shared between goroutines.
 func (c *checker) reportQueue(q *queue) {
+	if c.prefilledPool(q) {
+		return
+	}
 	for _, site := range q.enqueues {
 		fn := code.EnclosingFunc(site)
 		if !fn.Valid() || c.pumped[site.Node()] || inBoundedLoop(c.pass.TypesInfo, site) || inOverflowDefault(c.pass.TypesInfo, site, nil) {
@@ -587,6 +590,38 @@ func (c *checker) reportQueue(q *queue) {
 		}
 		c.findings = append(c.findings, c.fifoFinding(q, site, fn, consumer))
 	}
+}
+
+// prefilledPool reports whether the queue is a pool of resources made up
+// front: one of its enqueues appends the counter of a counting loop (for i
+// := base; i < base+size; i++ { pool = append(pool, i) }), as a free list of
+// ports or ids is filled. Its other enqueues put back what a get took, so
+// it never holds more than it was filled with (tailscale's stunstamp ports).
+func (c *checker) prefilledPool(q *queue) bool {
+	info := c.pass.TypesInfo
+	for _, site := range q.enqueues {
+		a, ok := site.Node().(*ast.AssignStmt)
+		if !ok || len(a.Rhs) != 1 {
+			continue
+		}
+		call, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr)
+		if !ok || len(call.Args) != 2 || call.Ellipsis.IsValid() {
+			continue
+		}
+		for e := range site.Enclosing((*ast.ForStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+			loop, ok := e.Node().(*ast.ForStmt)
+			if !ok || loop.Init == nil || loop.Cond == nil || loop.Post == nil {
+				break
+			}
+			if inc, ok := loop.Post.(*ast.IncDecStmt); ok {
+				if counter := code.Var(info, inc.X); counter != nil && refersToVar(info, call.Args[1], counter) {
+					return true
+				}
+			}
+			break
+		}
+	}
+	return false
 }
 
 // blocksAfter reports whether the function at fn blocks after the enqueue at
