@@ -90,7 +90,8 @@
 //     { cond.Wait() }) or in its callers up to two calls up, also through a
 //     method that returns the length (Submit checks, then calls push);
 //   - queues every caller of whose filling function also drains them (a
-//     one-pass work list, a consumer putting back what it took), and
+//     one-pass work list, a consumer putting back what it took), pools
+//     filled up front by a counting loop (a free list of ports), and
 //     consumers that drain under the producers' lock, releasing it only in a
 //     sync.Cond's Wait;
 //   - appends of several items or of a spread slice, and appends to one
