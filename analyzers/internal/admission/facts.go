@@ -994,18 +994,10 @@ func (r *Result) assignedOnce(at inspector.Cursor, id *ast.Ident) *ast.CallExpr 
 	return call
 }
 
-// hasDefault reports whether the select at sel has a default case.
+// hasDefault reports whether the node at sel is a select with a default.
 func hasDefault(sel inspector.Cursor) bool {
 	s, ok := sel.Node().(*ast.SelectStmt)
-	if !ok {
-		return false
-	}
-	for _, cc := range s.Body.List {
-		if cc.(*ast.CommClause).Comm == nil {
-			return true
-		}
-	}
-	return false
+	return ok && code.HasDefault(s)
 }
 
 // blockingSibling returns the name of an exported method of fn's receiver
