@@ -44,10 +44,11 @@ func TestSmoke(t *testing.T) {
 		progress:  &progress,
 		fixcheck:  true,
 	}
-	rep, err := run(context.Background(), c)
+	sc, err := run(context.Background(), c)
 	if err != nil {
 		t.Fatal(err)
 	}
+	rep := sc.(*report)
 	if rep.failed() {
 		t.Fatalf("failures: %v", rep.failures)
 	}

@@ -60,6 +60,8 @@ type config struct {
 	services  string
 	judged    string
 	only      []string
+	census    bool // score census.tsv's sites instead of judged.tsv's findings
+	sites     string
 	rejudge   bool // read the results in out instead of running the suite
 	fixcheck  bool // apply every fix and build the fixed packages
 	timeout   time.Duration
@@ -76,6 +78,9 @@ func corpusMain(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&c.out, "out", "", "`directory` to write one JSON result per service to (required; created if missing)")
 	fs.StringVar(&c.services, "services", filepath.Join("docs", "corpus", "services.tsv"), "the list of services")
 	fs.StringVar(&c.judged, "judged", filepath.Join("docs", "corpus", "judged.tsv"), "the verdicts")
+	fs.BoolVar(&c.census, "census", false, "run the census instead: the services of -census-services, scored against the judged sites of -sites, per split")
+	censusServices := fs.String("census-services", filepath.Join("docs", "corpus", "census-services.tsv"), "with -census, the list of services and their split")
+	fs.StringVar(&c.sites, "sites", filepath.Join("docs", "corpus", "census.tsv"), "with -census, the judged sites")
 	fs.StringVar(&only, "only", "", "comma-separated services to run (default all); the table then covers only these")
 	fs.DurationVar(&c.timeout, "timeout", 45*time.Minute, "time limit of one module's run")
 	fs.BoolVar(&c.fixcheck, "fixcheck", false, "also apply every suggested fix of each module in memory and go build the fixed packages through -overlay (the checkouts are not written)")
@@ -90,6 +95,9 @@ func corpusMain(args []string, stdout, stderr io.Writer) int {
 	if c.checkouts == "" && !c.rejudge || c.out == "" || fs.NArg() > 0 {
 		fs.Usage()
 		return exitFailure
+	}
+	if c.census {
+		c.services = *censusServices
 	}
 	if only != "" {
 		c.only = strings.Split(only, ",")
@@ -107,13 +115,45 @@ func corpusMain(args []string, stdout, stderr io.Writer) int {
 		return exitFailure
 	}
 	rep.write(stdout)
-	switch {
-	case rep.failed():
-		return exitFailure
-	case len(rep.unjudged) > 0 || len(rep.gone) > 0:
-		return exitUnjudged
+	return rep.exitCode()
+}
+
+// A scorer matches the results of the services run with verdicts and
+// prints the tables: the corpus's report (judged findings) or the census's
+// (judged sites).
+type scorer interface {
+	add(s *service, sr *serviceResult)
+	write(w io.Writer)
+	exitCode() int
+}
+
+// newScorer reads the services and the verdicts c names.
+func newScorer(c config) ([]*service, scorer, error) {
+	if c.census {
+		services, err := readCensusServices(c.services)
+		if err != nil {
+			return nil, nil, err
+		}
+		sites, err := readCensus(c.sites)
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, st := range sites {
+			if !slices.ContainsFunc(services, func(s *service) bool { return s.Name == st.Service }) {
+				return nil, nil, fmt.Errorf("%s:%d: service %q is not in %s", c.sites, st.row, st.Service, c.services)
+			}
+		}
+		return services, newCensusReport(sites, services), nil
 	}
-	return exitOK
+	services, err := readServices(c.services)
+	if err != nil {
+		return nil, nil, err
+	}
+	judged, err := readJudged(c.judged)
+	if err != nil {
+		return nil, nil, err
+	}
+	return services, newReport(judged), nil
 }
 
 // A serviceResult is the JSON result of one service.
@@ -137,12 +177,8 @@ type missRow struct {
 	Status   string `json:"status"` // "missed", "found" (its fingerprint matched) or "possibly found" (a finding in its function)
 }
 
-func run(ctx context.Context, c config) (*report, error) {
-	services, err := readServices(c.services)
-	if err != nil {
-		return nil, err
-	}
-	judged, err := readJudged(c.judged)
+func run(ctx context.Context, c config) (scorer, error) {
+	services, rep, err := newScorer(c)
 	if err != nil {
 		return nil, err
 	}
@@ -161,7 +197,6 @@ func run(ctx context.Context, c config) (*report, error) {
 	for _, s := range services {
 		total += len(s.Modules)
 	}
-	rep := newReport(judged)
 	n := 0
 	for _, s := range services {
 		if c.rejudge {

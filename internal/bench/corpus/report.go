@@ -177,6 +177,16 @@ func (r *report) add(s *service, sr *serviceResult) {
 
 func (r *report) failed() bool { return len(r.failures) > 0 || len(r.back) > 0 }
 
+func (r *report) exitCode() int {
+	switch {
+	case r.failed():
+		return exitFailure
+	case len(r.unjudged) > 0 || len(r.gone) > 0:
+		return exitUnjudged
+	}
+	return exitOK
+}
+
 // write prints the report as Markdown: the tables docs/corpus/README.md
 // holds, then what needs somebody's attention.
 func (r *report) write(w io.Writer) {

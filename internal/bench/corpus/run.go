@@ -23,19 +23,26 @@ import (
 
 // A finding is one queuecheck diagnostic, as the corpus tool keeps it.
 type finding struct {
-	Check       string `json:"check"`
-	Category    string `json:"category"`
-	File        string `json:"file"` // relative to the repository root, with slashes
-	Line        int    `json:"line"`
-	Column      int    `json:"column"`
-	Function    string `json:"function,omitempty"` // the enclosing function declaration: F or T.M
-	Message     string `json:"message"`
-	Fix         bool   `json:"fix"`         // it carries a suggested fix
-	Fingerprint string `json:"fingerprint"` // as the baseline records it
+	Check       string     `json:"check"`
+	Category    string     `json:"category"`
+	File        string     `json:"file"` // relative to the repository root, with slashes
+	Line        int        `json:"line"`
+	Column      int        `json:"column"`
+	Function    string     `json:"function,omitempty"` // the enclosing function declaration: F or T.M
+	Message     string     `json:"message"`
+	Fix         bool       `json:"fix"`               // it carries a suggested fix
+	Fingerprint string     `json:"fingerprint"`       // as the baseline records it
+	Related     []position `json:"related,omitempty"` // the other half of the story: the consumer, the wait, the task
 
 	// Filled in by the judging step.
 	Verdict string `json:"verdict,omitempty"` // "" when unjudged
 	Why     string `json:"why,omitempty"`
+}
+
+// A position is a line of a file, relative to the repository root.
+type position struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
 }
 
 // A moduleResult is what one run of the suite over one module produced.
@@ -260,21 +267,24 @@ type sarifLog struct {
 			Message struct {
 				Text string `json:"text"`
 			} `json:"message"`
-			Locations []struct {
-				PhysicalLocation struct {
-					ArtifactLocation struct {
-						URI string `json:"uri"`
-					} `json:"artifactLocation"`
-					Region struct {
-						StartLine   int `json:"startLine"`
-						StartColumn int `json:"startColumn"`
-					} `json:"region"`
-				} `json:"physicalLocation"`
-			} `json:"locations"`
+			Locations           []sarifLocation   `json:"locations"`
+			RelatedLocations    []sarifLocation   `json:"relatedLocations"`
 			PartialFingerprints map[string]string `json:"partialFingerprints"`
 			Fixes               []json.RawMessage `json:"fixes"`
 		} `json:"results"`
 	} `json:"runs"`
+}
+
+type sarifLocation struct {
+	PhysicalLocation struct {
+		ArtifactLocation struct {
+			URI string `json:"uri"`
+		} `json:"artifactLocation"`
+		Region struct {
+			StartLine   int `json:"startLine"`
+			StartColumn int `json:"startColumn"`
+		} `json:"region"`
+	} `json:"physicalLocation"`
 }
 
 // sarifFingerprintKey names queuecheck's fingerprint in SARIF
@@ -321,6 +331,10 @@ func parseSARIF(data []byte, moduleDir, dir string) ([]finding, error) {
 			}
 			if f.Fingerprint == "" {
 				return nil, fmt.Errorf("%s:%d: a finding without a fingerprint", f.File, f.Line)
+			}
+			for _, rel := range r.RelatedLocations {
+				p := rel.PhysicalLocation
+				f.Related = append(f.Related, position{path.Join(filepath.ToSlash(moduleDir), p.ArtifactLocation.URI), p.Region.StartLine})
 			}
 			f.Function = funcs.enclosing(filepath.Join(dir, filepath.FromSlash(loc.ArtifactLocation.URI)), f.Line)
 			out = append(out, f)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -19,6 +20,7 @@ type module struct {
 // A service is a repository at a pinned commit with one or more modules.
 type service struct {
 	Name       string
+	Split      string // the census split (tune or holdout); "" in the corpus
 	Kind       string
 	Repository string // e.g. github.com/nsqio/nsq
 	Commit     string
@@ -36,9 +38,33 @@ func readServices(name string) ([]*service, error) {
 	if err != nil {
 		return nil, err
 	}
+	return servicesOf(name, rows, nil)
+}
+
+// readCensusServices reads census-services.tsv: services.tsv's columns with
+// the split (tune or holdout) after the service.
+func readCensusServices(name string) ([]*service, error) {
+	rows, err := readTSV(name, censusServicesColumns)
+	if err != nil {
+		return nil, err
+	}
+	split := make([]string, len(rows))
+	for i, r := range rows {
+		split[i] = r.cols[1]
+		if !slices.Contains(splits, split[i]) {
+			return nil, fmt.Errorf("%s:%d: split %q is not one of %s", name, r.line, split[i], strings.Join(splits, ", "))
+		}
+		rows[i].cols = slices.Delete(slices.Clone(r.cols), 1, 2)
+	}
+	return servicesOf(name, rows, split)
+}
+
+// servicesOf groups the module rows of name (services.tsv's columns) by
+// service; split, when not nil, is each row's census split.
+func servicesOf(name string, rows []tsvRow, split []string) ([]*service, error) {
 	var list []*service
 	byName := make(map[string]*service)
-	for _, r := range rows {
+	for i, r := range rows {
 		line, cols := r.line, r.cols
 		m := module{Service: cols[0], Kind: cols[1], Repository: cols[2], Commit: cols[3], Dir: cols[4], Patterns: strings.Fields(cols[5])}
 		if m.Service == "" || m.Repository == "" || m.Dir == "" || len(m.Patterns) == 0 {
@@ -47,13 +73,17 @@ func readServices(name string) ([]*service, error) {
 		if len(m.Commit) != 40 {
 			return nil, fmt.Errorf("%s:%d: commit %q is not a full 40-digit hash", name, line, m.Commit)
 		}
+		sp := ""
+		if split != nil {
+			sp = split[i]
+		}
 		s := byName[m.Service]
 		if s == nil {
-			s = &service{Name: m.Service, Kind: m.Kind, Repository: m.Repository, Commit: m.Commit}
+			s = &service{Name: m.Service, Split: sp, Kind: m.Kind, Repository: m.Repository, Commit: m.Commit}
 			byName[m.Service] = s
 			list = append(list, s)
-		} else if s.Repository != m.Repository || s.Commit != m.Commit || s.Kind != m.Kind {
-			return nil, fmt.Errorf("%s:%d: service %s has another kind, repository or commit on an earlier row", name, line, m.Service)
+		} else if s.Repository != m.Repository || s.Commit != m.Commit || s.Kind != m.Kind || s.Split != sp {
+			return nil, fmt.Errorf("%s:%d: service %s has another split, kind, repository or commit on an earlier row", name, line, m.Service)
 		}
 		for _, other := range s.Modules {
 			if other.Dir == m.Dir {

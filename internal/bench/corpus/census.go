@@ -1,0 +1,441 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// The census is the blind measurement: judged sites, not judged findings.
+// Reviewers who never saw the suite's output read whole packages of a
+// service and judge every candidate site of the five checks (every buffered
+// make(chan), queue append, go statement in a loop or handler, non-blocking
+// send, pool, timestamp or deadline near a wait). The suite is then run on
+// exactly those packages and its findings are matched to the sites by file
+// and line, so recall is counted over every hazard in the code, not over the
+// misses someone happened to notice. The services are split: tune services
+// may be read to write rules, holdout services are only scored.
+
+// Splits of census-services.tsv.
+const (
+	splitTune    = "tune"
+	splitHoldout = "holdout"
+)
+
+var splits = []string{splitTune, splitHoldout}
+
+// Verdicts of census.tsv.
+const (
+	siteHazard    = "hazard"
+	siteFine      = "fine"
+	siteDebatable = "debatable"
+)
+
+// Origins of census.tsv: how a site came to be judged.
+const (
+	// originBlind: found by reading the package, judged without the suite's
+	// output.
+	originBlind = "blind"
+	// originFinding: a finding of the suite that lay on no blind site,
+	// judged after the run so that every finding in a census package has a
+	// verdict. Such sites count like the others, and are told apart so that
+	// a reader can see how much of the census the suite itself suggested.
+	originFinding = "finding"
+)
+
+// censusServicesColumns are census-services.tsv's columns: services.tsv's
+// with the split after the service.
+var censusServicesColumns = []string{"service", "split", "kind", "repository", "commit", "module", "patterns"}
+
+// censusColumns are census.tsv's columns, in order.
+var censusColumns = []string{"id", "service", "file", "line", "location", "check", "verdict", "origin", "why"}
+
+// nearLines is how far from a line a site names a finding may lie and still
+// be on the site: a finding reports the make, the append or the go
+// statement, a reviewer may name the line of the call or the loop above.
+const nearLines = 3
+
+// A lineRange is a span of lines of one file, both ends included.
+type lineRange struct {
+	file     string
+	from, to int
+}
+
+// A site is one row of census.tsv.
+type site struct {
+	ID       string
+	Service  string
+	File     string // relative to the repository root
+	Line     int
+	Location string // the line and related lines, as the reviewer wrote them
+	Check    string
+	Verdict  string
+	Origin   string
+	Why      string
+
+	lines []lineRange // Line and every line Location names
+	row   int         // line number in census.tsv
+}
+
+// readCensus reads census.tsv.
+func readCensus(name string) ([]*site, error) {
+	rows, err := readTSV(name, censusColumns)
+	if err != nil {
+		return nil, err
+	}
+	var list []*site
+	ids := make(map[string]int)
+	for _, r := range rows {
+		line, cols := r.line, r.cols
+		s := &site{ID: cols[0], Service: cols[1], File: cols[2], Location: cols[4], Check: cols[5], Verdict: cols[6], Origin: cols[7], Why: cols[8], row: line}
+		if s.ID == "" || s.Service == "" || s.File == "" || strings.TrimSpace(s.Why) == "" {
+			return nil, fmt.Errorf("%s:%d: id, service, file and why must not be empty", name, line)
+		}
+		if prev, ok := ids[s.ID]; ok {
+			return nil, fmt.Errorf("%s:%d: id %s is used on line %d too", name, line, s.ID, prev)
+		}
+		ids[s.ID] = line
+		if s.Line, err = strconv.Atoi(cols[3]); err != nil || s.Line <= 0 {
+			return nil, fmt.Errorf("%s:%d: line %q is not a line number", name, line, cols[3])
+		}
+		if !slices.Contains(checks, s.Check) {
+			return nil, fmt.Errorf("%s:%d: check %q is not one of %s", name, line, s.Check, strings.Join(checks, ", "))
+		}
+		switch s.Verdict {
+		case siteHazard, siteFine, siteDebatable:
+		default:
+			return nil, fmt.Errorf("%s:%d: verdict %q is not one of hazard, fine, debatable", name, line, s.Verdict)
+		}
+		switch s.Origin {
+		case originBlind, originFinding:
+		default:
+			return nil, fmt.Errorf("%s:%d: origin %q is not one of blind, finding", name, line, s.Origin)
+		}
+		s.lines = append([]lineRange{{s.File, s.Line, s.Line}}, parseLocation(s.File, s.Location)...)
+		list = append(list, s)
+	}
+	return list, nil
+}
+
+// locationRef is a line reference in a location: "file.go:12", ":12",
+// "file.go:12-20", ":12-20".
+var locationRef = regexp.MustCompile(`([\w./-]+\.go)?:(\d+)(?:-(\d+))?`)
+
+// parseLocation returns the lines a location names. A reference without a
+// file is in the file of the reference before it, the site's file first.
+// Anything else (a constant's value, a note in parentheses) is not a line.
+func parseLocation(file, location string) []lineRange {
+	var out []lineRange
+	cur := file
+	for _, m := range locationRef.FindAllStringSubmatch(location, -1) {
+		if m[1] != "" {
+			cur = m[1]
+		}
+		from, _ := strconv.Atoi(m[2])
+		to := from
+		if m[3] != "" {
+			to, _ = strconv.Atoi(m[3])
+		}
+		if to < from {
+			from, to = to, from
+		}
+		out = append(out, lineRange{cur, from, to})
+	}
+	return out
+}
+
+// distance returns how many lines from the site a position in file at line
+// lies, and whether it is within nearLines of a line the site names.
+func (s *site) distance(file string, line int) (int, bool) {
+	best, ok := 0, false
+	for _, r := range s.lines {
+		if r.file != file {
+			continue
+		}
+		d := 0
+		switch {
+		case line < r.from:
+			d = r.from - line
+		case line > r.to:
+			d = line - r.to
+		}
+		if d <= nearLines && (!ok || d < best) {
+			best, ok = d, true
+		}
+	}
+	return best, ok
+}
+
+// nearest returns the sites of sites that a position is on: those nearest to
+// it among the ones within nearLines (several only when they tie), so that
+// a finding between two neighbouring sites counts on the one it reports.
+func nearest(sites []*site, file string, line int) []*site {
+	var out []*site
+	best := nearLines + 1
+	for _, s := range sites {
+		d, ok := s.distance(file, line)
+		switch {
+		case !ok || d > best:
+		case d < best:
+			best, out = d, []*site{s}
+		default:
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// censusTally counts one check's sites (or all checks') of one split.
+type censusTally struct {
+	sites                         int
+	hazards, fine, debatable      int
+	hazardsFound, fineFlagged     int
+	debatableFlagged              int
+	findings, onNoSite, fromFinds int
+}
+
+func (t *censusTally) recall() string { return percent(t.hazardsFound, t.hazards) }
+
+func (t *censusTally) fineRate() string { return percent(t.fineFlagged, t.fine) }
+
+func percent(n, of int) string {
+	if of == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.0f%% (%d/%d)", 100*float64(n)/float64(of), n, of)
+}
+
+// A censusReport scores the suite's results against census.tsv.
+type censusReport struct {
+	sites    []*site
+	split    map[string]string // service → split
+	services []*serviceResult
+	byKey    map[[2]string]*censusTally // {split, check}
+	flagged  map[*site][]*finding
+	unjudged []located
+	failures []string
+	lines    map[string]int // split → lines analyzed
+}
+
+func newCensusReport(sites []*site, services []*service) *censusReport {
+	r := &censusReport{
+		sites:   sites,
+		split:   make(map[string]string),
+		byKey:   make(map[[2]string]*censusTally),
+		flagged: make(map[*site][]*finding),
+		lines:   make(map[string]int),
+	}
+	for _, s := range services {
+		r.split[s.Name] = s.Split
+	}
+	return r
+}
+
+func (r *censusReport) tally(split, check string) *censusTally {
+	k := [2]string{split, check}
+	t := r.byKey[k]
+	if t == nil {
+		t = new(censusTally)
+		r.byKey[k] = t
+	}
+	return t
+}
+
+// add matches a service's findings with its sites. A finding is on the
+// sites nearest its position; only when it lies on none do its related
+// positions (the consumer, the wait, the task) count.
+func (r *censusReport) add(s *service, sr *serviceResult) {
+	r.services = append(r.services, sr)
+	var mine []*site
+	for _, c := range r.sites {
+		if c.Service == s.Name {
+			mine = append(mine, c)
+		}
+	}
+	for i := range sr.Modules {
+		mr := &sr.Modules[i]
+		r.lines[s.Split] += mr.Lines
+		if mr.Error != "" {
+			r.failures = append(r.failures, fmt.Sprintf("%s %s (exit %d): %s", s.Name, mr.Dir, mr.Exit, mr.Error))
+		}
+		for k := range mr.Findings {
+			f := &mr.Findings[k]
+			on := nearest(mine, f.File, f.Line)
+			for _, rel := range f.Related {
+				if len(on) > 0 {
+					break
+				}
+				on = nearest(mine, rel.File, rel.Line)
+			}
+			for _, t := range []*censusTally{r.tally(s.Split, f.Check), r.tally(s.Split, "")} {
+				t.findings++
+				if len(on) == 0 {
+					t.onNoSite++
+				}
+			}
+			if len(on) == 0 {
+				r.unjudged = append(r.unjudged, located{s.Name, f})
+			}
+			for _, c := range on {
+				r.flagged[c] = append(r.flagged[c], f)
+			}
+		}
+	}
+	for _, c := range mine {
+		hit := len(r.flagged[c]) > 0
+		for _, t := range []*censusTally{r.tally(s.Split, c.Check), r.tally(s.Split, "")} {
+			t.sites++
+			if c.Origin == originFinding {
+				t.fromFinds++
+			}
+			switch c.Verdict {
+			case siteHazard:
+				t.hazards++
+				if hit {
+					t.hazardsFound++
+				}
+			case siteFine:
+				t.fine++
+				if hit {
+					t.fineFlagged++
+				}
+			case siteDebatable:
+				t.debatable++
+				if hit {
+					t.debatableFlagged++
+				}
+			}
+		}
+	}
+}
+
+func (r *censusReport) exitCode() int {
+	switch {
+	case len(r.failures) > 0:
+		return exitFailure
+	case len(r.unjudged) > 0:
+		return exitUnjudged
+	}
+	return exitOK
+}
+
+// write prints the census tables per split, then what needs somebody:
+// findings on no site (to judge), and for the tune split only, the hazards
+// missed and the fine sites flagged. The holdout's are counted, never
+// listed: a rule written from a holdout miss would make its number
+// meaningless.
+func (r *censusReport) write(w io.Writer) {
+	for _, split := range splits {
+		var names []string
+		for _, sr := range r.services {
+			if r.split[sr.Service] == split {
+				names = append(names, sr.Service)
+			}
+		}
+		if len(names) == 0 {
+			continue
+		}
+		all := r.tally(split, "")
+		fmt.Fprintf(w, "### Census, %s split: %d services, %d sites, %d hazards\n\n", split, len(names), all.sites, all.hazards)
+		fmt.Fprintf(w, "| check | sites | hazards | found | recall | fine | fine flagged | debatable | debatable flagged | findings | on no site |\n")
+		fmt.Fprintf(w, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+		row := func(name string, t *censusTally) {
+			fmt.Fprintf(w, "| %s | %d | %d | %d | %s | %d | %d | %d | %d | %d | %d |\n",
+				name, t.sites, t.hazards, t.hazardsFound, t.recall(), t.fine, t.fineFlagged, t.debatable, t.debatableFlagged, t.findings, t.onNoSite)
+		}
+		for _, c := range checks {
+			row(c, r.tally(split, c))
+		}
+		row("**all**", all)
+		fmt.Fprintf(w, "\nHazards found: %s. Fine sites flagged: %s. Services: %s. Lines of production code analyzed: %s. Sites judged from a finding after the run (origin `finding`): %d.\n\n",
+			all.recall(), all.fineRate(), strings.Join(names, ", "), thousands(r.lines[split]), all.fromFinds)
+	}
+
+	fmt.Fprintf(w, "### Census per service\n\n")
+	fmt.Fprintf(w, "| service | split | kind | packages | lines | sites | hazards | found | fine | fine flagged | findings | on no site |\n")
+	fmt.Fprintf(w, "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+	for _, sr := range r.services {
+		var pkgs, lines, findings, onNoSite int
+		for _, m := range sr.Modules {
+			pkgs += m.Packages
+			lines += m.Lines
+			findings += len(m.Findings)
+		}
+		for _, u := range r.unjudged {
+			if u.repository == sr.Service {
+				onNoSite++
+			}
+		}
+		var t censusTally
+		for _, c := range r.sites {
+			if c.Service != sr.Service {
+				continue
+			}
+			t.sites++
+			hit := len(r.flagged[c]) > 0
+			switch c.Verdict {
+			case siteHazard:
+				t.hazards++
+				if hit {
+					t.hazardsFound++
+				}
+			case siteFine:
+				t.fine++
+				if hit {
+					t.fineFlagged++
+				}
+			}
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %d | %s | %d | %d | %d | %d | %d | %d | %d |\n",
+			sr.Service, r.split[sr.Service], sr.Kind, pkgs, thousands(lines), t.sites, t.hazards, t.hazardsFound, t.fine, t.fineFlagged, findings, onNoSite)
+	}
+
+	if len(r.failures) > 0 {
+		fmt.Fprintf(w, "\n### Modules that failed\n\n")
+		for _, f := range r.failures {
+			fmt.Fprintf(w, "- %s\n", strings.ReplaceAll(f, "\n", "\n  "))
+		}
+	}
+	if len(r.unjudged) > 0 {
+		fmt.Fprintf(w, "\n### Findings on no site: judge each (read the code) and add it to census.tsv with origin `finding`\n\n```\n")
+		for _, u := range r.unjudged {
+			f := u.f
+			fmt.Fprintln(w, strings.Join([]string{"?", u.repository, f.File, strconv.Itoa(f.Line), fmt.Sprintf("%s:%d", f.File, f.Line), f.Check, "?", originFinding, oneLine(f.Message)}, "\t"))
+		}
+		fmt.Fprintf(w, "```\n")
+	}
+	var missed, flaggedFine []*site
+	for _, c := range r.sites {
+		if r.split[c.Service] != splitTune || !r.ran(c.Service) {
+			continue
+		}
+		switch hit := len(r.flagged[c]) > 0; {
+		case c.Verdict == siteHazard && !hit:
+			missed = append(missed, c)
+		case c.Verdict == siteFine && hit:
+			flaggedFine = append(flaggedFine, c)
+		}
+	}
+	if len(flaggedFine) > 0 {
+		fmt.Fprintf(w, "\n### Fine sites flagged (tune split): false alarms, each a negative case before its fix\n\n")
+		for _, c := range flaggedFine {
+			for _, f := range r.flagged[c] {
+				fmt.Fprintf(w, "- %s %s %s:%d: %s\n  finding %s:%d %s: %s\n", c.ID, c.Check, c.File, c.Line, c.Why, f.File, f.Line, f.Category, f.Message)
+			}
+		}
+	}
+	if len(missed) > 0 {
+		fmt.Fprintf(w, "\n### Hazards missed (tune split; the holdout's are never listed)\n\n")
+		for _, c := range missed {
+			fmt.Fprintf(w, "- %s %s %s %s: %s\n", c.ID, c.Service, c.Check, c.Location, c.Why)
+		}
+	}
+}
+
+// ran reports whether the run covered the service.
+func (r *censusReport) ran(service string) bool {
+	return slices.ContainsFunc(r.services, func(sr *serviceResult) bool { return sr.Service == service })
+}

@@ -1,0 +1,154 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestCensusSmoke runs the census on the local fake service: a hazard on
+// the finding's line, a fine site near it that the finding is not nearest
+// to, a hazard found through a related position, a hazard missed, and a
+// finding on no site.
+func TestCensusSmoke(t *testing.T) {
+	t.Setenv("GOPROXY", "off")
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := config{
+		checkouts: filepath.Join("testdata", "checkouts"),
+		out:       t.TempDir(),
+		census:    true,
+		services:  filepath.Join("testdata", "census-services.tsv"),
+		sites:     filepath.Join("testdata", "census.tsv"),
+		timeout:   time.Minute,
+		suite:     []string{self},
+		progress:  new(bytes.Buffer),
+	}
+	rep, err := run(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	rep.write(&out)
+	t.Logf("report:\n%s", &out)
+	if got := rep.exitCode(); got != exitUnjudged {
+		t.Errorf("exit code %d, want %d: the replay finding is on no site", got, exitUnjudged)
+	}
+	for _, want := range []string{
+		"### Census, tune split: 1 services, 4 sites, 3 hazards",
+		"| chansize | 1 | 1 | 1 | 100% (1/1) | 0 | 0 | 0 | 0 | 2 | 1 |",
+		"| retrysend | 1 | 0 | 0 | – | 1 | 0 | 0 | 0 | 0 | 0 |",
+		"| unboundedqueue | 2 | 2 | 1 | 50% (1/2) | 0 | 0 | 0 | 0 | 1 | 0 |",
+		"| **all** | 4 | 3 | 2 | 67% (2/3) | 1 | 0 | 0 | 0 | 3 | 1 |",
+		"| fakesvc | tune | queue | 2 | ",
+		"?\tfakesvc\taudit/audit.go\t17\taudit/audit.go:17\tchansize\t?\tfinding\tchannel buffer of 200000",
+		"- F4 fakesvc unboundedqueue queue/queue.go:5: a hazard the suite misses",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the report lacks %q", want)
+		}
+	}
+
+	// -rejudge scores the results already written.
+	c.rejudge, c.checkouts = true, ""
+	again, err := run(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out2 bytes.Buffer
+	again.write(&out2)
+	if out2.String() != out.String() {
+		t.Errorf("-rejudge reported otherwise:\n%s", &out2)
+	}
+}
+
+// TestCensusSplits checks the scoring rules on results made up in memory:
+// related positions count only for a finding on no site, a finding counts on
+// the nearest site, and the holdout's misses and false alarms are counted but
+// never listed.
+func TestCensusSplits(t *testing.T) {
+	sites := []*site{
+		{ID: "T1", Service: "a", File: "x.go", Line: 10, Check: "unboundedqueue", Verdict: siteHazard, Origin: originBlind},
+		{ID: "T2", Service: "a", File: "x.go", Line: 30, Check: "waittiming", Verdict: siteFine, Origin: originBlind},
+		{ID: "T3", Service: "a", File: "y.go", Line: 5, Check: "waittiming", Verdict: siteHazard, Origin: originBlind},
+		{ID: "H1", Service: "b", File: "x.go", Line: 10, Check: "chansize", Verdict: siteHazard, Origin: originBlind},
+		{ID: "H2", Service: "b", File: "x.go", Line: 50, Check: "chansize", Verdict: siteFine, Origin: originFinding},
+		{ID: "H3", Service: "b", File: "x.go", Line: 90, Check: "retrysend", Verdict: siteDebatable, Origin: originBlind},
+	}
+	for _, s := range sites {
+		s.lines = []lineRange{{s.File, s.Line, s.Line}}
+	}
+	sites[2].lines = append(sites[2].lines, parseLocation("y.go", "y.go:5, z.go:40-44")...)
+	services := []*service{{Name: "a", Split: splitTune}, {Name: "b", Split: splitHoldout}}
+	r := newCensusReport(sites, services)
+	r.add(services[0], &serviceResult{Service: "a", Modules: []moduleResult{{Findings: []finding{
+		// On T1, whose related position lies on T2: T2 stays unflagged.
+		{Check: "unboundedqueue", File: "x.go", Line: 12, Related: []position{{"x.go", 30}}},
+		// On no site but through its related position, within z.go's range of T3.
+		{Check: "waittiming", File: "w.go", Line: 1, Related: []position{{"z.go", 46}}},
+	}}}})
+	r.add(services[1], &serviceResult{Service: "b", Modules: []moduleResult{{Findings: []finding{
+		{Check: "chansize", File: "x.go", Line: 52},
+		{Check: "retrysend", File: "x.go", Line: 70},
+	}}}})
+	tune, hold := r.tally(splitTune, ""), r.tally(splitHoldout, "")
+	if want := (censusTally{sites: 3, hazards: 2, fine: 1, hazardsFound: 2, findings: 2}); *tune != want {
+		t.Errorf("tune: %+v, want %+v", *tune, want)
+	}
+	if want := (censusTally{sites: 3, hazards: 1, fine: 1, debatable: 1, fineFlagged: 1, findings: 2, onNoSite: 1, fromFinds: 1}); *hold != want {
+		t.Errorf("holdout: %+v, want %+v", *hold, want)
+	}
+	var out bytes.Buffer
+	r.write(&out)
+	for _, leak := range []string{"H1", "H2"} {
+		if strings.Contains(out.String(), leak) {
+			t.Errorf("the report names holdout site %s:\n%s", leak, &out)
+		}
+	}
+	if !strings.Contains(out.String(), "?\tb\tx.go\t70\t") {
+		t.Errorf("the holdout finding on no site is not listed for judging:\n%s", &out)
+	}
+}
+
+func TestParseLocation(t *testing.T) {
+	got := parseLocation("a/b.go", "a/b.go:12-14, :30 (const :7, max=128); c/d.go:5 and :9, see e.go")
+	want := []lineRange{{"a/b.go", 12, 14}, {"a/b.go", 30, 30}, {"a/b.go", 7, 7}, {"c/d.go", 5, 5}, {"c/d.go", 9, 9}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("parseLocation = %v, want %v", got, want)
+	}
+}
+
+func TestReadCensusRejects(t *testing.T) {
+	for what, row := range map[string]string{
+		"bad verdict":   "S1\ts\tf.go\t3\tf.go:3\tchansize\tmaybe\tblind\twhy",
+		"bad check":     "S1\ts\tf.go\t3\tf.go:3\tqueues\thazard\tblind\twhy",
+		"bad origin":    "S1\ts\tf.go\t3\tf.go:3\tchansize\thazard\tguess\twhy",
+		"no line":       "S1\ts\tf.go\t\tf.go:3\tchansize\thazard\tblind\twhy",
+		"no why":        "S1\ts\tf.go\t3\tf.go:3\tchansize\thazard\tblind\t",
+		"too few":       "S1\ts\tf.go\t3\tf.go:3\tchansize\thazard\tblind",
+		"duplicated id": "S1\ts\tf.go\t3\tf.go:3\tchansize\thazard\tblind\twhy\nS1\ts\tg.go\t3\tg.go:3\tchansize\tfine\tblind\twhy",
+	} {
+		name := filepath.Join(t.TempDir(), "census.tsv")
+		if err := os.WriteFile(name, []byte(strings.Join(censusColumns, "\t")+"\n"+row+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := readCensus(name); err == nil {
+			t.Errorf("%s: accepted %q", what, row)
+		}
+	}
+	name := filepath.Join(t.TempDir(), "census-services.tsv")
+	row := "s\tmaybe\tkind\tr\t0123456789abcdef0123456789abcdef01234567\t.\t./..."
+	if err := os.WriteFile(name, []byte(strings.Join(censusServicesColumns, "\t")+"\n"+row+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readCensusServices(name); err == nil {
+		t.Errorf("a split other than tune or holdout was accepted")
+	}
+}
