@@ -16,6 +16,7 @@ import (
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
+	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
 )
 
 // A queue is a slice or container/list field or package variable that one
@@ -73,7 +74,7 @@ func (c *checker) sliceFIFOs() {
 	}
 	for _, cur := range c.calls {
 		call := cur.Node().(*ast.CallExpr)
-		if fn := c.callee(call); fn == nil || fn.Pkg().Path() != "slices" || len(call.Args) != 3 || !isConst(info, call.Args[1], "0") {
+		if fn := c.sh.Callee(call); fn == nil || fn.Pkg().Path() != "slices" || len(call.Args) != 3 || !isConst(info, call.Args[1], "0") {
 			continue
 		}
 		v := code.Var(info, call.Args[0])
@@ -87,7 +88,7 @@ func (c *checker) sliceFIFOs() {
 	for _, cur := range c.assigns {
 		if es, ok := cur.Node().(*ast.ExprStmt); ok {
 			if call, ok := ast.Unparen(es.X).(*ast.CallExpr); ok && code.BuiltinName(info, call) == "delete" && len(call.Args) == 2 {
-				if v := code.Var(info, call.Args[0]); c.isSharedVar(v) {
+				if v := code.Var(info, call.Args[0]); c.sh.IsSharedVar(v) {
 					c.deletes[v] = append(c.deletes[v], cur)
 				}
 			}
@@ -164,7 +165,7 @@ func (c *checker) enqueuedVar(cur inspector.Cursor) *types.Var {
 		return nil
 	}
 	obj, ok := info.Defs[decl.Name].(*types.Func)
-	if !ok || len(c.callersOf(obj)) == 0 {
+	if !ok || len(c.sh.CallersOf(obj)) == 0 {
 		return nil
 	}
 	return v
@@ -187,7 +188,7 @@ func grownVar(info *types.Info, a *ast.AssignStmt) *types.Var {
 		return nil
 	}
 	call, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr)
-	if !ok || code.BuiltinName(info, call) != "append" || len(call.Args) < 2 || !sameExpr(a.Lhs[0], call.Args[0]) {
+	if !ok || code.BuiltinName(info, call) != "append" || len(call.Args) < 2 || !shared.SameExpr(a.Lhs[0], call.Args[0]) {
 		return nil
 	}
 	return code.Var(info, a.Lhs[0])
@@ -206,7 +207,7 @@ func (c *checker) takesAll(cur inspector.Cursor) []*types.Var {
 	if a.Tok != token.ASSIGN || len(a.Lhs) != len(a.Rhs) || !slices.ContainsFunc(a.Rhs, c.isEmptySlice) {
 		return nil
 	}
-	inLoop := nearestLoop(cur) != nil
+	inLoop := shared.NearestLoop(cur) != nil
 	var out []*types.Var
 	for i, lhs := range a.Lhs {
 		v := code.Var(info, lhs)
@@ -215,7 +216,7 @@ func (c *checker) takesAll(cur inspector.Cursor) []*types.Var {
 		}
 		var into *types.Var // x in x, q = q, nil
 		for j, rhs := range a.Rhs {
-			if j != i && sameExpr(rhs, lhs) {
+			if j != i && shared.SameExpr(rhs, lhs) {
 				into = code.Var(info, a.Lhs[j])
 				if into == nil {
 					into = v // a field of another value: still taken
@@ -223,7 +224,7 @@ func (c *checker) takesAll(cur inspector.Cursor) []*types.Var {
 			}
 		}
 		switch {
-		case inLoop && (into != nil || takenInto(info, nearestLoop(cur), cur, lhs) != nil):
+		case inLoop && (into != nil || takenInto(info, shared.NearestLoop(cur), cur, lhs) != nil):
 			out = append(out, v)
 		case !inLoop && c.returnsTaken(cur, lhs, into):
 			out = append(out, v)
@@ -242,7 +243,7 @@ func (c *checker) isEmptySlice(e ast.Expr) bool {
 	if !ok {
 		return false
 	}
-	h, _ := c.res.HelperCall(call)
+	h, _ := c.sh.Res.HelperCall(call)
 	return h != nil && h.NewEmpty
 }
 
@@ -303,12 +304,12 @@ func (c *checker) returnsTaken(cur inspector.Cursor, q ast.Expr, into *types.Var
 // there, is empty: len(q) == 0, len(q) < 1, 0 == len(q).
 func (c *checker) testsEmpty(cond ast.Expr, q ast.Expr) bool {
 	info := c.pass.TypesInfo
-	x, op, k, ok := comparedWithConst(info, cond)
+	x, op, k, ok := shared.ComparedWithConst(info, cond)
 	if !ok {
 		return false
 	}
 	call, isCall := ast.Unparen(x).(*ast.CallExpr)
-	if !isCall || code.BuiltinName(info, call) != "len" || len(call.Args) != 1 || !sameExpr(call.Args[0], q) {
+	if !isCall || code.BuiltinName(info, call) != "len" || len(call.Args) != 1 || !shared.SameExpr(call.Args[0], q) {
 		return false
 	}
 	return (op == token.EQL && k == 0) || (op == token.LSS && k == 1) || (op == token.LEQ && k == 0)
@@ -328,7 +329,7 @@ func takenInto(info *types.Info, root ast.Node, cur inspector.Cursor, q ast.Expr
 		}
 		if a, ok := n.(*ast.AssignStmt); ok && len(a.Lhs) == len(a.Rhs) {
 			for i, rhs := range a.Rhs {
-				if v := code.Var(info, a.Lhs[i]); v != nil && code.IsLocal(v) && sameExpr(rhs, q) {
+				if v := code.Var(info, a.Lhs[i]); v != nil && code.IsLocal(v) && shared.SameExpr(rhs, q) {
 					into = v
 				}
 			}
@@ -342,7 +343,7 @@ func takenInto(info *types.Info, root ast.Node, cur inspector.Cursor, q ast.Expr
 // an item queue. Byte slices are buffers that parsers consume with
 // buf = buf[n:], not queues of items.
 func (c *checker) isSliceQueue(v *types.Var) bool {
-	if !c.isSharedVar(v) {
+	if !c.sh.IsSharedVar(v) {
 		return false
 	}
 	s, ok := v.Type().Underlying().(*types.Slice)
@@ -365,7 +366,7 @@ func isFrontDequeue(info *types.Info, cur inspector.Cursor, v *types.Var) bool {
 		}
 		for i, rhs := range p.Rhs {
 			if rhs == s {
-				return code.Var(info, p.Lhs[i]) == v && sameExpr(p.Lhs[i], s.X)
+				return code.Var(info, p.Lhs[i]) == v && shared.SameExpr(p.Lhs[i], s.X)
 			}
 		}
 	case *ast.CallExpr:
@@ -463,7 +464,7 @@ func appendedVar(info *types.Info, a *ast.AssignStmt) *types.Var {
 		return nil
 	}
 	v := code.Var(info, a.Lhs[0])
-	if v == nil || code.Var(info, call.Args[0]) != v || !sameExpr(a.Lhs[0], call.Args[0]) {
+	if v == nil || code.Var(info, call.Args[0]) != v || !shared.SameExpr(a.Lhs[0], call.Args[0]) {
 		return nil
 	}
 	return v
@@ -484,7 +485,7 @@ func (c *checker) listFIFOs() {
 			continue
 		}
 		v := code.Var(info, sel.X)
-		if !c.isSharedVar(v) || (!isListType(v.Type()) && !isDequeType(v.Type())) {
+		if !c.sh.IsSharedVar(v) || (!isListType(v.Type()) && !isDequeType(v.Type())) {
 			continue
 		}
 		e := byVar[v]
@@ -579,13 +580,13 @@ func (c *checker) reportQueue(q *queue) {
 	}
 	for _, site := range q.enqueues {
 		fn := code.EnclosingFunc(site)
-		if !fn.Valid() || c.pumped[site.Node()] || inBoundedLoop(c.pass.TypesInfo, site) || inOverflowDefault(c.pass.TypesInfo, site, nil) {
+		if !fn.Valid() || c.pumped[site.Node()] || inBoundedLoop(c.pass.TypesInfo, site) || shared.InOverflowDefault(c.pass.TypesInfo, site, nil) {
 			continue
 		}
 		consumer, ok := c.consumerElsewhere(q, fn)
 		// Cheapest first: sharing and the function's own bound look at a few
 		// functions; sorting and re-queueing index the package's calls.
-		if !ok || !c.isShared(q) || c.boundedIn(fn, q, 0, site) || c.blocksAfter(fn, site) || c.isSorted(q.v) || c.drainedByCallers(q, fn) || c.drainsUnderLock(q, site, fn) {
+		if !ok || !c.isShared(q) || c.boundedIn(fn, q, 0, site) || c.blocksAfter(fn, site) || c.sh.IsSorted(q.v) || c.drainedByCallers(q, fn) || c.drainsUnderLock(q, site, fn) {
 			continue
 		}
 		c.findings = append(c.findings, c.fifoFinding(q, site, fn, consumer))
@@ -669,7 +670,7 @@ func (c *checker) blocksAfter(fn, site inspector.Cursor) bool {
 		case *ast.SelectStmt:
 			blocks = !code.HasDefault(n)
 		case *ast.CallExpr:
-			blocks = isSyncCall(c.callee(n), "Wait")
+			blocks = shared.IsSyncCall(c.sh.Callee(n), "Wait")
 		}
 		return !blocks
 	})
@@ -770,7 +771,7 @@ func (c *checker) drainedByCallers(q *queue, fn inspector.Cursor) bool {
 	if !ok || reachableOutside(obj) {
 		return false
 	}
-	callers := c.callersOf(obj)
+	callers := c.sh.CallersOf(obj)
 	if len(callers) == 0 {
 		return false
 	}
@@ -807,7 +808,7 @@ func (c *checker) drainsIn(q *queue, fn inspector.Cursor) bool {
 		return true
 	}
 	for cur := range fn.Preorder((*ast.CallExpr)(nil)) {
-		if d, ok := c.funcDecl(c.callee(cur.Node().(*ast.CallExpr))); ok && d.Node() != fn.Node() && c.dequeuesIn(q, d) {
+		if d, ok := c.sh.FuncDecl(c.sh.Callee(cur.Node().(*ast.CallExpr))); ok && d.Node() != fn.Node() && c.dequeuesIn(q, d) {
 			return true
 		}
 	}
@@ -832,7 +833,7 @@ func (c *checker) isShared(q *queue) bool {
 	}
 	shared := false
 	for _, site := range append(append([]inspector.Cursor(nil), q.enqueues...), q.dequeues...) {
-		if fn := code.EnclosingFunc(site); fn.Valid() && (c.runsConcurrently(fn) || c.holdsLock(fn)) {
+		if fn := code.EnclosingFunc(site); fn.Valid() && (c.sh.RunsConcurrently(fn) || c.sh.HoldsLock(fn)) {
 			shared = true
 			break
 		}
@@ -858,7 +859,7 @@ func (c *checker) boundedIn(fn inspector.Cursor, q *queue, depth int, site inspe
 	for cur := range fn.Preorder(kinds...) {
 		switch n := cur.Node().(type) {
 		case *ast.BinaryExpr:
-			if !isComparison(n.Op) {
+			if !shared.IsComparison(n.Op) {
 				continue
 			}
 			if onlyNotes(info, cur) {
@@ -872,7 +873,7 @@ func (c *checker) boundedIn(fn inspector.Cursor, q *queue, depth int, site inspe
 			if site.Valid() && follows(cur, site, fn) {
 				continue
 			}
-			if isRelational(n.Op) && (c.isCounter(n.X) || c.isCounter(n.Y)) {
+			if shared.IsRelational(n.Op) && (c.isCounter(n.X) || c.isCounter(n.Y)) {
 				return true // q.n >= q.max: a bound kept in a counter
 			}
 		case *ast.SliceExpr:
@@ -891,7 +892,7 @@ func (c *checker) boundedIn(fn inspector.Cursor, q *queue, depth int, site inspe
 				return true // evicts or clears
 			}
 			if depth == 0 && !isSpawnOrDefer(cur) {
-				if d, ok := c.funcDecl(c.callee(n)); ok && d.Node() != fn.Node() && c.boundedIn(d, q, 2, inspector.Cursor{}) {
+				if d, ok := c.sh.FuncDecl(c.sh.Callee(n)); ok && d.Node() != fn.Node() && c.boundedIn(d, q, 2, inspector.Cursor{}) {
 					return true
 				}
 			}
@@ -899,7 +900,7 @@ func (c *checker) boundedIn(fn inspector.Cursor, q *queue, depth int, site inspe
 	}
 	if decl, ok := fn.Node().(*ast.FuncDecl); ok && depth < 2 {
 		if obj, ok := info.Defs[decl.Name].(*types.Func); ok {
-			for _, site := range c.callersOf(obj) {
+			for _, site := range c.sh.CallersOf(obj) {
 				if caller := code.EnclosingFunc(site); caller.Valid() && caller.Node() != decl && c.boundedIn(caller, q, depth+1, inspector.Cursor{}) {
 					return true
 				}
@@ -977,20 +978,12 @@ func follows(cur, site, fn inspector.Cursor) bool {
 	return true
 }
 
-func isComparison(op token.Token) bool {
-	return isRelational(op) || op == token.EQL || op == token.NEQ
-}
-
-func isRelational(op token.Token) bool {
-	return op == token.LSS || op == token.LEQ || op == token.GTR || op == token.GEQ
-}
-
 // isCounter reports whether expr is an integer field or package variable: a
 // comparison with one (q.n >= q.max, pending > limit) is how queues that
 // count their items bound them.
 func (c *checker) isCounter(expr ast.Expr) bool {
 	v := code.Var(c.pass.TypesInfo, expr)
-	if !c.isSharedVar(v) {
+	if !c.sh.IsSharedVar(v) {
 		return false
 	}
 	b, ok := v.Type().Underlying().(*types.Basic)
@@ -1022,7 +1015,7 @@ func (c *checker) mentionsLengthDepth(expr ast.Expr, v *types.Var, depth int) bo
 			if isMethodOn(info, call, v, "Len") {
 				found = true
 			} else if depth < 2 && len(call.Args) == 0 {
-				found = c.returnsLength(c.callee(call), v, depth+1)
+				found = c.returnsLength(c.sh.Callee(call), v, depth+1)
 			}
 		}
 		return !found
@@ -1033,7 +1026,7 @@ func (c *checker) mentionsLengthDepth(expr ast.Expr, v *types.Var, depth int) bo
 // returnsLength reports whether fn, a function of the package, returns the
 // length of the queue v in one of its return statements.
 func (c *checker) returnsLength(fn *types.Func, v *types.Var, depth int) bool {
-	d, ok := c.funcDecl(fn)
+	d, ok := c.sh.FuncDecl(fn)
 	if !ok {
 		return false
 	}
@@ -1067,14 +1060,9 @@ func isConst(info *types.Info, expr ast.Expr, val string) bool {
 	return ok && tv.Value != nil && tv.Value.ExactString() == val
 }
 
-// sameExpr reports whether two expressions are written the same way.
-func sameExpr(a, b ast.Expr) bool {
-	return types.ExprString(ast.Unparen(a)) == types.ExprString(ast.Unparen(b))
-}
-
 // fifoFinding builds the diagnostic for the unguarded enqueue at site, with
 // a fix where one is safe.
-func (c *checker) fifoFinding(q *queue, site, fn, consumer inspector.Cursor) *finding {
+func (c *checker) fifoFinding(q *queue, site, fn, consumer inspector.Cursor) *shared.Finding {
 	stmt := site.Node().(ast.Stmt)
 	qexpr := c.queueExpr(q, stmt)
 	remedy := "reject or drop items beyond a limit"
@@ -1088,21 +1076,21 @@ func (c *checker) fifoFinding(q *queue, site, fn, consumer inspector.Cursor) *fi
 			what = "deque"
 		}
 		message = fmt.Sprintf("%s queue %s grows without bound: this %s has no Len check while %s removes from its other end, so overload piles up in memory; %s",
-			what, qexpr, "Push"+q.back, c.funcName(funcOf(consumer)), remedy)
+			what, qexpr, "Push"+q.back, c.sh.FuncName(funcOf(consumer)), remedy)
 	} else {
 		takes := "dequeues from its front"
 		if _, whole := consumer.Node().(*ast.AssignStmt); whole {
 			takes = "takes all its items at once"
 		}
 		message = fmt.Sprintf("slice queue %s grows without bound: this append has no length check while %s %s, so overload piles up in memory; %s",
-			qexpr, c.funcName(funcOf(consumer)), takes, remedy)
+			qexpr, c.sh.FuncName(funcOf(consumer)), takes, remedy)
 	}
 	kind := "slicefifo"
 	if q.list {
 		kind = "listfifo"
 	}
-	f := &finding{
-		diag: analysis.Diagnostic{
+	f := &shared.Finding{
+		Diag: analysis.Diagnostic{
 			Pos:      stmt.Pos(),
 			End:      stmt.End(),
 			Category: kind,
@@ -1112,7 +1100,7 @@ func (c *checker) fifoFinding(q *queue, site, fn, consumer inspector.Cursor) *fi
 	}
 	if isSpread(site) {
 		// One call adds several items: a guard for one would not bound them.
-		f.diag.Message += ", by hand: this call adds several items at once"
+		f.Diag.Message += ", by hand: this call adds several items at once"
 		return f
 	}
 	c.guardFix(f, q, site, fn)
@@ -1124,7 +1112,7 @@ func (c *checker) fifoFinding(q *queue, site, fn, consumer inspector.Cursor) *fi
 // a fix when the statement cannot take a guard before it (it shares its line,
 // or is not in a statement list), or when only rejecting is safe and the
 // function cannot reject.
-func (c *checker) guardFix(f *finding, q *queue, site, fn inspector.Cursor) {
+func (c *checker) guardFix(f *shared.Finding, q *queue, site, fn inspector.Cursor) {
 	qexpr := c.queueExpr(q, site.Node().(ast.Stmt))
 	length := "len(" + qexpr + ")"
 	drop := qexpr + " = " + qexpr + "[1:]"
@@ -1151,14 +1139,14 @@ func (c *checker) guardFix(f *finding, q *queue, site, fn inspector.Cursor) {
 // cancel the group), or else runs drop, the statements that drop the oldest
 // item. With neither, or when the statement cannot take a line before it,
 // f keeps no fix.
-func (c *checker) lengthGuardFix(f *finding, q *queue, site, fn inspector.Cursor, length, drop string, mayReject bool) {
+func (c *checker) lengthGuardFix(f *shared.Finding, q *queue, site, fn inspector.Cursor, length, drop string, mayReject bool) {
 	stmt := site.Node().(ast.Stmt)
-	if !c.startsLine(stmt.Pos()) || !inStatementList(site) {
+	if !c.sh.StartsLine(stmt.Pos()) || !shared.InStatementList(site) {
 		return
 	}
 	sig := code.FuncSignature(c.pass.TypesInfo, fn.Node())
 	_, declared := fn.Node().(*ast.FuncDecl)
-	file := c.fileOf(stmt.Pos())
+	file := c.sh.FileOf(stmt.Pos())
 	_, _, canImport := edits.AddImport(c.pass, file, "errors")
 	_, canReturn := c.rejectReturn(file, sig, "err")
 	reject := mayReject && declared && canImport && canReturn
@@ -1178,9 +1166,9 @@ func (c *checker) lengthGuardFix(f *finding, q *queue, site, fn inspector.Cursor
 			c.declareSentinel(q, errorsPkg)
 		}
 	}
-	f.msg = msg
-	f.edits = []analysis.TextEdit{edits.InsertBefore(c.pass, stmt, "if "+length+" >= "+q.maxName+" {\n\t"+strings.ReplaceAll(body, "\n", "\n\t")+"\n}")}
-	f.file, f.anchor = q.file, q.anchor
+	f.Msg = msg
+	f.Edits = []analysis.TextEdit{edits.InsertBefore(c.pass, stmt, "if "+length+" >= "+q.maxName+" {\n\t"+strings.ReplaceAll(body, "\n", "\n\t")+"\n}")}
+	f.File, f.Anchor = q.file, q.anchor
 }
 
 // funcOf returns the function around cur.
@@ -1215,13 +1203,13 @@ func (c *checker) declareQueue(q *queue, stmt ast.Stmt) bool {
 	if q.anchor != nil {
 		return true
 	}
-	file := c.fileOf(q.v.Pos())
+	file := c.sh.FileOf(q.v.Pos())
 	var anchor ast.Decl
 	if file != nil && !c.rep.SkipPos(q.v.Pos()) {
 		anchor = edits.EnclosingDecl(file, q.v.Pos())
 	}
 	if _, ok := anchor.(*ast.GenDecl); !ok {
-		file = c.fileOf(stmt.Pos())
+		file = c.sh.FileOf(stmt.Pos())
 		if file == nil {
 			return false
 		}
@@ -1280,129 +1268,6 @@ func (c *checker) declareSentinel(q *queue, errorsPkg string) {
 	})
 }
 
-// stmtList returns the statements of a block or a case clause, or nil.
-func stmtList(n ast.Node) []ast.Stmt {
-	switch n := n.(type) {
-	case *ast.BlockStmt:
-		return n.List
-	case *ast.CaseClause:
-		return n.Body
-	case *ast.CommClause:
-		return n.Body
-	}
-	return nil
-}
-
-// inStatementList reports whether the statement at cur sits in a list of
-// statements (a block or a case body), where another can be inserted before it.
-func inStatementList(cur inspector.Cursor) bool {
-	switch cur.Parent().Node().(type) {
-	case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
-		return true
-	}
-	return false
-}
-
-// A heldLock is a sync mutex locked before a statement and not unlocked
-// since.
-type heldLock struct {
-	recv     string // the mutex as written: s.mu
-	key      string // the mutex whatever the variable reaching it: lockKey
-	unlock   string // "Unlock" or "RUnlock"
-	deferred bool   // a defer unlocks it when the function returns
-}
-
-// heldLocks returns the sync mutexes locked before site in fn, by statements
-// of the blocks enclosing site, and not unlocked since; innermost last.
-func (c *checker) heldLocks(site, fn inspector.Cursor) []heldLock {
-	// The statement lists enclosing site, outermost first, each cut at the
-	// statement that leads to site.
-	var lists [][]ast.Stmt
-	for cur := site; cur.Node() != fn.Node() && cur.Parent().Valid(); cur = cur.Parent() {
-		list := stmtList(cur.Parent().Node())
-		for i, s := range list {
-			if s == cur.Node() {
-				lists = append([][]ast.Stmt{list[:i]}, lists...)
-				break
-			}
-		}
-	}
-	var held []heldLock
-	deferred := make(map[string]bool)
-	for _, list := range lists {
-		for _, s := range list {
-			var call *ast.CallExpr
-			isDefer := false
-			switch s := s.(type) {
-			case *ast.ExprStmt:
-				call, _ = s.X.(*ast.CallExpr)
-			case *ast.DeferStmt:
-				call, isDefer = s.Call, true
-			}
-			if call == nil {
-				continue
-			}
-			fnObj := c.callee(call)
-			sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-			if !ok || !isSyncCall(fnObj, "Lock", "RLock", "Unlock", "RUnlock") {
-				continue
-			}
-			recv := edits.Source(c.pass, sel.X)
-			key := lockKey(c.pass.TypesInfo, sel.X)
-			switch name := fnObj.Name(); {
-			case isDefer:
-				deferred[recv] = true
-			case name == "Lock":
-				held = append(held, heldLock{recv: recv, key: key, unlock: "Unlock"})
-			case name == "RLock":
-				held = append(held, heldLock{recv: recv, key: key, unlock: "RUnlock"})
-			default:
-				for i := len(held) - 1; i >= 0; i-- {
-					if held[i].recv == recv {
-						held = append(held[:i], held[i+1:]...)
-						break
-					}
-				}
-			}
-		}
-	}
-	for i := range held {
-		held[i].deferred = deferred[held[i].recv]
-	}
-	return held
-}
-
-// lockKey names the mutex expr denotes whatever variable reaches it: the
-// type of the root variable and the path of fields (pkg.server.cond.L), or a
-// package variable and its path, so that a producer's s.cond.L and a
-// consumer's srv.cond.L compare equal. It returns "" for anything else.
-func lockKey(info *types.Info, expr ast.Expr) string {
-	var path []string
-	for {
-		switch e := ast.Unparen(expr).(type) {
-		case *ast.SelectorExpr:
-			path = append([]string{e.Sel.Name}, path...)
-			expr = e.X
-			continue
-		case *ast.Ident:
-			v, ok := info.Uses[e].(*types.Var)
-			if !ok {
-				return ""
-			}
-			root := v.Pkg().Path() + "." + v.Name()
-			if code.IsLocal(v) {
-				t := v.Type()
-				if p, ok := t.Underlying().(*types.Pointer); ok {
-					t = p.Elem()
-				}
-				root = types.TypeString(t, nil)
-			}
-			return strings.Join(append([]string{root}, path...), ".")
-		}
-		return ""
-	}
-}
-
 // drainsUnderLock reports whether every consumer of q is a loop that drains
 // it while holding the mutex the enqueue at site holds, and releases it only
 // inside a sync.Cond's Wait in that loop (or when it returns): a producer can
@@ -1411,9 +1276,9 @@ func lockKey(info *types.Info, expr ast.Expr) string {
 // consumer that takes one item and returns, or unlocks to work, does not.
 func (c *checker) drainsUnderLock(q *queue, site, fn inspector.Cursor) bool {
 	atEnqueue := make(map[string]bool)
-	for _, h := range c.heldLocks(site, fn) {
-		if h.key != "" {
-			atEnqueue[h.key] = true
+	for _, h := range c.sh.HeldLocks(site, fn) {
+		if h.Key != "" {
+			atEnqueue[h.Key] = true
 		}
 	}
 	if len(atEnqueue) == 0 {
@@ -1428,8 +1293,8 @@ func (c *checker) drainsUnderLock(q *queue, site, fn inspector.Cursor) bool {
 			return false
 		}
 		held := false
-		for _, h := range c.heldLocks(d, dfn) {
-			if atEnqueue[h.key] && h.deferred && !c.unlocksIn(dfn, h.key) {
+		for _, h := range c.sh.HeldLocks(d, dfn) {
+			if atEnqueue[h.Key] && h.Deferred && !c.unlocksIn(dfn, h.Key) {
 				held = true
 			}
 		}
@@ -1452,7 +1317,7 @@ func (c *checker) waitsAround(d, fn inspector.Cursor) bool {
 			return false // takes one item and returns with it
 		}
 		for cur := range loop.Preorder((*ast.CallExpr)(nil)) {
-			if isSyncCall(c.callee(cur.Node().(*ast.CallExpr)), "Wait") {
+			if shared.IsSyncCall(c.sh.Callee(cur.Node().(*ast.CallExpr)), "Wait") {
 				return true
 			}
 		}
@@ -1498,7 +1363,7 @@ func (c *checker) unlocksIn(fn inspector.Cursor, key string) bool {
 			continue
 		}
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if ok && isSyncCall(c.callee(call), "Unlock", "RUnlock") && lockKey(c.pass.TypesInfo, sel.X) == key {
+		if ok && shared.IsSyncCall(c.sh.Callee(call), "Unlock", "RUnlock") && shared.LockKey(c.pass.TypesInfo, sel.X) == key {
 			return true
 		}
 	}
@@ -1509,11 +1374,11 @@ func (c *checker) unlocksIn(fn inspector.Cursor, key string) bool {
 // the mutexes held at site that no defer releases: a return there must run
 // them.
 func (c *checker) unlocksBeforeReturn(site, fn inspector.Cursor) []string {
-	held := c.heldLocks(site, fn)
+	held := c.sh.HeldLocks(site, fn)
 	var out []string
 	for i := len(held) - 1; i >= 0; i-- {
-		if !held[i].deferred {
-			out = append(out, held[i].recv+"."+held[i].unlock+"()")
+		if !held[i].Deferred {
+			out = append(out, held[i].Recv+"."+held[i].Unlock+"()")
 		}
 	}
 	return out

@@ -2,7 +2,6 @@ package unboundedqueue
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 	"strconv"
 	"strings"
@@ -12,19 +11,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
 )
-
-// A finding is one diagnostic waiting for its fix to be completed with the
-// package-level declarations it needs.
-type finding struct {
-	diag  analysis.Diagnostic // without SuggestedFixes
-	msg   string              // the fix's message
-	edits []analysis.TextEdit
-	file  *ast.File
-	// anchor is the top-level declaration before which the fix declares its
-	// constants and sentinel errors, or nil.
-	anchor ast.Decl
-}
 
 // A declaration is one top-level declaration a fix adds.
 type declaration struct {
@@ -41,103 +29,29 @@ type declaration struct {
 // which compiles.
 func (c *checker) reportAll() {
 	for _, f := range c.findings {
-		if len(f.edits) == 0 {
-			c.rep.Report(f.diag) // no safe fix: the message says what to do by hand
+		if len(f.Edits) == 0 {
+			c.rep.Report(f.Diag) // no safe fix: the message says what to do by hand
 			continue
 		}
-		es := f.edits
-		if decls := c.declared[f.anchor]; f.anchor != nil && len(decls) > 0 {
+		es := f.Edits
+		if decls := c.declared[f.Anchor]; f.Anchor != nil && len(decls) > 0 {
 			var texts []string
 			needErrors := false
 			for _, d := range decls {
 				texts = append(texts, d.text)
 				needErrors = needErrors || d.errors
 			}
-			es = append(es, edits.InsertDeclBefore(f.anchor, strings.Join(texts, "\n\n")))
+			es = append(es, edits.InsertDeclBefore(f.Anchor, strings.Join(texts, "\n\n")))
 			if needErrors {
-				_, imp, _ := edits.AddImport(c.pass, f.file, "errors") // it could when the sentinel was declared
+				_, imp, _ := edits.AddImport(c.pass, f.File, "errors") // it could when the sentinel was declared
 				es = append(es, imp...)
 			}
 		}
 		if es, ok := edits.Finish(c.pass, es); ok {
-			f.diag.SuggestedFixes = []analysis.SuggestedFix{edits.Fix(f.msg, es...)}
+			f.Diag.SuggestedFixes = []analysis.SuggestedFix{edits.Fix(f.Msg, es...)}
 		} // else edits that collide or do not parse: the finding goes without a fix
-		c.rep.Report(f.diag)
+		c.rep.Report(f.Diag)
 	}
-}
-
-// fileOf returns the file containing pos.
-func (c *checker) fileOf(pos token.Pos) *ast.File {
-	return edits.EnclosingFile(c.pass.Files, pos)
-}
-
-// insertLineAfterBrace inserts stmt on a line of its own as the first line of
-// the block whose opening brace is at lbrace, indented one level deeper than
-// the line holding the brace. It inserts at the start of the next line rather
-// than after the brace, so that a comment after the brace stays where it is
-// and an edit of the block's first statement (which starts after the
-// indentation of that line) cannot collide with it. It reports false when
-// the block's content starts on the brace's line, or a comment there runs on
-// to the next.
-func (c *checker) insertLineAfterBrace(block *ast.BlockStmt, stmt string) (analysis.TextEdit, bool) {
-	tf := c.pass.Fset.File(block.Lbrace)
-	line := tf.Line(block.Lbrace)
-	if line >= tf.LineCount() {
-		return analysis.TextEdit{}, false
-	}
-	next := block.Rbrace
-	if len(block.List) > 0 {
-		next = block.List[0].Pos()
-	}
-	if tf.Line(next) == line {
-		return analysis.TextEdit{}, false
-	}
-	if file := c.fileOf(block.Lbrace); file != nil {
-		for _, cg := range file.Comments {
-			if cg.Pos() > block.Lbrace && tf.Line(cg.Pos()) == line && tf.Line(cg.End()) > line {
-				return analysis.TextEdit{}, false
-			}
-		}
-	}
-	at := tf.LineStart(line + 1)
-	indent := edits.Indent(c.pass, block.Lbrace) + "\t"
-	return analysis.TextEdit{Pos: at, End: at, NewText: []byte(indent + stmt + "\n")}, true
-}
-
-// insertLinesBefore inserts text (lines without indentation) on lines of its
-// own before the line holding stmt, indented like indentPos's line. Used where
-// stmt may carry a label that gofmt outdents.
-func (c *checker) insertLinesBefore(stmt ast.Node, indentPos token.Pos, text string) analysis.TextEdit {
-	tf := c.pass.Fset.File(stmt.Pos())
-	at := tf.LineStart(tf.Line(stmt.Pos()))
-	return analysis.TextEdit{Pos: at, End: at, NewText: []byte(indentedLines(text, edits.Indent(c.pass, indentPos)))}
-}
-
-// insertLinesAfter inserts text (lines without indentation) on lines of
-// their own after the line where stmt ends, indented like stmt, so that a
-// comment at the end of that line stays with stmt. The caller makes sure no
-// other statement follows stmt on its line (endsLineWithCode).
-func (c *checker) insertLinesAfter(stmt ast.Node, text string) analysis.TextEdit {
-	tf := c.pass.Fset.File(stmt.End())
-	line := tf.Line(stmt.End())
-	at := token.Pos(tf.Base() + tf.Size())
-	if line < tf.LineCount() {
-		at = tf.LineStart(line + 1)
-	}
-	return analysis.TextEdit{Pos: at, End: at, NewText: []byte(indentedLines(text, edits.Indent(c.pass, stmt.Pos())))}
-}
-
-// indentedLines returns the lines of text, each indented by indent (blank
-// ones left empty) and ended by a newline.
-func indentedLines(text, indent string) string {
-	var b strings.Builder
-	for line := range strings.SplitSeq(text, "\n") {
-		if line != "" {
-			b.WriteString(indent + line)
-		}
-		b.WriteString("\n")
-	}
-	return b.String()
 }
 
 // A qualifier names packages the way file imports them; ok turns false when a
@@ -207,8 +121,6 @@ func (q *qualifier) zeroValue(t types.Type) (string, bool) {
 	return s, q.ok
 }
 
-var errorType = types.Universe.Lookup("error").Type()
-
 // rejectReturn returns the return statement that rejects an item in the
 // function with signature sig, returning errName as its error, or false when
 // the function does not end its results with an error or a zero value cannot
@@ -218,7 +130,7 @@ func (c *checker) rejectReturn(file *ast.File, sig *types.Signature, errName str
 		return "", false
 	}
 	res := sig.Results()
-	if res.Len() == 0 || !types.Identical(res.At(res.Len()-1).Type(), errorType) {
+	if res.Len() == 0 || !types.Identical(res.At(res.Len()-1).Type(), shared.ErrorType) {
 		return "", false
 	}
 	q := newQualifier(c.pass.Pkg, file)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
 )
 
 // Queues that advance indexes instead of re-slicing: a map used as a FIFO
@@ -37,7 +38,7 @@ func (c *checker) indexStoreAt(cur inspector.Cursor) (indexStore, bool) {
 		return indexStore{}, false
 	}
 	v := code.Var(c.pass.TypesInfo, ix.X)
-	if !c.isSharedVar(v) {
+	if !c.sh.IsSharedVar(v) {
 		return indexStore{}, false
 	}
 	return indexStore{cur, v, ix.Index}, true
@@ -88,13 +89,13 @@ func (c *checker) mapFIFO(st indexStore, dels []inspector.Cursor) {
 	}
 	stmt := st.cur.Node().(*ast.AssignStmt)
 	items := edits.Source(c.pass, ast.Unparen(stmt.Lhs[0]).(*ast.IndexExpr).X)
-	f := &finding{
-		diag: analysis.Diagnostic{
+	f := &shared.Finding{
+		Diag: analysis.Diagnostic{
 			Pos:      stmt.Pos(),
 			End:      stmt.End(),
 			Category: "mapfifo",
 			Message: fmt.Sprintf("map queue %s grows without bound: this store has no length check while %s deletes from its head, so overload piles up in memory; reject or drop items beyond a limit",
-				items, c.funcName(funcOf(del))),
+				items, c.sh.FuncName(funcOf(del))),
 			Related: []analysis.RelatedInformation{{Pos: del.Node().Pos(), End: del.Node().End(), Message: "items leave the queue here"}},
 		},
 	}
@@ -169,7 +170,7 @@ func (c *checker) indexBounded(fn inspector.Cursor, q *queue, tail, head *types.
 	info := c.pass.TypesInfo
 	for cur := range fn.Preorder((*ast.BinaryExpr)(nil)) {
 		b := cur.Node().(*ast.BinaryExpr)
-		if isRelational(b.Op) && (refersToVar(info, b.X, tail) || refersToVar(info, b.Y, tail) || refersToVar(info, b.X, head) || refersToVar(info, b.Y, head)) {
+		if shared.IsRelational(b.Op) && (refersToVar(info, b.X, tail) || refersToVar(info, b.Y, tail) || refersToVar(info, b.X, head) || refersToVar(info, b.Y, head)) {
 			return true
 		}
 	}
@@ -203,13 +204,13 @@ func (c *checker) growingRing(st indexStore) {
 	}
 	stmt := st.cur.Node().(*ast.AssignStmt)
 	ring := edits.Source(c.pass, ast.Unparen(stmt.Lhs[0]).(*ast.IndexExpr).X)
-	f := &finding{
-		diag: analysis.Diagnostic{
+	f := &shared.Finding{
+		Diag: analysis.Diagnostic{
 			Pos:      stmt.Pos(),
 			End:      stmt.End(),
 			Category: "ringfifo",
 			Message: fmt.Sprintf("ring buffer %s grows without bound: when it is full this function makes it larger instead of overwriting or rejecting, while %s takes items from its head, so overload piles up in memory; reject new items or overwrite the oldest beyond a limit",
-				ring, c.funcName(funcOf(pop))),
+				ring, c.sh.FuncName(funcOf(pop))),
 			Related: []analysis.RelatedInformation{{Pos: grow.Node().Pos(), End: grow.Node().End(), Message: "the ring grows here"}},
 		},
 	}
@@ -244,7 +245,7 @@ func (c *checker) growsIn(fn inspector.Cursor, v *types.Var) (inspector.Cursor, 
 		return a, fn
 	}
 	for cur := range fn.Preorder((*ast.CallExpr)(nil)) {
-		d, ok := c.funcDecl(c.callee(cur.Node().(*ast.CallExpr)))
+		d, ok := c.sh.FuncDecl(c.sh.Callee(cur.Node().(*ast.CallExpr)))
 		if !ok || d.Node() == fn.Node() {
 			continue
 		}
@@ -337,7 +338,7 @@ func (c *checker) ringBounded(fns []inspector.Cursor, v *types.Var) bool {
 	for _, f := range fns[:2] {
 		for cur := range f.Preorder((*ast.BinaryExpr)(nil)) {
 			b := cur.Node().(*ast.BinaryExpr)
-			if !isComparison(b.Op) {
+			if !shared.IsComparison(b.Op) {
 				continue
 			}
 			for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
@@ -370,7 +371,7 @@ func (c *checker) boundedByCallers(fn inspector.Cursor, q *queue) bool {
 	if !ok {
 		return false
 	}
-	for _, site := range c.callersOf(obj) {
+	for _, site := range c.sh.CallersOf(obj) {
 		if caller := code.EnclosingFunc(site); caller.Valid() && caller.Node() != decl && c.boundedIn(caller, q, 1, inspector.Cursor{}) {
 			return true
 		}

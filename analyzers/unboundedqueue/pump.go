@@ -14,6 +14,7 @@ import (
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
+	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
 )
 
 // A pump is the "infinite channel": a loop whose select receives from in and
@@ -76,7 +77,7 @@ func (c *checker) pumpAt(cur inspector.Cursor, buf *types.Var) (pump, bool) {
 		return pump{}, false
 	}
 	sel := clause.Parent().Parent()
-	if _, ok := sel.Node().(*ast.SelectStmt); !ok || nearestLoop(sel) == nil {
+	if _, ok := sel.Node().(*ast.SelectStmt); !ok || shared.NearestLoop(sel) == nil {
 		return pump{}, false
 	}
 	p := pump{buf: buf, sel: sel, reduce: cur}
@@ -91,8 +92,8 @@ func (c *checker) pumpAt(cur inspector.Cursor, buf *types.Var) (pump, bool) {
 		// reply channel) and hands it the head: msg := buf[0]; buf =
 		// buf[1:]; copy(req, msg). Traefik's UDP session turns a stream
 		// of datagrams into a Read this way.
-		p.pull = commRecv(comm)
-		if p.pull == nil || !readsHead(info, clause.Node(), buf) || sendselect.IsTimerChan(info, p.pull.X) || !carriesItems(info.TypeOf(p.pull.X)) {
+		p.pull = shared.CommRecv(comm)
+		if p.pull == nil || !readsHead(info, clause.Node(), buf) || sendselect.IsTimerChan(info, p.pull.X) || !shared.CarriesItems(info.TypeOf(p.pull.X)) {
 			return pump{}, false
 		}
 		// The head goes to the request: the case's body uses what it
@@ -108,8 +109,8 @@ func (c *checker) pumpAt(cur inspector.Cursor, buf *types.Var) (pump, bool) {
 		if cc == clause.Node() || other.Parent().Parent() != sel {
 			continue
 		}
-		recv := commRecv(cc.Comm)
-		if recv == nil || !carriesItems(info.TypeOf(recv.X)) {
+		recv := shared.CommRecv(cc.Comm)
+		if recv == nil || !shared.CarriesItems(info.TypeOf(recv.X)) {
 			continue
 		}
 		received := definedBy(info, cc.Comm)
@@ -125,7 +126,7 @@ func (c *checker) pumpAt(cur inspector.Cursor, buf *types.Var) (pump, bool) {
 				continue
 			}
 			item := as.Rhs[0].(*ast.CallExpr).Args[1]
-			if refersTo(info, item, received) {
+			if shared.RefersTo(info, item, received) {
 				if len(p.recvs) == 0 {
 					p.add = a
 				}
@@ -205,7 +206,7 @@ func (c *checker) sendsHead(sel inspector.Cursor, value ast.Expr, buf *types.Var
 	if v == nil || !code.IsLocal(v) {
 		return false
 	}
-	loop, ok := c.insp.Root().FindNode(nearestLoop(sel))
+	loop, ok := c.insp.Root().FindNode(shared.NearestLoop(sel))
 	if !ok {
 		return false
 	}
@@ -229,7 +230,7 @@ func (c *checker) sendsHead(sel inspector.Cursor, value ast.Expr, buf *types.Var
 // or compares a counter of the package with a limit.
 func (c *checker) pumpBounded(p pump) bool {
 	info := c.pass.TypesInfo
-	loop, ok := c.insp.Root().FindNode(nearestLoop(p.sel))
+	loop, ok := c.insp.Root().FindNode(shared.NearestLoop(p.sel))
 	if !ok {
 		return false
 	}
@@ -237,7 +238,7 @@ func (c *checker) pumpBounded(p pump) bool {
 	bounded := false
 	for cur := range fn.Preorder((*ast.BinaryExpr)(nil)) {
 		b := cur.Node().(*ast.BinaryExpr)
-		if !isComparison(b.Op) {
+		if !shared.IsComparison(b.Op) {
 			continue
 		}
 		for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
@@ -245,7 +246,7 @@ func (c *checker) pumpBounded(p pump) bool {
 				bounded = true
 			}
 		}
-		if isRelational(b.Op) && (c.isCounter(b.X) || c.isCounter(b.Y)) {
+		if shared.IsRelational(b.Op) && (c.isCounter(b.X) || c.isCounter(b.Y)) {
 			bounded = true
 		}
 	}
@@ -260,7 +261,7 @@ func isEmptinessBound(info *types.Info, e ast.Expr) bool {
 
 // pumpFinding builds the diagnostic for the pump p, with the fix that stops
 // receiving while the buffer is full, where it can be written.
-func (c *checker) pumpFinding(p pump) *finding {
+func (c *checker) pumpFinding(p pump) *shared.Finding {
 	add := p.add.Node().(*ast.AssignStmt)
 	bufExpr := edits.Source(c.pass, add.Lhs[0])
 	var ins []string
@@ -276,8 +277,8 @@ func (c *checker) pumpFinding(p pump) *finding {
 	} else {
 		leaves, out, outCh = "hands the buffer's head to each request from", p.pull, p.pull.X
 	}
-	f := &finding{
-		diag: analysis.Diagnostic{
+	f := &shared.Finding{
+		Diag: analysis.Diagnostic{
 			Pos:      add.Pos(),
 			End:      add.End(),
 			Category: "pump",
@@ -294,17 +295,17 @@ func (c *checker) pumpFinding(p pump) *finding {
 // receive's channel that is nil while the buffer holds a named limit, and
 // the receive reading the copy. A nil channel disables its case, so the
 // pump stops taking items and the producer waits on the channel's bound.
-func (c *checker) pumpFix(f *finding, p pump, bufExpr, in string) {
+func (c *checker) pumpFix(f *shared.Finding, p pump, bufExpr, in string) {
 	sel := p.sel
-	if !c.startsLine(sel.Node().Pos()) || !inStatementList(sel) || !c.visibleAt(p.add.Node().(*ast.AssignStmt).Lhs[0], sel.Node().Pos()) || c.jumpedOver(sel, sel.Node().Pos()) {
+	if !c.sh.StartsLine(sel.Node().Pos()) || !shared.InStatementList(sel) || !c.sh.VisibleAt(p.add.Node().(*ast.AssignStmt).Lhs[0], sel.Node().Pos()) || c.sh.JumpedOver(sel, sel.Node().Pos()) {
 		return
 	}
 	for _, r := range p.recvs {
-		if _, ok := ast.Unparen(r.X).(*ast.CallExpr); ok || !c.isComputed(r.X) {
+		if _, ok := ast.Unparen(r.X).(*ast.CallExpr); ok || !c.sh.IsComputed(r.X) {
 			return
 		}
 	}
-	file := c.fileOf(sel.Node().Pos())
+	file := c.sh.FileOf(sel.Node().Pos())
 	anchor := edits.EnclosingDecl(file, sel.Node().Pos())
 	if typ := c.fieldOwnerDecl(p.buf); typ != nil {
 		anchor = typ
@@ -321,12 +322,12 @@ func (c *checker) pumpFix(f *finding, p pump, bufExpr, in string) {
 		recv := c.names.Local(sel.Node().Pos(), "recv", sel.Node().Pos(), r.Pos())
 		copies = append(copies, recv+" := "+edits.Source(c.pass, r.X))
 		nils = append(nils, "\t"+recv+" = nil")
-		f.edits = append(f.edits, analysis.TextEdit{Pos: r.X.Pos(), End: r.X.End(), NewText: []byte(recv)})
+		f.Edits = append(f.Edits, analysis.TextEdit{Pos: r.X.Pos(), End: r.X.End(), NewText: []byte(recv)})
 	}
 	guard := fmt.Sprintf("%s\nif len(%s) >= %s {\n%s\n}", strings.Join(copies, "\n"), bufExpr, limit, strings.Join(nils, "\n"))
-	f.msg = "Stop receiving while the buffer is full"
-	f.edits = append(f.edits, edits.InsertBefore(c.pass, sel.Node(), guard))
-	f.file, f.anchor = c.fileOf(anchor.Pos()), anchor
+	f.Msg = "Stop receiving while the buffer is full"
+	f.Edits = append(f.Edits, edits.InsertBefore(c.pass, sel.Node(), guard))
+	f.File, f.Anchor = c.sh.FileOf(anchor.Pos()), anchor
 }
 
 // fieldOwnerDecl returns the top-level type declaration of the struct that
@@ -336,7 +337,7 @@ func (c *checker) fieldOwnerDecl(v *types.Var) ast.Decl {
 	if !v.IsField() || v.Pkg() != c.pass.Pkg || c.rep.SkipPos(v.Pos()) {
 		return nil
 	}
-	file := c.fileOf(v.Pos())
+	file := c.sh.FileOf(v.Pos())
 	if file == nil {
 		return nil
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
 )
 
 // A putBack is q.pending = append(batch, q.pending...): a batch taken from
@@ -32,7 +33,7 @@ func (c *checker) putBackAt(cur inspector.Cursor) (putBack, bool) {
 		return putBack{}, false
 	}
 	call, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr)
-	if !ok || !call.Ellipsis.IsValid() || len(call.Args) != 2 || code.BuiltinName(info, call) != "append" || !sameExpr(call.Args[1], a.Lhs[0]) {
+	if !ok || !call.Ellipsis.IsValid() || len(call.Args) != 2 || code.BuiltinName(info, call) != "append" || !shared.SameExpr(call.Args[1], a.Lhs[0]) {
 		return putBack{}, false
 	}
 	v := code.Var(info, a.Lhs[0])
@@ -68,7 +69,7 @@ func takenFrom(info *types.Info, fn inspector.Cursor, pos token.Pos, batch *type
 			continue
 		}
 		for i, lhs := range a.Lhs {
-			if code.Var(info, lhs) == batch && sameExpr(a.Rhs[i], q) {
+			if code.Var(info, lhs) == batch && shared.SameExpr(a.Rhs[i], q) {
 				return a
 			}
 		}
@@ -88,7 +89,7 @@ func (c *checker) putBackBounded(pb putBack) bool {
 	for cur := range fn.Preorder((*ast.BinaryExpr)(nil), (*ast.SliceExpr)(nil), (*ast.CallExpr)(nil)) {
 		switch n := cur.Node().(type) {
 		case *ast.BinaryExpr:
-			if !isComparison(n.Op) {
+			if !shared.IsComparison(n.Op) {
 				continue
 			}
 			for _, pair := range [][2]ast.Expr{{n.X, n.Y}, {n.Y, n.X}} {
@@ -96,7 +97,7 @@ func (c *checker) putBackBounded(pb putBack) bool {
 					return true
 				}
 			}
-			if isRelational(n.Op) && (c.isCount(n.X) || c.isCount(n.Y) || code.IsTime(info.TypeOf(n.X)) || isDuration(info.TypeOf(n.X))) {
+			if shared.IsRelational(n.Op) && (c.sh.IsCount(n.X) || c.sh.IsCount(n.Y) || code.IsTime(info.TypeOf(n.X)) || isDuration(info.TypeOf(n.X))) {
 				return true // attempts < maxAttempts, age > maxAge
 			}
 		case *ast.SliceExpr:
@@ -104,7 +105,7 @@ func (c *checker) putBackBounded(pb putBack) bool {
 				return true // trims the queue after putting back
 			}
 		case *ast.CallExpr:
-			if fn := c.callee(n); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" {
+			if fn := c.sh.Callee(n); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" {
 				switch fn.Name() {
 				case "Before", "After", "Since", "Until":
 					return true
@@ -134,11 +135,11 @@ func (c *checker) reportPutBacks(pbs []putBack, producers map[*types.Var][]inspe
 	for _, pb := range pbs {
 		fn := code.EnclosingFunc(pb.site)
 		produced := false
-		shared := c.holdsLock(fn) || c.runsConcurrently(fn)
+		shared := c.sh.HoldsLock(fn) || c.sh.RunsConcurrently(fn)
 		for _, p := range producers[pb.v] {
 			if pfn := code.EnclosingFunc(p); pfn.Valid() && pfn.Node() != fn.Node() {
 				produced = true
-				shared = shared || c.holdsLock(pfn) || c.runsConcurrently(pfn)
+				shared = shared || c.sh.HoldsLock(pfn) || c.sh.RunsConcurrently(pfn)
 			}
 		}
 		q := queueOf(pb.v)
@@ -151,11 +152,11 @@ func (c *checker) reportPutBacks(pbs []putBack, producers map[*types.Var][]inspe
 
 // putBackFinding builds the diagnostic for pb, with the fix that keeps the
 // newest items up to a named limit after the put-back.
-func (c *checker) putBackFinding(q *queue, pb putBack) *finding {
+func (c *checker) putBackFinding(q *queue, pb putBack) *shared.Finding {
 	a := pb.site.Node().(*ast.AssignStmt)
 	qexpr := edits.Source(c.pass, a.Lhs[0])
-	f := &finding{
-		diag: analysis.Diagnostic{
+	f := &shared.Finding{
+		Diag: analysis.Diagnostic{
 			Pos:      a.Pos(),
 			End:      a.End(),
 			Category: "putback",
@@ -164,12 +165,12 @@ func (c *checker) putBackFinding(q *queue, pb putBack) *finding {
 			Related: []analysis.RelatedInformation{{Pos: pb.take.Pos(), End: pb.take.End(), Message: "the batch is taken from the queue here"}},
 		},
 	}
-	if !c.startsLine(a.Pos()) || !inStatementList(pb.site) || c.endsLineWithCode(a) || !c.declareQueue(q, a) {
+	if !c.sh.StartsLine(a.Pos()) || !shared.InStatementList(pb.site) || c.sh.EndsLineWithCode(a) || !c.declareQueue(q, a) {
 		return f
 	}
 	trim := fmt.Sprintf("if len(%s) > %s {\n\t%s = %s[len(%s)-%s:]\n}", qexpr, q.maxName, qexpr, qexpr, qexpr, q.maxName)
-	f.msg = "Drop the oldest items beyond a limit after putting the batch back"
-	f.edits = []analysis.TextEdit{c.insertLinesAfter(a, trim)}
-	f.file, f.anchor = q.file, q.anchor
+	f.Msg = "Drop the oldest items beyond a limit after putting the batch back"
+	f.Edits = []analysis.TextEdit{c.sh.InsertLinesAfter(a, trim)}
+	f.File, f.Anchor = q.file, q.anchor
 	return f
 }

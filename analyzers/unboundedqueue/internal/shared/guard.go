@@ -1,4 +1,4 @@
-package unboundedqueue
+package shared
 
 import (
 	"go/ast"
@@ -12,29 +12,29 @@ import (
 	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
 )
 
-// alwaysHolds reports whether the if statement at cur always runs its body:
+// AlwaysHolds reports whether the if statement at cur always runs its body:
 // its condition says a parameter of the function is positive (n > 0,
 // n >= 1, n != 0), the function never changes the parameter, and every
 // call of the function passes a value its caller made positive (a positive
 // constant, or a variable the caller normalised with if n < 1 { n =
 // runtime.NumCPU() * 2 }). "concurrency 0 means no limit" guards an
 // acquire that, with such callers, always runs (machinery's consume).
-func (c *checker) alwaysHolds(cur inspector.Cursor) bool {
+func (c *Pkg) AlwaysHolds(cur inspector.Cursor) bool {
 	ifs, ok := cur.Node().(*ast.IfStmt)
 	if !ok || ifs.Init != nil {
 		return false
 	}
-	v := positiveOperand(c.pass.TypesInfo, ifs.Cond)
+	v := positiveOperand(c.Pass.TypesInfo, ifs.Cond)
 	if v == nil {
 		return false
 	}
-	decl, ok := enclosingDecl(cur)
+	decl, ok := EnclosingDecl(cur)
 	if !ok {
 		return false
 	}
-	fn, _ := c.pass.TypesInfo.Defs[decl.Node().(*ast.FuncDecl).Name].(*types.Func)
-	i := paramIndex(fn, v)
-	if i < 0 || code.ReassignedIn(c.pass.TypesInfo, decl.Node())[v] {
+	fn, _ := c.Pass.TypesInfo.Defs[decl.Node().(*ast.FuncDecl).Name].(*types.Func)
+	i := ParamIndex(fn, v)
+	if i < 0 || code.ReassignedIn(c.Pass.TypesInfo, decl.Node())[v] {
 		return false
 	}
 	return c.callersMakePositive(fn, i)
@@ -44,7 +44,7 @@ func (c *checker) alwaysHolds(cur inspector.Cursor) bool {
 // n > 0, n >= 1, n != 0 (of an unsigned n, or of a value callers keep
 // non-negative), or the mirrored forms.
 func positiveOperand(info *types.Info, cond ast.Expr) *types.Var {
-	x, op, k, ok := comparedWithConst(info, cond)
+	x, op, k, ok := ComparedWithConst(info, cond)
 	if !ok {
 		return nil
 	}
@@ -61,10 +61,10 @@ func positiveOperand(info *types.Info, cond ast.Expr) *types.Var {
 	return v
 }
 
-// comparedWithConst splits cond, a comparison of an expression with an
+// ComparedWithConst splits cond, a comparison of an expression with an
 // integer constant, into the expression, the operator and the constant,
 // written with the constant on the right (0 < n becomes n > 0).
-func comparedWithConst(info *types.Info, cond ast.Expr) (x ast.Expr, op token.Token, k int64, ok bool) {
+func ComparedWithConst(info *types.Info, cond ast.Expr) (x ast.Expr, op token.Token, k int64, ok bool) {
 	b, isBin := ast.Unparen(cond).(*ast.BinaryExpr)
 	if !isBin {
 		return nil, 0, 0, false
@@ -93,16 +93,16 @@ func mirror(op token.Token) token.Token {
 	return op
 }
 
-// enclosingDecl returns the function declaration around cur.
-func enclosingDecl(cur inspector.Cursor) (inspector.Cursor, bool) {
+// EnclosingDecl returns the function declaration around cur.
+func EnclosingDecl(cur inspector.Cursor) (inspector.Cursor, bool) {
 	for d := range cur.Enclosing((*ast.FuncDecl)(nil)) {
 		return d, true
 	}
 	return inspector.Cursor{}, false
 }
 
-// paramIndex returns the index of v among fn's parameters, or -1.
-func paramIndex(fn *types.Func, v *types.Var) int {
+// ParamIndex returns the index of v among fn's parameters, or -1.
+func ParamIndex(fn *types.Func, v *types.Var) int {
 	if fn == nil {
 		return -1
 	}
@@ -120,11 +120,11 @@ func paramIndex(fn *types.Func, v *types.Var) int {
 // function, one used as a value (a callback, a method value), or a method
 // an interface of the package may dispatch to has callers the check cannot
 // see.
-func (c *checker) callersMakePositive(fn *types.Func, i int) bool {
+func (c *Pkg) callersMakePositive(fn *types.Func, i int) bool {
 	if fn.Exported() || fn.Signature().Variadic() && i == fn.Signature().Params().Len()-1 {
 		return false
 	}
-	sites := c.callersOf(fn)
+	sites := c.CallersOf(fn)
 	if len(sites) == 0 || c.usedOtherwise(fn, len(sites)) {
 		return false
 	}
@@ -140,9 +140,9 @@ func (c *checker) callersMakePositive(fn *types.Func, i int) bool {
 // usedOtherwise reports whether fn is referred to other than as the callee
 // of its calls sites, or an interface method of the same name exists in
 // the package (a dynamic call may reach fn).
-func (c *checker) usedOtherwise(fn *types.Func, calls int) bool {
+func (c *Pkg) usedOtherwise(fn *types.Func, calls int) bool {
 	refs := 0
-	for id, obj := range c.pass.TypesInfo.Uses {
+	for id, obj := range c.Pass.TypesInfo.Uses {
 		f, ok := obj.(*types.Func)
 		if !ok || f.Name() != fn.Name() {
 			continue
@@ -161,8 +161,8 @@ func (c *checker) usedOtherwise(fn *types.Func, calls int) bool {
 // positiveAt reports whether arg, passed by the call at site, is positive:
 // a positive constant, or a variable of the calling function that a
 // normalising if before the call makes positive and nothing else changes.
-func (c *checker) positiveAt(site inspector.Cursor, arg ast.Expr) bool {
-	info := c.pass.TypesInfo
+func (c *Pkg) positiveAt(site inspector.Cursor, arg ast.Expr) bool {
+	info := c.Pass.TypesInfo
 	if k, ok := consts.Int(info, arg); ok {
 		return k > 0
 	}
@@ -171,7 +171,7 @@ func (c *checker) positiveAt(site inspector.Cursor, arg ast.Expr) bool {
 		return false
 	}
 	v, _ := info.Uses[id].(*types.Var)
-	decl, ok := enclosingDecl(site)
+	decl, ok := EnclosingDecl(site)
 	if v == nil || !ok || v.Pos() < decl.Node().Pos() || v.Pos() >= decl.Node().End() {
 		return false
 	}
@@ -203,7 +203,7 @@ func normalises(info *types.Info, ifs *ast.IfStmt, v *types.Var) bool {
 	if ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 {
 		return false
 	}
-	x, op, k, ok := comparedWithConst(info, ifs.Cond)
+	x, op, k, ok := ComparedWithConst(info, ifs.Cond)
 	if !ok || code.Var(info, x) != v {
 		return false
 	}

@@ -1,4 +1,4 @@
-package unboundedqueue
+package spawn
 
 import (
 	"fmt"
@@ -12,6 +12,7 @@ import (
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
 )
 
 // Fan-out without a limit where the code limits its siblings: a goroutine
@@ -55,7 +56,7 @@ func (c *checker) fanOuts() {
 		body, _ := loop.FindNode(r.Body)
 		for cur := range body.Preorder((*ast.GoStmt)(nil), (*ast.CallExpr)(nil)) {
 			sp, ok := c.spawnAt(cur)
-			if !ok || nearestLoop(cur) != loop.Node() {
+			if !ok || shared.NearestLoop(cur) != loop.Node() {
 				continue
 			}
 			if !c.usesIterationState(sp, loop) || !c.takesContext(sp) || c.limitedBefore(loop, cur, nil) || c.guardedByCount(loop, cur) ||
@@ -226,7 +227,7 @@ func (c *checker) boundedFanOuts() []siblingBound {
 		}
 		for cur := range loop.Preorder((*ast.GoStmt)(nil), (*ast.CallExpr)(nil)) {
 			sp, ok := c.spawnAt(cur)
-			if !ok || nearestLoop(cur) != loop.Node() {
+			if !ok || shared.NearestLoop(cur) != loop.Node() {
 				continue
 			}
 			if sp.kind == "errgroup" && sp.group != nil {
@@ -250,7 +251,7 @@ func (c *checker) setLimitArg(fn inspector.Cursor, g *types.Var) ast.Expr {
 	info := c.pass.TypesInfo
 	for cur := range fn.Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
-		f := c.callee(call)
+		f := c.sh.Callee(call)
 		if !code.IsMethod(f, code.ErrgroupPath, "Group", "SetLimit") || len(call.Args) != 1 {
 			continue
 		}
@@ -385,15 +386,15 @@ func receiverVar(info *types.Info, cur inspector.Cursor) *types.Var {
 
 // fanOutFinding builds the fanout diagnostic, with the sibling's bound as
 // its fix where fn can write it.
-func (c *checker) fanOutFinding(it perItem, lim *loopLimit, call *ast.CallExpr, sib siblingBound) *finding {
+func (c *checker) fanOutFinding(it perItem, lim *loopLimit, call *ast.CallExpr, sib siblingBound) *shared.Finding {
 	sp := it.sp
-	f := &finding{
-		diag: analysis.Diagnostic{
+	f := &shared.Finding{
+		Diag: analysis.Diagnostic{
 			Pos:      sp.stmt.Pos(),
 			End:      sp.stmt.End(),
 			Category: "fanout",
 			Message: fmt.Sprintf("%s per element of %s (from %s) with nothing bounding how many run at once, while %s limits the same fan-out with %s; bound this one the same way",
-				c.spawnName(sp), edits.Source(c.pass, it.stream), edits.Source(c.pass, call.Fun), c.funcName(sib.fn), sib.how),
+				c.spawnName(sp), edits.Source(c.pass, it.stream), edits.Source(c.pass, call.Fun), c.sh.FuncName(sib.fn), sib.how),
 			Related: []analysis.RelatedInformation{{Pos: sib.limit.Pos(), End: sib.limit.End(), Message: "the sibling's bound"}},
 		},
 	}

@@ -1,4 +1,4 @@
-package unboundedqueue
+package spawn
 
 import (
 	"fmt"
@@ -17,6 +17,7 @@ import (
 	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
+	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
 )
 
 // goroutinesPerSend reports go func() { ch <- v }() where the goroutine only
@@ -56,7 +57,7 @@ func (c *checker) goroutinesPerSend() {
 			stop = sel
 		}
 		ch := code.Var(info, send.Chan)
-		if !c.isSharedVar(ch) || !carriesItems(ch.Type()) {
+		if !c.sh.IsSharedVar(ch) || !shared.CarriesItems(ch.Type()) {
 			// A channel made in this function is a one-shot result or a
 			// future its caller drains later: a blocking send would deadlock.
 			continue
@@ -66,7 +67,7 @@ func (c *checker) goroutinesPerSend() {
 			continue // the goroutine computes what it sends: it does the work
 		}
 		fn := code.EnclosingFunc(cur)
-		if !fn.Valid() || c.receivesIn(fn, ch) || c.locksHeldAt(cur, fn) || inOverflowDefault(info, cur, ch) {
+		if !fn.Valid() || c.receivesIn(fn, ch) || c.locksHeldAt(cur, fn) || shared.InOverflowDefault(info, cur, ch) {
 			continue
 		}
 		sendText := edits.Source(c.pass, send.Chan) + " <- " + value
@@ -81,8 +82,8 @@ func (c *checker) goroutinesPerSend() {
 			// inside the select: the fix is left to the reader.
 			fixable = value == edits.Source(c.pass, send.Value)
 		}
-		f := &finding{
-			diag: analysis.Diagnostic{
+		f := &shared.Finding{
+			Diag: analysis.Diagnostic{
 				Pos:      g.Pos(),
 				End:      g.End(),
 				Category: "goroutinepersend",
@@ -92,7 +93,7 @@ func (c *checker) goroutinesPerSend() {
 			},
 		}
 		if fixable {
-			f.msg, f.edits = "Send directly instead of from a new goroutine", []analysis.TextEdit{edits.Replace(g, sendText)}
+			f.Msg, f.Edits = "Send directly instead of from a new goroutine", []analysis.TextEdit{edits.Replace(g, sendText)}
 		}
 		c.persend[g] = true
 		c.findings = append(c.findings, f)
@@ -122,12 +123,12 @@ func (c *checker) sendOrStop(sel *ast.SelectStmt) *ast.SendStmt {
 			}
 			send = comm
 		case *ast.ExprStmt:
-			recv := receiveIn(comm)
+			recv := shared.ReceiveIn(comm)
 			if recv == nil {
 				return nil
 			}
 			v := code.Var(info, recv.X)
-			if !c.isSharedVar(v) {
+			if !c.sh.IsSharedVar(v) {
 				return nil
 			}
 			ch, ok := v.Type().Underlying().(*types.Chan)
@@ -158,11 +159,11 @@ func (c *checker) sendHelperSpawn(cur inspector.Cursor, call *ast.CallExpr, edit
 		return
 	}
 	ch := c.res.SendChan(call, fn, h.Send)
-	if ch == nil || !carriesItems(ch.Type()) {
+	if ch == nil || !shared.CarriesItems(ch.Type()) {
 		return
 	}
 	encl := code.EnclosingFunc(cur)
-	if !encl.Valid() || c.receivesIn(encl, ch) || c.locksHeldAt(cur, encl) || inOverflowDefault(c.pass.TypesInfo, cur, ch) {
+	if !encl.Valid() || c.receivesIn(encl, ch) || c.locksHeldAt(cur, encl) || shared.InOverflowDefault(c.pass.TypesInfo, cur, ch) {
 		return
 	}
 	var related []analysis.RelatedInformation
@@ -174,8 +175,8 @@ func (c *checker) sendHelperSpawn(cur inspector.Cursor, call *ast.CallExpr, edit
 		name = edits.Source(c.pass, sel.X) + "." + h.Send.Field // as the caller would name it
 	}
 	c.persend[g] = true
-	c.findings = append(c.findings, &finding{
-		diag: analysis.Diagnostic{
+	c.findings = append(c.findings, &shared.Finding{
+		Diag: analysis.Diagnostic{
 			Pos:      g.Pos(),
 			End:      g.End(),
 			Category: "goroutinepersend",
@@ -183,8 +184,8 @@ func (c *checker) sendHelperSpawn(cur inspector.Cursor, call *ast.CallExpr, edit
 				name, code.DisplayName(fn), fn.Name()),
 			Related: related,
 		},
-		msg:   "Call " + fn.Name() + " directly instead of in a new goroutine",
-		edits: []analysis.TextEdit{edit},
+		Msg:   "Call " + fn.Name() + " directly instead of in a new goroutine",
+		Edits: []analysis.TextEdit{edit},
 	})
 }
 
@@ -195,12 +196,12 @@ func (c *checker) sendHelperSpawn(cur inspector.Cursor, call *ast.CallExpr, edit
 func (c *checker) inlinedCall(g *ast.GoStmt, lit *ast.FuncLit, call *ast.CallExpr) (string, bool) {
 	info := c.pass.TypesInfo
 	params, ok := literalArgs(info, g, lit)
-	if !ok || call.Ellipsis.IsValid() || !c.isComputed(call.Fun) || refersTo(info, call.Fun, params) {
+	if !ok || call.Ellipsis.IsValid() || !c.sh.IsComputed(call.Fun) || shared.RefersTo(info, call.Fun, params) {
 		return "", false
 	}
 	args := make([]string, len(call.Args))
 	for j, a := range call.Args {
-		if !c.isComputed(a) {
+		if !c.sh.IsComputed(a) {
 			return "", false
 		}
 		if id, ok := ast.Unparen(a).(*ast.Ident); ok {
@@ -209,40 +210,12 @@ func (c *checker) inlinedCall(g *ast.GoStmt, lit *ast.FuncLit, call *ast.CallExp
 				continue
 			}
 		}
-		if refersTo(info, a, params) {
+		if shared.RefersTo(info, a, params) {
 			return "", false
 		}
 		args[j] = edits.Source(c.pass, a)
 	}
 	return edits.Source(c.pass, call.Fun) + "(" + strings.Join(args, ", ") + ")", true
-}
-
-// carriesItems reports whether t is a channel whose elements carry data.
-// Channels of struct{} signal; channels of time.Time and os.Signal deliver
-// ticks and signals, and channels of error results, not work items (a
-// first-error channel is read once: a blocking send there would hang).
-func carriesItems(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	ch, ok := t.Underlying().(*types.Chan)
-	if !ok {
-		return false
-	}
-	elem := ch.Elem()
-	if s, ok := elem.Underlying().(*types.Struct); ok && s.NumFields() == 0 {
-		return false
-	}
-	if types.Identical(elem, errorType) {
-		return false
-	}
-	if n, ok := types.Unalias(elem).(*types.Named); ok && n.Obj().Pkg() != nil {
-		switch n.Obj().Pkg().Path() + "." + n.Obj().Name() {
-		case "time.Time", "os.Signal":
-			return false
-		}
-	}
-	return true
 }
 
 // literalArgs maps the parameters of the literal a go statement starts to
@@ -274,7 +247,7 @@ func (c *checker) sentValue(g *ast.GoStmt, lit *ast.FuncLit, send *ast.SendStmt)
 	if !ok {
 		return "", false
 	}
-	if !c.isComputed(send.Chan) || !c.isComputed(send.Value) || refersTo(info, send.Chan, params) {
+	if !c.sh.IsComputed(send.Chan) || !c.sh.IsComputed(send.Value) || shared.RefersTo(info, send.Chan, params) {
 		return "", false
 	}
 	if id, ok := ast.Unparen(send.Value).(*ast.Ident); ok {
@@ -282,52 +255,10 @@ func (c *checker) sentValue(g *ast.GoStmt, lit *ast.FuncLit, send *ast.SendStmt)
 			return edits.Source(c.pass, arg), true
 		}
 	}
-	if refersTo(info, send.Value, params) {
+	if shared.RefersTo(info, send.Value, params) {
 		return "", false
 	}
 	return edits.Source(c.pass, send.Value), true
-}
-
-// isComputed reports whether evaluating expr does no work worth a goroutine:
-// no calls (except conversions and len/cap), no receives, no function
-// literals.
-func (c *checker) isComputed(expr ast.Expr) bool {
-	info := c.pass.TypesInfo
-	ok := true
-	ast.Inspect(expr, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			if tv, isType := info.Types[n.Fun]; isType && tv.IsType() {
-				return ok
-			}
-			if name := code.BuiltinName(info, n); name == "len" || name == "cap" {
-				return ok
-			}
-			ok = false
-		case *ast.UnaryExpr:
-			if n.Op == token.ARROW {
-				ok = false
-			}
-		case *ast.FuncLit:
-			ok = false
-		}
-		return ok
-	})
-	return ok
-}
-
-// refersTo reports whether expr uses any of the objects.
-func refersTo(info *types.Info, expr ast.Expr, objs map[types.Object]ast.Expr) bool {
-	found := false
-	ast.Inspect(expr, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if _, ok := objs[info.Uses[id]]; ok {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
 }
 
 // receivesIn reports whether the function declaration around fn receives from
@@ -339,7 +270,7 @@ func (c *checker) receivesIn(fn inspector.Cursor, ch *types.Var) bool {
 		top = f
 	}
 	for cur := range top.Preorder((*ast.UnaryExpr)(nil), (*ast.RangeStmt)(nil)) {
-		if code.Var(c.pass.TypesInfo, receivedFrom(cur.Node())) != ch {
+		if code.Var(c.pass.TypesInfo, shared.ReceivedFrom(cur.Node())) != ch {
 			continue
 		}
 		otherGoroutine := false
@@ -355,46 +286,11 @@ func (c *checker) receivesIn(fn inspector.Cursor, ch *types.Var) bool {
 	return false
 }
 
-// receivedFrom returns the channel a receive expression or a range
-// statement receives from, or nil.
-func receivedFrom(n ast.Node) ast.Expr {
-	switch n := n.(type) {
-	case *ast.UnaryExpr:
-		if n.Op == token.ARROW {
-			return n.X
-		}
-	case *ast.RangeStmt:
-		return n.X
-	}
-	return nil
-}
-
 // locksHeldAt reports whether a sync mutex is held at site: a goroutine that
 // sends from under a lock may exist so that the consumer, which takes the
 // same lock, cannot deadlock with the sender.
 func (c *checker) locksHeldAt(site, fn inspector.Cursor) bool {
-	return len(c.heldLocks(site, fn)) > 0
-}
-
-// inOverflowDefault reports whether the statement at cur is a statement of
-// the default case of a select that also sends (to ch, when ch is not nil):
-// the overflow of a non-blocking send, which the retrysend check reports and
-// fixes. Reporting it here too would make two fixes for one statement.
-func inOverflowDefault(info *types.Info, cur inspector.Cursor, ch *types.Var) bool {
-	clause, ok := cur.Parent().Node().(*ast.CommClause)
-	if !ok || clause.Comm != nil {
-		return false
-	}
-	sel, ok := cur.Parent().Parent().Parent().Node().(*ast.SelectStmt)
-	if !ok {
-		return false
-	}
-	for _, s := range sel.Body.List {
-		if send, ok := s.(*ast.CommClause).Comm.(*ast.SendStmt); ok && (ch == nil || code.Var(info, send.Chan) == ch) {
-			return true
-		}
-	}
-	return false
+	return len(c.sh.HeldLocks(site, fn)) > 0
 }
 
 // consumerOf points at the first receive from ch in the package, or at its
@@ -405,7 +301,7 @@ func (c *checker) consumerOf(ch *types.Var) []analysis.RelatedInformation {
 			continue
 		}
 		for cur := range file.Preorder((*ast.UnaryExpr)(nil), (*ast.RangeStmt)(nil)) {
-			if x := receivedFrom(cur.Node()); x != nil && code.Var(c.pass.TypesInfo, x) == ch {
+			if x := shared.ReceivedFrom(cur.Node()); x != nil && code.Var(c.pass.TypesInfo, x) == ch {
 				n := cur.Node()
 				return []analysis.RelatedInformation{{Pos: n.Pos(), End: n.End(), Message: "the consumer receives here"}}
 			}
@@ -435,7 +331,7 @@ func (c *checker) spawnAt(cur inspector.Cursor) (spawn, bool) {
 		if !ok || len(n.Args) != 1 {
 			return spawn{}, false
 		}
-		fn := c.callee(n)
+		fn := c.sh.Callee(n)
 		sel, _ := ast.Unparen(n.Fun).(*ast.SelectorExpr)
 		if fn == nil || sel == nil || fn.Name() != "Go" || fn.Pkg() == nil {
 			return spawn{}, false
@@ -484,7 +380,7 @@ func (c *checker) goroutinesPerItem() {
 		var items []perItem
 		for cur := range bodyCur.Preorder((*ast.GoStmt)(nil), (*ast.CallExpr)(nil)) {
 			sp, ok := c.spawnAt(cur)
-			if !ok || (nearestLoop(cur) != loop.Node() && !c.fansOutItem(cur, loop)) {
+			if !ok || (shared.NearestLoop(cur) != loop.Node() && !c.fansOutItem(cur, loop)) {
 				continue
 			}
 			if g, ok := sp.stmt.(*ast.GoStmt); ok && c.persend[g] {
@@ -499,7 +395,7 @@ func (c *checker) goroutinesPerItem() {
 			_, pulled := recv.(*ast.CallExpr)
 			items = append(items, perItem{sp, cur, stream, pulled})
 		}
-		lim := newLoopLimit(loop, items, fmt.Sprint(inFlight))
+		lim := newLoopLimit(loop, items, fmt.Sprint(c.inFlight))
 		for _, it := range items {
 			c.findings = append(c.findings, c.itemFinding(it, lim))
 		}
@@ -511,12 +407,12 @@ func (c *checker) goroutinesPerItem() {
 // directly inside that loop: the goroutines per item are many, and no fewer
 // for being bounded by the item.
 func (c *checker) fansOutItem(cur, loop inspector.Cursor) bool {
-	inner, ok := nearestLoop(cur).(*ast.RangeStmt)
+	inner, ok := shared.NearestLoop(cur).(*ast.RangeStmt)
 	if !ok {
 		return false
 	}
 	innerCur, ok := loop.FindNode(inner)
-	return ok && nearestLoop(innerCur) == loop.Node() && c.readsIteration(inner.X, loop.Node())
+	return ok && shared.NearestLoop(innerCur) == loop.Node() && c.readsIteration(inner.X, loop.Node())
 }
 
 // A perItem is a spawn reported as goroutineperitem.
@@ -573,24 +469,11 @@ func mayConsumeStream(info *types.Info, loop ast.Node) bool {
 	switch l := loop.(type) {
 	case *ast.RangeStmt:
 		t := info.TypeOf(l.X)
-		return t != nil && carriesItems(t)
+		return t != nil && shared.CarriesItems(t)
 	case *ast.ForStmt:
 		return l.Init == nil && l.Cond == nil && l.Post == nil
 	}
 	return false
-}
-
-// nearestLoop returns the innermost loop around cur in the same function, or
-// nil.
-func nearestLoop(cur inspector.Cursor) ast.Node {
-	for e := range cur.Parent().Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
-		switch n := e.Node().(type) {
-		case *ast.ForStmt, *ast.RangeStmt:
-			return n
-		}
-		return nil
-	}
-	return nil
 }
 
 // streamOf returns the channel the loop takes the spawn's item from, and the
@@ -604,7 +487,7 @@ func (c *checker) streamOf(loop, spawnCur inspector.Cursor) (ast.Expr, ast.Node,
 	body := loopBody(loop.Node())
 	for cur := spawnCur; cur.Node() != loop.Node(); cur = cur.Parent() {
 		if cc, ok := cur.Node().(*ast.CommClause); ok {
-			if recv := receiveIn(cc.Comm); recv != nil && carriesItems(info.TypeOf(recv.X)) {
+			if recv := shared.ReceiveIn(cc.Comm); recv != nil && shared.CarriesItems(info.TypeOf(recv.X)) {
 				return recv.X, recv, true
 			}
 			return nil, nil, false // a tick, a signal or ctx.Done(): not an item
@@ -614,7 +497,7 @@ func (c *checker) streamOf(loop, spawnCur inspector.Cursor) (ast.Expr, ast.Node,
 				if s == cur.Node() {
 					break
 				}
-				if recv := receiveIn(s); recv != nil && carriesItems(info.TypeOf(recv.X)) {
+				if recv := shared.ReceiveIn(s); recv != nil && shared.CarriesItems(info.TypeOf(recv.X)) {
 					return recv.X, recv, true
 				}
 				if read := c.pullReadIn(s); read != nil {
@@ -690,7 +573,7 @@ func (c *checker) pullRead(s ast.Stmt) *ast.CallExpr {
 		return nil
 	}
 	res := fn.Signature().Results()
-	if res.Len() == 0 || len(as.Lhs) != res.Len() || !types.Identical(res.At(res.Len()-1).Type(), errorType) {
+	if res.Len() == 0 || len(as.Lhs) != res.Len() || !types.Identical(res.At(res.Len()-1).Type(), shared.ErrorType) {
 		return nil
 	}
 	if res.Len() == 1 {
@@ -709,7 +592,7 @@ func (c *checker) pullRead(s ast.Stmt) *ast.CallExpr {
 	case messageReads[fn.Name()]:
 		for i := range res.Len() - 1 {
 			t := res.At(i).Type()
-			if isConn(t) || hasClose(t) || holdsConn(t) || acceptsStream(t) || carriesItems(t) {
+			if isConn(t) || hasClose(t) || holdsConn(t) || acceptsStream(t) || shared.CarriesItems(t) {
 				return nil // a connection, a stream or a channel: an entity
 			}
 		}
@@ -732,23 +615,6 @@ func (c *checker) usesIterationState(sp spawn, loop inspector.Cursor) bool {
 		return !uses
 	})
 	return uses
-}
-
-// receiveIn returns the receive of v := <-ch, v, ok := <-ch or <-ch.
-func receiveIn(s ast.Stmt) *ast.UnaryExpr {
-	var x ast.Expr
-	switch s := s.(type) {
-	case *ast.AssignStmt:
-		if len(s.Rhs) == 1 {
-			x = s.Rhs[0]
-		}
-	case *ast.ExprStmt:
-		x = s.X
-	}
-	if u, ok := ast.Unparen(x).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
-		return u
-	}
-	return nil
 }
 
 // limitedBefore reports whether the loop body acquires a limiter before the
@@ -807,7 +673,7 @@ func (c *checker) holdsBoth(cur, spawn inspector.Cursor) bool {
 			case edge.SelectStmt_Body, edge.SwitchStmt_Body, edge.TypeSwitchStmt_Body:
 				continue // the clauses' container, not a statement list
 			case edge.IfStmt_Body:
-				if !p.Contains(spawn) && c.alwaysHolds(p.Parent()) {
+				if !p.Contains(spawn) && c.sh.AlwaysHolds(p.Parent()) {
 					continue
 				}
 			}
@@ -883,7 +749,7 @@ func (c *checker) cappedByCounter(loop, spawnCur inspector.Cursor) bool {
 	}
 	inSwitch := inSwitchOf(loop, spawnCur)
 	for cur := spawnCur; cur.Node() != body && cur.Parent().Valid(); cur = cur.Parent() {
-		list := stmtList(cur.Parent().Node())
+		list := shared.StmtList(cur.Parent().Node())
 		for _, st := range list {
 			if st == cur.Node() {
 				break
@@ -926,7 +792,7 @@ func incrementedIn(info *types.Info, body *ast.BlockStmt) map[*types.Var]bool {
 			case token.ADD_ASSIGN, token.SUB_ASSIGN:
 				add(n.Lhs[0])
 			case token.ASSIGN:
-				if b, ok := ast.Unparen(n.Rhs[0]).(*ast.BinaryExpr); ok && (b.Op == token.ADD || b.Op == token.SUB) && sameExpr(b.X, n.Lhs[0]) {
+				if b, ok := ast.Unparen(n.Rhs[0]).(*ast.BinaryExpr); ok && (b.Op == token.ADD || b.Op == token.SUB) && shared.SameExpr(b.X, n.Lhs[0]) {
 					add(n.Lhs[0])
 				}
 			}
@@ -941,7 +807,7 @@ func incrementedIn(info *types.Info, body *ast.BlockStmt) map[*types.Var]bool {
 func comparesCounter(info *types.Info, cond ast.Expr, counters map[*types.Var]bool) bool {
 	found := false
 	ast.Inspect(cond, func(n ast.Node) bool {
-		if b, ok := n.(*ast.BinaryExpr); ok && isComparison(b.Op) {
+		if b, ok := n.(*ast.BinaryExpr); ok && shared.IsComparison(b.Op) {
 			if counters[code.Var(info, b.X)] || counters[code.Var(info, b.Y)] {
 				found = true
 			}
@@ -1007,7 +873,7 @@ func (c *checker) guardedByCount(loop, spawnCur inspector.Cursor) bool {
 	label := loopLabel(loop)
 	inSwitch := inSwitchOf(loop, spawnCur)
 	for cur := spawnCur; cur.Node() != body && cur.Parent().Valid(); cur = cur.Parent() {
-		for _, st := range stmtList(cur.Parent().Node()) {
+		for _, st := range shared.StmtList(cur.Parent().Node()) {
 			if st == cur.Node() {
 				break
 			}
@@ -1026,9 +892,9 @@ func (c *checker) guardedByCount(loop, spawnCur inspector.Cursor) bool {
 func (c *checker) comparesCount(cond ast.Expr, loop ast.Node) bool {
 	counts := false
 	ast.Inspect(cond, func(n ast.Node) bool {
-		if b, ok := n.(*ast.BinaryExpr); ok && isRelational(b.Op) {
+		if b, ok := n.(*ast.BinaryExpr); ok && shared.IsRelational(b.Op) {
 			for _, side := range []ast.Expr{b.X, b.Y} {
-				if c.isCount(side) && (loop == nil || (!c.readsIteration(side, loop) && c.changes(side, loop))) {
+				if c.sh.IsCount(side) && (loop == nil || (!c.readsIteration(side, loop) && c.changes(side, loop))) {
 					counts = true
 				}
 			}
@@ -1079,32 +945,6 @@ func skipsRest(list []ast.Stmt, label string, inSwitch bool) bool {
 	}
 	s, ok := list[len(list)-1].(*ast.BranchStmt)
 	return ok && s.Tok == token.CONTINUE && (s.Label == nil || s.Label.Name == label)
-}
-
-// isCount reports whether expr reads a count of work in flight: an integer
-// variable or field, an atomic load, or the length of a channel or map.
-func (c *checker) isCount(expr ast.Expr) bool {
-	info := c.pass.TypesInfo
-	expr = ast.Unparen(expr)
-	if call, ok := expr.(*ast.CallExpr); ok {
-		if code.BuiltinName(info, call) == "len" && len(call.Args) == 1 {
-			if t := info.TypeOf(call.Args[0]); t != nil {
-				switch t.Underlying().(type) {
-				case *types.Chan, *types.Map:
-					return true
-				}
-			}
-			return false
-		}
-		fn := c.callee(call)
-		return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "sync/atomic" && strings.HasPrefix(fn.Name(), "Load")
-	}
-	v := code.Var(info, expr)
-	if v == nil {
-		return false
-	}
-	b, ok := v.Type().Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
 }
 
 // waits reports whether the statement s blocks on a Wait call or a receive
@@ -1203,7 +1043,7 @@ func (c *checker) finiteStream(stream ast.Expr, loop inspector.Cursor) bool {
 					if code.BuiltinName(info, call) == "make" {
 						made = true
 					} else {
-						producer = c.callee(call)
+						producer = c.sh.Callee(call)
 					}
 				}
 			}
@@ -1220,7 +1060,7 @@ func (c *checker) finiteStream(stream ast.Expr, loop inspector.Cursor) bool {
 	if producer == nil {
 		return false
 	}
-	d, ok := c.funcDecl(producer)
+	d, ok := c.sh.FuncDecl(producer)
 	return ok && makesClosesReturns(info, d.Node())
 }
 
@@ -1336,7 +1176,7 @@ func (c *checker) perEntity(sp spawn, stream ast.Expr, loop inspector.Cursor) bo
 	long := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && !long {
-			if d, ok := c.funcDecl(c.callee(call)); ok && loopsForever(c.pass.TypesInfo, code.FuncBody(d.Node())) {
+			if d, ok := c.sh.FuncDecl(c.sh.Callee(call)); ok && loopsForever(c.pass.TypesInfo, code.FuncBody(d.Node())) {
 				long = true
 			}
 		}
@@ -1377,7 +1217,7 @@ func (c *checker) spawnedBody(sp spawn) *ast.BlockStmt {
 	case *ast.Ident:
 		switch obj := info.Uses[f].(type) {
 		case *types.Func:
-			if decl, ok := c.funcDecl(obj.Origin()); ok {
+			if decl, ok := c.sh.FuncDecl(obj.Origin()); ok {
 				return code.FuncBody(decl.Node())
 			}
 		case *types.Var:
@@ -1387,7 +1227,7 @@ func (c *checker) spawnedBody(sp spawn) *ast.BlockStmt {
 		}
 	case *ast.SelectorExpr:
 		if fn, ok := info.Uses[f.Sel].(*types.Func); ok {
-			if decl, ok := c.funcDecl(fn.Origin()); ok {
+			if decl, ok := c.sh.FuncDecl(fn.Origin()); ok {
 				return code.FuncBody(decl.Node())
 			}
 		}
@@ -1520,7 +1360,7 @@ func (c *checker) livesUntilStop(sp spawn, body *ast.BlockStmt, loop inspector.C
 	}
 	// A parameter of the function the spawn calls: the argument given.
 	if fn := code.FuncValue(info, sp.fun); fn != nil {
-		if i := paramIndex(fn.Origin(), v); i >= 0 {
+		if i := shared.ParamIndex(fn.Origin(), v); i >= 0 {
 			if i >= len(sp.args) {
 				return false
 			}
@@ -1630,15 +1470,15 @@ func (c *checker) unlimitedGroup(sp spawn, loop, spawnCur inspector.Cursor) bool
 
 // itemFinding builds the goroutineperitem diagnostic, with a fix where one
 // is safe.
-func (c *checker) itemFinding(it perItem, lim *loopLimit) *finding {
+func (c *checker) itemFinding(it perItem, lim *loopLimit) *shared.Finding {
 	sp := it.sp
 	what := c.spawnName(sp)
 	from, why := "received from", "the channel never fills, so it never pushes back on the producer"
 	if it.pulled {
 		from, why = "read from", "the loop reads the next one at once, so nothing pushes back on the sender"
 	}
-	f := &finding{
-		diag: analysis.Diagnostic{
+	f := &shared.Finding{
+		Diag: analysis.Diagnostic{
 			Pos:      sp.stmt.Pos(),
 			End:      sp.stmt.End(),
 			Category: "goroutineperitem",
@@ -1649,11 +1489,11 @@ func (c *checker) itemFinding(it perItem, lim *loopLimit) *finding {
 	}
 	switch c.limitFix(f, it, lim) {
 	case limitedGroup:
-		f.diag.Message = fmt.Sprintf("%s per item %s %s with nothing bounding how many run at once: %s; give the group a limit with SetLimit",
+		f.Diag.Message = fmt.Sprintf("%s per item %s %s with nothing bounding how many run at once: %s; give the group a limit with SetLimit",
 			what, from, edits.Source(c.pass, it.stream), why)
 	case unlimited:
 		if _, _, watched := c.doneCase(lim.loop); watched {
-			f.diag.Message += ", in a select that also waits on ctx.Done()"
+			f.Diag.Message += ", in a select that also waits on ctx.Done()"
 		}
 	}
 	return f
@@ -1669,15 +1509,15 @@ const (
 // limitFix completes f with the fix that bounds the spawn of it by lim's
 // size: SetLimit on an errgroup that can take it, else the loop's
 // semaphore. It returns which, or unlimited when no edit is safe.
-func (c *checker) limitFix(f *finding, it perItem, lim *loopLimit) int {
+func (c *checker) limitFix(f *shared.Finding, it perItem, lim *loopLimit) int {
 	if it.sp.kind == "errgroup" {
 		if es, ok := c.setLimitEdits(it.sp, lim.loop, lim.size); ok {
-			f.msg, f.edits = "Limit the group's goroutines in flight with SetLimit", es
+			f.Msg, f.Edits = "Limit the group's goroutines in flight with SetLimit", es
 			return limitedGroup
 		}
 	}
 	if es, ok := c.semaphoreEdits(it.sp, lim, it.cur); ok {
-		f.msg, f.edits = "Bound the goroutines in flight with a semaphore", es
+		f.Msg, f.Edits = "Bound the goroutines in flight with a semaphore", es
 		return limitedBySemaphore
 	}
 	return unlimited
@@ -1726,27 +1566,10 @@ func (c *checker) setLimitEdits(sp spawn, loop inspector.Cursor, limit string) (
 		return nil, false
 	}
 	decl := code.StmtOf(id)
-	if !decl.Valid() || !inStatementList(decl) || !c.startsLine(decl.Node().Pos()) || c.endsLineWithCode(decl.Node()) {
+	if !decl.Valid() || !shared.InStatementList(decl) || !c.sh.StartsLine(decl.Node().Pos()) || c.sh.EndsLineWithCode(decl.Node()) {
 		return nil, false
 	}
-	return []analysis.TextEdit{c.insertLinesAfter(decl.Node(), g.Name()+".SetLimit("+limit+")")}, true
-}
-
-// endsLineWithCode reports whether another statement follows n on the line
-// where n ends, so that a line inserted after n would not come right after it.
-func (c *checker) endsLineWithCode(n ast.Node) bool {
-	tf := c.pass.Fset.File(n.End())
-	content, err := edits.FileContent(c.pass, tf)
-	if err != nil {
-		return true
-	}
-	off := tf.Offset(n.End())
-	rest := string(content[off:])
-	if i := strings.IndexByte(rest, '\n'); i >= 0 {
-		rest = rest[:i]
-	}
-	rest = strings.TrimSpace(rest)
-	return rest != "" && !strings.HasPrefix(rest, "//")
+	return []analysis.TextEdit{c.sh.InsertLinesAfter(decl.Node(), g.Name()+".SetLimit("+limit+")")}, true
 }
 
 // semaphoreEdits returns the edits that bound the spawn with the loop's
@@ -1756,7 +1579,7 @@ func (c *checker) endsLineWithCode(n ast.Node) bool {
 // for a slot.
 func (c *checker) semaphoreEdits(sp spawn, lim *loopLimit, spawnCur inspector.Cursor) ([]analysis.TextEdit, bool) {
 	loop := lim.loop
-	file := c.fileOf(sp.stmt.Pos())
+	file := c.sh.FileOf(sp.stmt.Pos())
 	if file == nil {
 		return nil, false
 	}
@@ -1770,8 +1593,8 @@ func (c *checker) semaphoreEdits(sp spawn, lim *loopLimit, spawnCur inspector.Cu
 	if _, isGo := sp.stmt.(*ast.GoStmt); !isGo {
 		stmtCur = spawnCur.Parent()
 	}
-	if !c.startsLine(loopStmt.Node().Pos()) || !c.startsLine(loop.Node().Pos()) || !inStatementList(loopStmt) ||
-		!c.startsLine(sp.stmt.Pos()) || !inStatementList(stmtCur) || c.jumpedOver(loopStmt, loopStmt.Node().Pos()) {
+	if !c.sh.StartsLine(loopStmt.Node().Pos()) || !c.sh.StartsLine(loop.Node().Pos()) || !shared.InStatementList(loopStmt) ||
+		!c.sh.StartsLine(sp.stmt.Pos()) || !shared.InStatementList(stmtCur) || c.sh.JumpedOver(loopStmt, loopStmt.Node().Pos()) {
 		return nil, false
 	}
 	if lim.sem == "" {
@@ -1792,12 +1615,12 @@ func (c *checker) semaphoreEdits(sp spawn, lim *loopLimit, spawnCur inspector.Cu
 		if add != nil {
 			early, at = add, add.Pos()
 		}
-		if leave == nil || !c.visibleAt(done, at) {
+		if leave == nil || !c.sh.VisibleAt(done, at) {
 			return nil, false // the acquire must watch ctx.Done(), and cannot leave as the loop does
 		}
 		var lines []string
 		for _, st := range leave {
-			if !c.visibleAt(st, at) {
+			if !c.sh.VisibleAt(st, at) {
 				return nil, false
 			}
 			lines = append(lines, edits.Source(c.pass, st))
@@ -1815,7 +1638,7 @@ func (c *checker) semaphoreEdits(sp spawn, lim *loopLimit, spawnCur inspector.Cu
 	if early != nil {
 		es = append(es, edits.InsertBefore(c.pass, early, acquire))
 	}
-	return append(es, c.insertLinesBefore(loopStmt.Node(), loop.Node().Pos(), fmt.Sprintf("%s := make(chan struct{}, %s)", sem, lim.size))), true
+	return append(es, c.sh.InsertLinesBefore(loopStmt.Node(), loop.Node().Pos(), fmt.Sprintf("%s := make(chan struct{}, %s)", sem, lim.size))), true
 }
 
 // waitGroupAddBefore returns the first statement, before the spawn's
@@ -1870,11 +1693,11 @@ func (c *checker) doneCase(loop inspector.Cursor) (done ast.Expr, leave []ast.St
 	label := loopLabel(loop)
 	body, _ := loop.FindNode(loopBody(loop.Node()))
 	for cur := range body.Preorder((*ast.CommClause)(nil)) {
-		if nearestLoop(cur) != loop.Node() {
+		if shared.NearestLoop(cur) != loop.Node() {
 			continue
 		}
 		cc := cur.Node().(*ast.CommClause)
-		recv := commRecv(cc.Comm)
+		recv := shared.CommRecv(cc.Comm)
 		if recv == nil {
 			continue
 		}
@@ -1892,21 +1715,6 @@ func (c *checker) doneCase(loop inspector.Cursor) (done ast.Expr, leave []ast.St
 		return call, cc.Body, true
 	}
 	return nil, nil, false
-}
-
-// jumpedOver reports whether a variable declared at pos, in the function
-// around cur, would be jumped over by a goto.
-func (c *checker) jumpedOver(cur inspector.Cursor, pos token.Pos) bool {
-	return code.JumpedOver(c.pass.TypesInfo, code.FuncBody(code.EnclosingFunc(cur).Node()), pos)
-}
-
-// commRecv returns the receive of a select case's comm: <-ch, v := <-ch,
-// v, ok = <-ch.
-func commRecv(comm ast.Stmt) *ast.UnaryExpr {
-	if comm == nil {
-		return nil
-	}
-	return receiveIn(comm)
 }
 
 // leavesLoop reports whether the branch statements of list, copied into a
@@ -1938,28 +1746,6 @@ func leavesLoop(list []ast.Stmt, label string) bool {
 	return ok
 }
 
-// visibleAt reports whether every variable expr uses means the same variable
-// at pos.
-func (c *checker) visibleAt(expr ast.Node, pos token.Pos) bool {
-	info := c.pass.TypesInfo
-	scope := c.pass.Pkg.Scope().Innermost(pos)
-	if scope == nil {
-		return false
-	}
-	ok := true
-	ast.Inspect(expr, func(n ast.Node) bool {
-		if id, isID := n.(*ast.Ident); isID {
-			if v, isVar := info.Uses[id].(*types.Var); isVar && !v.IsField() {
-				if _, obj := scope.LookupParent(id.Name, pos); obj != v {
-					ok = false
-				}
-			}
-		}
-		return ok
-	})
-	return ok
-}
-
 // releaseEdits returns the edits that acquire the semaphore before the spawn
 // and release it when the goroutine ends: a deferred receive as the first
 // statement of a function literal, or, for go f(x) and g.Go(f), a literal
@@ -1969,7 +1755,7 @@ func (c *checker) releaseEdits(sp spawn, loop, spawnCur inspector.Cursor, file *
 		if len(lit.Body.List) == 0 {
 			return nil, false
 		}
-		if e, ok := c.insertLineAfterBrace(lit.Body, release); ok {
+		if e, ok := c.sh.InsertLineAfterBrace(lit.Body, release); ok {
 			if acquire == "" {
 				return []analysis.TextEdit{e}, true
 			}
@@ -2073,7 +1859,7 @@ func (c *checker) wrapCall(sp spawn, loop, spawnCur inspector.Cursor, file *ast.
 	if sp.call.Ellipsis.IsValid() && sp.kind == "go" {
 		call += "..."
 	}
-	if len(pre) > 0 && c.jumpedOver(spawnCur, sp.stmt.Pos()) {
+	if len(pre) > 0 && c.sh.JumpedOver(spawnCur, sp.stmt.Pos()) {
 		return nil, "", false // the variables would be jumped over
 	}
 	return pre, call + ")", true

@@ -1,0 +1,56 @@
+package spawn
+
+import (
+	"go/ast"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
+	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/report"
+	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
+)
+
+// A checker holds what one pass has learned for the spawn kinds.
+type checker struct {
+	sh    *shared.Pkg // what the queue kinds use too
+	pass  *analysis.Pass
+	rep   *report.Reporter
+	insp  *inspector.Inspector
+	res   *admission.Result
+	adm   *admission.Finder
+	names *edits.Names
+
+	goStmts  []inspector.Cursor // every go statement
+	loops    []inspector.Cursor // every for and range statement
+	inFlight int64              // the limit a fix's semaphore allows
+
+	persend  map[*ast.GoStmt]bool // go statements reported as goroutinepersend
+	siblings []siblingBound       // the package's bounded fan-outs, built on first use
+	findings []*shared.Finding
+}
+
+// Check finds the spawn kinds in the package sh describes, given its loops
+// (every for and range statement of the production files) and the number of
+// goroutines in flight a fix allows, and returns their findings, in the
+// order goroutinepersend, goroutineperitem, fanout. sh.Adm must be set.
+func Check(sh *shared.Pkg, loops []inspector.Cursor, inFlight int64) []*shared.Finding {
+	c := &checker{
+		sh:       sh,
+		pass:     sh.Pass,
+		rep:      sh.Rep,
+		insp:     sh.Insp,
+		res:      sh.Res,
+		adm:      sh.Adm,
+		names:    sh.Names,
+		goStmts:  sh.GoStmts,
+		loops:    loops,
+		inFlight: inFlight,
+		persend:  make(map[*ast.GoStmt]bool),
+	}
+	c.goroutinesPerSend()
+	c.goroutinesPerItem()
+	c.fanOuts()
+	return c.findings
+}
