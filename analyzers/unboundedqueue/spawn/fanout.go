@@ -59,8 +59,7 @@ func (c *checker) fanOuts() {
 			if !ok || shared.NearestLoop(cur) != loop.Node() {
 				continue
 			}
-			if !c.usesIterationState(sp, loop) || !c.takesContext(sp) || c.limitedBefore(loop, cur, nil) || c.guardedByCount(loop, cur) ||
-				c.waitsAfter(loop, cur) || c.cappedByCounter(loop, cur) || !c.unlimitedGroup(sp, loop, cur) {
+			if _, ok := c.bounded(kindFanOut, candidate{sp: sp, cur: cur, loop: loop, stream: r.X}); ok {
 				continue
 			}
 			items = append(items, perItem{sp: sp, cur: cur, stream: r.X})
@@ -70,10 +69,12 @@ func (c *checker) fanOuts() {
 		}
 		call := c.listedBy(fn, r.X)
 		if call == nil {
+			c.silencedAll(ruleNotListing, items)
 			continue
 		}
 		sib, ok := c.siblingOf(fn)
 		if !ok {
+			c.silencedAll(ruleNoBoundedSibling, items)
 			continue
 		}
 		size, _ := c.limitIn(sib, fn, items[0].sp.stmt.Pos())

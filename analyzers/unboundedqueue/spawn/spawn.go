@@ -67,7 +67,10 @@ func (c *checker) goroutinesPerSend() {
 			continue // the goroutine computes what it sends: it does the work
 		}
 		fn := code.EnclosingFunc(cur)
-		if !fn.Valid() || c.receivesIn(fn, ch) || c.locksHeldAt(cur, fn) || shared.InOverflowDefault(info, cur, ch) {
+		if !fn.Valid() {
+			continue
+		}
+		if _, ok := c.bounded(kindPerSend, candidate{cur: cur, fn: fn, ch: ch}); ok {
 			continue
 		}
 		sendText := edits.Source(c.pass, send.Chan) + " <- " + value
@@ -163,7 +166,10 @@ func (c *checker) sendHelperSpawn(cur inspector.Cursor, call *ast.CallExpr, edit
 		return
 	}
 	encl := code.EnclosingFunc(cur)
-	if !encl.Valid() || c.receivesIn(encl, ch) || c.locksHeldAt(cur, encl) || shared.InOverflowDefault(c.pass.TypesInfo, cur, ch) {
+	if !encl.Valid() {
+		return
+	}
+	if _, ok := c.bounded(kindPerSend, candidate{cur: cur, fn: encl, ch: ch}); ok {
 		return
 	}
 	var related []analysis.RelatedInformation
@@ -383,13 +389,11 @@ func (c *checker) goroutinesPerItem() {
 			if !ok || (shared.NearestLoop(cur) != loop.Node() && !c.fansOutItem(cur, loop)) {
 				continue
 			}
-			if g, ok := sp.stmt.(*ast.GoStmt); ok && c.persend[g] {
-				continue // reported as goroutinepersend, whose fix also bounds it
-			}
 			stream, recv, ok := c.streamOf(loop, cur)
-			if !ok || !c.usesIterationState(sp, loop) || c.limitedBefore(loop, cur, recv) || c.guardedByCount(loop, cur) || c.waitsAfter(loop, cur) ||
-				c.cappedByCounter(loop, cur) || c.perEntity(sp, stream, loop) || c.restartsWorker(sp, stream) || !c.unlimitedGroup(sp, loop, cur) ||
-				c.prefetchBounded(stream) || c.repliesInLockstep(sp, stream, recv) || c.finiteStream(stream, loop) {
+			if !ok {
+				continue // no item taken from a stream: not per item
+			}
+			if _, ok := c.bounded(kindPerItem, candidate{sp: sp, cur: cur, loop: loop, stream: stream, recv: recv}); ok {
 				continue
 			}
 			_, pulled := recv.(*ast.CallExpr)
@@ -1154,23 +1158,31 @@ func isAMQP(path string) bool {
 	return path == "github.com/streadway/amqp" || path == "github.com/rabbitmq/amqp091-go"
 }
 
-// perEntity reports whether the spawn starts a long-lived goroutine per
-// entity (a subscription, a connection) rather than a task per message: the
-// goroutine loops over a stream (itself or in a function of this package it
-// calls) or lives until the loop's owner stops, or the items are
-// connections or other resources with a Close method (streams, files), or
-// hand one out. Items that carry a reply channel are still messages.
-func (c *checker) perEntity(sp spawn, stream ast.Expr, loop inspector.Cursor) bool {
+// The goroutine per item may be per entity (a subscription, a connection)
+// rather than a task per message: the items are connections or other
+// resources with a Close method (streams, files), or hand one out
+// (entityItems); the goroutine loops over a stream, itself or in a function
+// of this package it calls (longLived); or it lives until the loop's owner
+// stops (untilStop). Items that carry a reply channel are still messages.
+
+// entityItems reports whether the items of stream are entities.
+func (c *checker) entityItems(stream ast.Expr) bool {
 	if t := c.pass.TypesInfo.TypeOf(stream); t != nil {
 		if ch, ok := t.Underlying().(*types.Chan); ok && (hasClose(ch.Elem()) || holdsConn(ch.Elem()) || acceptsStream(ch.Elem())) {
 			return true
 		}
 	}
+	return false
+}
+
+// longLived reports whether the goroutine loops over a stream, itself or in
+// a function of this package it calls.
+func (c *checker) longLived(sp spawn) bool {
 	body := c.spawnedBody(sp)
 	if body == nil {
 		return false
 	}
-	if loopsForever(c.pass.TypesInfo, body) || c.livesUntilStop(sp, body, loop) {
+	if loopsForever(c.pass.TypesInfo, body) {
 		return true
 	}
 	long := false
@@ -1183,6 +1195,13 @@ func (c *checker) perEntity(sp spawn, stream ast.Expr, loop inspector.Cursor) bo
 		return !long
 	})
 	return long
+}
+
+// untilStop reports whether the goroutine's body lives until a stop signal
+// (livesUntilStop).
+func (c *checker) untilStop(sp spawn, loop inspector.Cursor) bool {
+	body := c.spawnedBody(sp)
+	return body != nil && c.livesUntilStop(sp, body, loop)
 }
 
 // restartsWorker reports whether the goroutine sends on the stream the loop

@@ -1,0 +1,75 @@
+package spawn
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// A kind is one of the spawn kinds.
+type kind int
+
+const (
+	kindPerSend kind = iota // goroutinepersend
+	kindPerItem             // goroutineperitem
+	kindFanOut              // fanout
+)
+
+// A candidate is a spawn a kind looks at, with what the rules ask about it.
+type candidate struct {
+	sp     spawn
+	cur    inspector.Cursor // the spawn
+	loop   inspector.Cursor // the loop it runs in (kindPerItem, kindFanOut)
+	fn     inspector.Cursor // the function around it (kindPerSend)
+	ch     *types.Var       // the channel it sends to (kindPerSend)
+	stream ast.Expr         // where the items come from (kindPerItem, kindFanOut)
+	recv   ast.Node         // the read that takes the item, or nil (kindPerItem)
+}
+
+// chains gives, per kind, the rules bounded asks, in order: the first that
+// holds is the reason. Each kind asks what applies to it: a goroutine per
+// send is bounded by nothing but a reason not to send in place; the kinds
+// per item ask first what limits the loop, then (per item only) what makes
+// the stream or the goroutine not per message; a fan-out also needs work
+// that takes a context.
+var chains = [...][]*Rule{
+	kindPerSend: {ruleConsumesHere, ruleLockHeld, ruleOverflowDefault},
+	kindPerItem: {
+		rulePerSendFinding, ruleNoIterationState, ruleAcquiredBefore, ruleCountGuard, ruleWaitsEach, ruleCounterCap,
+		ruleEntityItems, ruleRunsLoop, ruleLivesUntilStop, ruleRestartsWorker, ruleLimitedGroup,
+		ruleAMQPPrefetch, ruleLockstepReply, ruleFiniteStream,
+	},
+	kindFanOut: {ruleNoIterationState, ruleNoContext, ruleAcquiredBefore, ruleCountGuard, ruleWaitsEach, ruleCounterCap, ruleLimitedGroup},
+}
+
+// bounded reports the rule that keeps the kind from reporting the spawn x,
+// or false when none holds and the spawn is a finding.
+func (c *checker) bounded(k kind, x candidate) (*Rule, bool) {
+	for _, r := range chains[k] {
+		if r.holds(c, x) {
+			c.silenced(r, x.cur)
+			return r, true
+		}
+	}
+	return nil, false
+}
+
+// trace, when set (by the tests), is told of every rule that silenced a
+// spawn, and where.
+var trace func(r *Rule, at ast.Node)
+
+// silenced records that r kept the spawn at cur from being reported.
+func (c *checker) silenced(r *Rule, cur inspector.Cursor) {
+	if trace != nil {
+		trace(r, cur.Node())
+	}
+}
+
+// silencedAll records that r, decided for a whole loop, kept each of its
+// spawns from being reported.
+func (c *checker) silencedAll(r *Rule, items []perItem) {
+	for _, it := range items {
+		c.silenced(r, it.cur)
+	}
+}
