@@ -8,21 +8,16 @@ import (
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
-	"github.com/queuecheck/queuecheck/analyzers/internal/report"
 	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
 )
 
 // A checker holds what one pass has learned for the spawn kinds.
 type checker struct {
-	sh    *shared.Pkg // what the queue kinds use too
-	pass  *analysis.Pass
-	rep   *report.Reporter
-	insp  *inspector.Inspector
-	res   *admission.Result
-	adm   *admission.Finder
-	names *edits.Names
+	sh   *shared.Pkg // what the queue kinds use too
+	pass *analysis.Pass
+	insp *inspector.Inspector
+	adm  *admission.Finder
 
-	goStmts  []inspector.Cursor // every go statement
 	loops    []inspector.Cursor // every for and range statement
 	inFlight int64              // the limit a fix's semaphore allows
 
@@ -39,18 +34,34 @@ func Check(sh *shared.Pkg, loops []inspector.Cursor, inFlight int64) []*shared.F
 	c := &checker{
 		sh:       sh,
 		pass:     sh.Pass,
-		rep:      sh.Rep,
 		insp:     sh.Insp,
-		res:      sh.Res,
 		adm:      sh.Adm,
-		names:    sh.Names,
-		goStmts:  sh.GoStmts,
 		loops:    loops,
 		inFlight: inFlight,
 		persend:  make(map[*ast.GoStmt]bool),
 	}
-	c.goroutinesPerSend()
+	perSender{chk: c, pass: c.pass, sh: sh}.goroutinesPerSend()
 	c.goroutinesPerItem()
 	c.fanOuts()
 	return c.findings
+}
+
+// A fixer builds the findings of the spawn kinds and their fixes.
+type fixer struct {
+	sh    *shared.Pkg
+	pass  *analysis.Pass
+	insp  *inspector.Inspector
+	names *edits.Names
+}
+
+func newFixer(sh *shared.Pkg) fixer {
+	return fixer{sh: sh, pass: sh.Pass, insp: sh.Insp, names: sh.Names}
+}
+
+// A perSender finds goroutines that only send (goroutinepersend), and
+// reports them through chk.
+type perSender struct {
+	chk  *checker
+	pass *analysis.Pass
+	sh   *shared.Pkg
 }

@@ -77,10 +77,10 @@ func (c *checker) fanOuts() {
 			c.silencedAll(ruleNoBoundedSibling, items)
 			continue
 		}
-		size, _ := c.limitIn(sib, fn, items[0].sp.stmt.Pos())
+		size, _ := newFixer(c.sh).limitIn(sib, fn, items[0].sp.stmt.Pos())
 		lim := newLoopLimit(loop, items, size)
 		for _, it := range items {
-			c.findings = append(c.findings, c.fanOutFinding(it, lim, call, sib))
+			c.findings = append(c.findings, newFixer(c.sh).fanOutFinding(it, lim, call, sib))
 		}
 	}
 }
@@ -304,7 +304,7 @@ func (c *checker) semaphoreBefore(loop, cur inspector.Cursor) ast.Expr {
 // variable, runtime.GOMAXPROCS(0)), a field path on the sibling's receiver
 // rewritten on fn's receiver of the same type (d.cfg.RequestConcurrency), or
 // the value of a constant.
-func (c *checker) limitIn(sib siblingBound, fn inspector.Cursor, pos token.Pos) (string, bool) {
+func (c fixer) limitIn(sib siblingBound, fn inspector.Cursor, pos token.Pos) (string, bool) {
 	info := c.pass.TypesInfo
 	src := edits.Source(c.pass, sib.limit)
 	if c.namesSameAt(sib.limit, pos) {
@@ -338,7 +338,7 @@ func (c *checker) limitIn(sib siblingBound, fn inspector.Cursor, pos token.Pos) 
 // namesSameAt reports whether every name expr uses (the operands of its
 // selectors, not the selected names) means the same object at pos: a
 // package name the same package.
-func (c *checker) namesSameAt(expr ast.Expr, pos token.Pos) bool {
+func (c fixer) namesSameAt(expr ast.Expr, pos token.Pos) bool {
 	info := c.pass.TypesInfo
 	scope := c.pass.Pkg.Scope().Innermost(pos)
 	if scope == nil {
@@ -387,7 +387,7 @@ func receiverVar(info *types.Info, cur inspector.Cursor) *types.Var {
 
 // fanOutFinding builds the fanout diagnostic, with the sibling's bound as
 // its fix where fn can write it.
-func (c *checker) fanOutFinding(it perItem, lim *loopLimit, call *ast.CallExpr, sib siblingBound) *shared.Finding {
+func (c fixer) fanOutFinding(it perItem, lim *loopLimit, call *ast.CallExpr, sib siblingBound) *shared.Finding {
 	sp := it.sp
 	f := &shared.Finding{
 		Diag: analysis.Diagnostic{
