@@ -1,20 +1,16 @@
 package unboundedqueue
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"slices"
-	"strings"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
-	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
 )
@@ -65,7 +61,7 @@ func (c *checker) sliceFIFOs() {
 	for _, cur := range c.reslice {
 		s := cur.Node().(*ast.SliceExpr)
 		v := code.Var(info, s.X)
-		if !c.isSliceQueue(v) || c.mentionsLength(s.Low, v) || isConst(info, s.Low, "0") {
+		if !c.isSliceQueue(v) || c.lens.mentionsLength(s.Low, v) || isConst(info, s.Low, "0") {
 			continue // "keep the last N" trims by len(q): that is a bound
 		}
 		if isFrontDequeue(info, cur, v) && !evictsByValue(info, cur, v) && !inLocalValue(info, s.X) {
@@ -470,108 +466,6 @@ func appendedVar(info *types.Info, a *ast.AssignStmt) *types.Var {
 	return v
 }
 
-// listFIFOs reports container/list fields and package variables filled with
-// PushBack in one function and drained with Remove(Front()) in another (or
-// PushFront and Remove(Back())).
-func (c *checker) listFIFOs() {
-	info := c.pass.TypesInfo
-	type ends struct{ push, pop map[string][]inspector.Cursor }
-	var order []*types.Var
-	byVar := make(map[*types.Var]*ends)
-	for _, cur := range c.calls {
-		call := cur.Node().(*ast.CallExpr)
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok {
-			continue
-		}
-		v := code.Var(info, sel.X)
-		if !c.sh.IsSharedVar(v) || (!isListType(v.Type()) && !isDequeType(v.Type())) {
-			continue
-		}
-		e := byVar[v]
-		if e == nil {
-			e = &ends{push: make(map[string][]inspector.Cursor), pop: make(map[string][]inspector.Cursor)}
-			byVar[v] = e
-			order = append(order, v)
-		}
-		switch sel.Sel.Name {
-		case "PushBack", "PushFront":
-			if _, ok := cur.Parent().Node().(*ast.ExprStmt); ok {
-				// A used element (stored in an index) would go stale if the
-				// fix dropped the oldest item, so only plain pushes count.
-				end := strings.TrimPrefix(sel.Sel.Name, "Push")
-				e.push[end] = append(e.push[end], cur.Parent())
-			}
-		case "Remove":
-			if len(call.Args) == 1 && isListType(v.Type()) {
-				if end := removedEnd(info, cur, v); end != "" {
-					e.pop[end] = append(e.pop[end], cur)
-				}
-			}
-		case "PopFront", "PopBack":
-			if len(call.Args) == 0 && isDequeType(v.Type()) {
-				end := strings.TrimPrefix(sel.Sel.Name, "Pop")
-				e.pop[end] = append(e.pop[end], cur)
-			}
-		}
-	}
-	for _, v := range order {
-		e := byVar[v]
-		for _, back := range []string{"Back", "Front"} {
-			front := map[string]string{"Back": "Front", "Front": "Back"}[back]
-			if len(e.push[back]) > 0 && len(e.pop[front]) > 0 {
-				c.reportQueue(&queue{v: v, list: true, deque: !isListType(v.Type()), back: back, enqueues: e.push[back], dequeues: e.pop[front], jumps: len(e.push[front]) > 0})
-			}
-		}
-	}
-}
-
-// removedEnd returns "Front" or "Back" when the Remove call at cur removes the
-// element at that end of list v: l.Remove(l.Front()), or e := l.Front() …
-// l.Remove(e) in the same function. It returns "" otherwise.
-func removedEnd(info *types.Info, cur inspector.Cursor, v *types.Var) string {
-	arg := ast.Unparen(cur.Node().(*ast.CallExpr).Args[0])
-	if end := endCall(info, arg, v); end != "" {
-		return end
-	}
-	id, ok := arg.(*ast.Ident)
-	if !ok {
-		return ""
-	}
-	elem := code.Var(info, id)
-	fn := code.EnclosingFunc(cur)
-	if elem == nil || !fn.Valid() {
-		return ""
-	}
-	for a := range fn.Preorder((*ast.AssignStmt)(nil)) {
-		as := a.Node().(*ast.AssignStmt)
-		if len(as.Lhs) != len(as.Rhs) {
-			continue
-		}
-		for i, lhs := range as.Lhs {
-			if code.Var(info, lhs) == elem {
-				if end := endCall(info, as.Rhs[i], v); end != "" {
-					return end
-				}
-			}
-		}
-	}
-	return ""
-}
-
-// endCall returns "Front" or "Back" when expr is l.Front() or l.Back() on v.
-func endCall(info *types.Info, expr ast.Expr, v *types.Var) string {
-	call, ok := ast.Unparen(expr).(*ast.CallExpr)
-	if !ok || len(call.Args) != 0 {
-		return ""
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || (sel.Sel.Name != "Front" && sel.Sel.Name != "Back") || code.Var(info, sel.X) != v {
-		return ""
-	}
-	return sel.Sel.Name
-}
-
 // reportQueue reports each enqueue site of q that has no bound, in a function
 // other than one that dequeues, when q is shared between goroutines.
 func (c *checker) reportQueue(q *queue) {
@@ -589,7 +483,7 @@ func (c *checker) reportQueue(q *queue) {
 		if !ok || !c.isShared(q) || c.boundedIn(fn, q, 0, site) || c.blocksAfter(fn, site) || c.sh.IsSorted(q.v) || c.drainedByCallers(q, fn) || c.drainsUnderLock(q, site, fn) {
 			continue
 		}
-		c.findings = append(c.findings, c.fifoFinding(q, site, fn, consumer))
+		c.findings = append(c.findings, c.fix.fifoFinding(q, site, fn, consumer))
 	}
 }
 
@@ -866,14 +760,14 @@ func (c *checker) boundedIn(fn inspector.Cursor, q *queue, depth int, site inspe
 				continue // if len(q) > max { log.Print("queue is long") } bounds nothing
 			}
 			for _, pair := range [][2]ast.Expr{{n.X, n.Y}, {n.Y, n.X}} {
-				if c.mentionsLength(pair[0], q.v) && !isEmptinessBound(info, pair[1]) {
+				if c.lens.mentionsLength(pair[0], q.v) && !isEmptinessBound(info, pair[1]) {
 					return true
 				}
 			}
 			if site.Valid() && follows(cur, site, fn) {
 				continue
 			}
-			if shared.IsRelational(n.Op) && (c.isCounter(n.X) || c.isCounter(n.Y)) {
+			if shared.IsRelational(n.Op) && (c.lens.isCounter(n.X) || c.lens.isCounter(n.Y)) {
 				return true // q.n >= q.max: a bound kept in a counter
 			}
 		case *ast.SliceExpr:
@@ -978,296 +872,6 @@ func follows(cur, site, fn inspector.Cursor) bool {
 	return true
 }
 
-// isCounter reports whether expr is an integer field or package variable: a
-// comparison with one (q.n >= q.max, pending > limit) is how queues that
-// count their items bound them.
-func (c *checker) isCounter(expr ast.Expr) bool {
-	v := code.Var(c.pass.TypesInfo, expr)
-	if !c.sh.IsSharedVar(v) {
-		return false
-	}
-	b, ok := v.Type().Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
-}
-
-// mentionsLength reports whether expr contains len(q), cap(q) or q.Len() for
-// the queue variable v, or a call of a function of the package that returns
-// one of these (a deferredCount() method returning l.list.Len(), up to two
-// such calls deep).
-func (c *checker) mentionsLength(expr ast.Expr, v *types.Var) bool {
-	return c.mentionsLengthDepth(expr, v, 0)
-}
-
-func (c *checker) mentionsLengthDepth(expr ast.Expr, v *types.Var, depth int) bool {
-	info := c.pass.TypesInfo
-	found := false
-	ast.Inspect(expr, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok || found {
-			return !found
-		}
-		switch code.BuiltinName(info, call) {
-		case "len", "cap":
-			if len(call.Args) == 1 && code.Var(info, call.Args[0]) == v {
-				found = true
-			}
-		case "":
-			if isMethodOn(info, call, v, "Len") {
-				found = true
-			} else if depth < 2 && len(call.Args) == 0 {
-				found = c.returnsLength(c.sh.Callee(call), v, depth+1)
-			}
-		}
-		return !found
-	})
-	return found
-}
-
-// returnsLength reports whether fn, a function of the package, returns the
-// length of the queue v in one of its return statements.
-func (c *checker) returnsLength(fn *types.Func, v *types.Var, depth int) bool {
-	d, ok := c.sh.FuncDecl(fn)
-	if !ok {
-		return false
-	}
-	for cur := range d.Preorder((*ast.ReturnStmt)(nil)) {
-		for _, r := range cur.Node().(*ast.ReturnStmt).Results {
-			if c.mentionsLengthDepth(r, v, depth) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// isMethodOn reports whether call calls one of the named methods on v.
-func isMethodOn(info *types.Info, call *ast.CallExpr, v *types.Var, names ...string) bool {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || code.Var(info, sel.X) != v {
-		return false
-	}
-	for _, name := range names {
-		if sel.Sel.Name == name {
-			return true
-		}
-	}
-	return false
-}
-
-// isConst reports whether expr is a constant with the exact value val.
-func isConst(info *types.Info, expr ast.Expr, val string) bool {
-	tv, ok := info.Types[expr]
-	return ok && tv.Value != nil && tv.Value.ExactString() == val
-}
-
-// fifoFinding builds the diagnostic for the unguarded enqueue at site, with
-// a fix where one is safe.
-func (c *checker) fifoFinding(q *queue, site, fn, consumer inspector.Cursor) *shared.Finding {
-	stmt := site.Node().(ast.Stmt)
-	qexpr := c.queueExpr(q, stmt)
-	remedy := "reject or drop items beyond a limit"
-	if q.jumps {
-		remedy = "reject items beyond a limit (dropping the oldest would drop items pushed to jump the queue)"
-	}
-	var message string
-	if q.list {
-		what := "list"
-		if q.deque {
-			what = "deque"
-		}
-		message = fmt.Sprintf("%s queue %s grows without bound: this %s has no Len check while %s removes from its other end, so overload piles up in memory; %s",
-			what, qexpr, "Push"+q.back, c.sh.FuncName(funcOf(consumer)), remedy)
-	} else {
-		takes := "dequeues from its front"
-		if _, whole := consumer.Node().(*ast.AssignStmt); whole {
-			takes = "takes all its items at once"
-		}
-		message = fmt.Sprintf("slice queue %s grows without bound: this append has no length check while %s %s, so overload piles up in memory; %s",
-			qexpr, c.sh.FuncName(funcOf(consumer)), takes, remedy)
-	}
-	kind := "slicefifo"
-	if q.list {
-		kind = "listfifo"
-	}
-	f := &shared.Finding{
-		Diag: analysis.Diagnostic{
-			Pos:      stmt.Pos(),
-			End:      stmt.End(),
-			Category: kind,
-			Message:  message,
-			Related:  []analysis.RelatedInformation{{Pos: consumer.Node().Pos(), End: consumer.Node().End(), Message: "items leave the queue here"}},
-		},
-	}
-	if isSpread(site) {
-		// One call adds several items: a guard for one would not bound them.
-		f.Diag.Message += ", by hand: this call adds several items at once"
-		return f
-	}
-	c.guardFix(f, q, site, fn)
-	return f
-}
-
-// guardFix completes f with the fix that guards the enqueue at site: reject
-// the item where the function can, else drop the oldest. It leaves f without
-// a fix when the statement cannot take a guard before it (it shares its line,
-// or is not in a statement list), or when only rejecting is safe and the
-// function cannot reject.
-func (c *checker) guardFix(f *shared.Finding, q *queue, site, fn inspector.Cursor) {
-	qexpr := c.queueExpr(q, site.Node().(ast.Stmt))
-	length := "len(" + qexpr + ")"
-	drop := qexpr + " = " + qexpr + "[1:]"
-	if q.list {
-		length = qexpr + ".Len()"
-		front := map[string]string{"Back": "Front", "Front": "Back"}[q.back]
-		drop = qexpr + ".Remove(" + qexpr + "." + front + "())"
-		if q.deque {
-			drop = qexpr + ".Pop" + front + "()"
-		}
-	}
-	if q.jumps {
-		drop = "" // it would drop an item pushed to jump the queue
-	}
-	// Two pushes in one function must not reject between them: the first
-	// item would stay queued while the caller is told both were refused.
-	c.lengthGuardFix(f, q, site, fn, length, drop, enqueuesIn(q, fn) == 1)
-}
-
-// lengthGuardFix completes f with a guard before the statement at site that
-// compares length with the queue's named limit and rejects the item, where
-// mayReject and the function can (a declared function, not a literal: the
-// error of a literal goes to whoever runs it, and from a g.Go task it would
-// cancel the group), or else runs drop, the statements that drop the oldest
-// item. With neither, or when the statement cannot take a line before it,
-// f keeps no fix.
-func (c *checker) lengthGuardFix(f *shared.Finding, q *queue, site, fn inspector.Cursor, length, drop string, mayReject bool) {
-	stmt := site.Node().(ast.Stmt)
-	if !c.sh.StartsLine(stmt.Pos()) || !shared.InStatementList(site) {
-		return
-	}
-	sig := code.FuncSignature(c.pass.TypesInfo, fn.Node())
-	_, declared := fn.Node().(*ast.FuncDecl)
-	file := c.sh.FileOf(stmt.Pos())
-	_, _, canImport := edits.AddImport(c.pass, file, "errors")
-	_, canReturn := c.rejectReturn(file, sig, "err")
-	reject := mayReject && declared && canImport && canReturn
-	if !reject && drop == "" {
-		return
-	}
-	if !c.declareQueue(q, stmt) {
-		return
-	}
-	msg, body := "Drop the oldest item when the queue is full", drop
-	if reject {
-		errorsPkg, _, _ := edits.AddImport(c.pass, q.file, "errors") // the sentinel's declaration, at the top level, is all that names errors
-		ret, _ := c.rejectReturn(file, sig, q.errName)
-		msg = "Reject new items when the queue is full"
-		body = strings.Join(append(c.unlocksBeforeReturn(site, fn), ret), "\n")
-		if !q.declared {
-			c.declareSentinel(q, errorsPkg)
-		}
-	}
-	f.Msg = msg
-	f.Edits = []analysis.TextEdit{edits.InsertBefore(c.pass, stmt, "if "+length+" >= "+q.maxName+" {\n\t"+strings.ReplaceAll(body, "\n", "\n\t")+"\n}")}
-	f.File, f.Anchor = q.file, q.anchor
-}
-
-// funcOf returns the function around cur.
-func funcOf(cur inspector.Cursor) inspector.Cursor {
-	fn := code.EnclosingFunc(cur)
-	return fn
-}
-
-// queueExpr returns the queue as the enqueue statement writes it: s.jobs.
-func (c *checker) queueExpr(q *queue, stmt ast.Stmt) string {
-	var found ast.Expr
-	ast.Inspect(stmt, func(n ast.Node) bool {
-		if e, ok := n.(ast.Expr); ok && found == nil && code.Var(c.pass.TypesInfo, e) == q.v {
-			found = e
-		}
-		return found == nil
-	})
-	if found != nil {
-		return edits.Source(c.pass, found)
-	}
-	return q.v.Name()
-}
-
-// declareQueue gives q its limit constant. It is declared before the
-// top-level declaration of the queue itself (the struct type holding the
-// field, the var declaration) when that is in a production file of the
-// package: next to what it bounds, and away from the functions before which
-// other checks declare their own names. Otherwise it goes before the
-// function of the first reported site. It reports false if there is no
-// top-level declaration to put it before.
-func (c *checker) declareQueue(q *queue, stmt ast.Stmt) bool {
-	if q.anchor != nil {
-		return true
-	}
-	file := c.sh.FileOf(q.v.Pos())
-	var anchor ast.Decl
-	if file != nil && !c.rep.SkipPos(q.v.Pos()) {
-		anchor = edits.EnclosingDecl(file, q.v.Pos())
-	}
-	if _, ok := anchor.(*ast.GenDecl); !ok {
-		file = c.sh.FileOf(stmt.Pos())
-		if file == nil {
-			return false
-		}
-		anchor = edits.EnclosingDecl(file, stmt.Pos())
-	}
-	if anchor == nil {
-		return false
-	}
-	q.file, q.anchor = file, anchor
-	q.expr = c.queueExpr(q, stmt)
-	if name := typeNameAround(anchor, q.v.Pos()); name != "" {
-		q.expr = name + "." + q.v.Name() // s.jobs reads oddly away from its method
-	}
-	// The guards at the enqueue sites name the limit and the sentinel.
-	var sites []token.Pos
-	for _, site := range append(append([]inspector.Cursor(nil), q.enqueues...), q.putBacks...) {
-		sites = append(sites, site.Node().Pos())
-	}
-	q.maxName = c.names.Package("max"+exportedName(q.v.Name()), sites...)
-	// errTooManyJobs, not errJobsFull: retrysend names the sentinel of a
-	// full channel that way, and a channel and a slice field may share a name.
-	q.errName = c.names.Package("errTooMany"+exportedName(q.v.Name()), sites...)
-	c.declared[anchor] = append(c.declared[anchor], declaration{text: fmt.Sprintf(
-		"// %s bounds the length of %s; set it to acceptable wait × consumer rate.\nconst %s = %d",
-		q.maxName, q.expr, q.maxName, queueBound)})
-	return true
-}
-
-// typeNameAround returns the name of the type declared by decl whose
-// declaration contains pos, or "".
-func typeNameAround(decl ast.Decl, pos token.Pos) string {
-	gen, ok := decl.(*ast.GenDecl)
-	if !ok || gen.Tok != token.TYPE {
-		return ""
-	}
-	for _, spec := range gen.Specs {
-		if ts := spec.(*ast.TypeSpec); ts.Pos() <= pos && pos < ts.End() {
-			return ts.Name.Name
-		}
-	}
-	return ""
-}
-
-// declareSentinel declares q's error for rejected items, made by the
-// package errors imported as errorsPkg.
-func (c *checker) declareSentinel(q *queue, errorsPkg string) {
-	q.declared = true
-	what := q.v.Name()
-	if !strings.Contains(strings.ToLower(what), "queue") {
-		what += " queue"
-	}
-	c.declared[q.anchor] = append(c.declared[q.anchor], declaration{
-		text: fmt.Sprintf("// %s rejects items while %s is full.\nvar %s = %s.New(%q)",
-			q.errName, q.expr, q.errName, errorsPkg, what+" is full"),
-		errors: true,
-	})
-}
-
 // drainsUnderLock reports whether every consumer of q is a loop that drains
 // it while holding the mutex the enqueue at site holds, and releases it only
 // inside a sync.Cond's Wait in that loop (or when it returns): a producer can
@@ -1289,12 +893,12 @@ func (c *checker) drainsUnderLock(q *queue, site, fn inspector.Cursor) bool {
 		if !dfn.Valid() {
 			return false
 		}
-		if !c.waitsAround(d, dfn) {
+		if !c.sh.WaitsAround(d, dfn) {
 			return false
 		}
 		held := false
 		for _, h := range c.sh.HeldLocks(d, dfn) {
-			if atEnqueue[h.Key] && h.Deferred && !c.unlocksIn(dfn, h.Key) {
+			if atEnqueue[h.Key] && h.Deferred && !c.sh.UnlocksIn(dfn, h.Key) {
 				held = true
 			}
 		}
@@ -1303,85 +907,6 @@ func (c *checker) drainsUnderLock(q *queue, site, fn inspector.Cursor) bool {
 		}
 	}
 	return true
-}
-
-// waitsAround reports whether a loop of the function at fn holds both the
-// dequeue at d and a sync.Cond Wait: the consumer loops, draining and
-// waiting, rather than taking one item per call.
-func (c *checker) waitsAround(d, fn inspector.Cursor) bool {
-	for loop := range d.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
-		if !fn.Contains(loop) {
-			break
-		}
-		if returnsAfter(d, loop) {
-			return false // takes one item and returns with it
-		}
-		for cur := range loop.Preorder((*ast.CallExpr)(nil)) {
-			if shared.IsSyncCall(c.sh.Callee(cur.Node().(*ast.CallExpr)), "Wait") {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// returnsAfter reports whether a statement list inside loop that holds the
-// dequeue at d returns with it or after it: for { if len(q) > 0 { x := q[0]; q = q[1:];
-// return x }; cond.Wait() } hands out one item per call.
-func returnsAfter(d, loop inspector.Cursor) bool {
-	for cur := d; cur.Valid() && cur != loop; cur = cur.Parent() {
-		var list []ast.Stmt
-		switch p := cur.Parent().Node().(type) {
-		case *ast.BlockStmt:
-			list = p.List
-		case *ast.CaseClause:
-			list = p.Body
-		case *ast.CommClause:
-			list = p.Body
-		default:
-			continue
-		}
-		after := false
-		for _, st := range list {
-			if st == cur.Node() {
-				after = true
-			}
-			if _, ok := st.(*ast.ReturnStmt); ok && after {
-				return true // return q.Remove(q.Front()), or a return after it
-			}
-		}
-	}
-	return false
-}
-
-// unlocksIn reports whether the function at fn unlocks the mutex named key
-// other than in a defer statement.
-func (c *checker) unlocksIn(fn inspector.Cursor, key string) bool {
-	for cur := range fn.Preorder((*ast.CallExpr)(nil)) {
-		call := cur.Node().(*ast.CallExpr)
-		if _, deferred := cur.Parent().Node().(*ast.DeferStmt); deferred {
-			continue
-		}
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if ok && shared.IsSyncCall(c.sh.Callee(call), "Unlock", "RUnlock") && shared.LockKey(c.pass.TypesInfo, sel.X) == key {
-			return true
-		}
-	}
-	return false
-}
-
-// unlocksBeforeReturn returns the statements that release, innermost first,
-// the mutexes held at site that no defer releases: a return there must run
-// them.
-func (c *checker) unlocksBeforeReturn(site, fn inspector.Cursor) []string {
-	held := c.sh.HeldLocks(site, fn)
-	var out []string
-	for i := len(held) - 1; i >= 0; i-- {
-		if !held[i].Deferred {
-			out = append(out, held[i].Recv+"."+held[i].Unlock+"()")
-		}
-	}
-	return out
 }
 
 // enqueuesIn counts q's enqueue sites inside fn.

@@ -11,8 +11,19 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/report"
 	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
 )
+
+// A fixer builds the findings of the queue kinds and their fixes, and
+// reports them, with the top-level declarations their fixes add.
+type fixer struct {
+	sh       *shared.Pkg
+	pass     *analysis.Pass
+	rep      *report.Reporter
+	names    *edits.Names
+	declared map[ast.Decl][]declaration // by the declaration they go before
+}
 
 // A declaration is one top-level declaration a fix adds.
 type declaration struct {
@@ -20,15 +31,15 @@ type declaration struct {
 	errors bool // uses package errors
 }
 
-// reportAll completes every finding's fix and reports it.
+// reportAll completes every one of findings's fix and reports it.
 //
 // Two findings whose declarations go before the same top-level declaration
 // get the same edit there, holding the declarations of both: drivers merge
 // identical edits, while two different insertions at one position would
 // collide. A fix applied alone then declares a constant it does not use,
 // which compiles.
-func (c *checker) reportAll() {
-	for _, f := range c.findings {
+func (c *fixer) reportAll(findings []*shared.Finding) {
+	for _, f := range findings {
 		if len(f.Edits) == 0 {
 			c.rep.Report(f.Diag) // no safe fix: the message says what to do by hand
 			continue
@@ -125,7 +136,7 @@ func (q *qualifier) zeroValue(t types.Type) (string, bool) {
 // function with signature sig, returning errName as its error, or false when
 // the function does not end its results with an error or a zero value cannot
 // be written.
-func (c *checker) rejectReturn(file *ast.File, sig *types.Signature, errName string) (string, bool) {
+func (c *fixer) rejectReturn(file *ast.File, sig *types.Signature, errName string) (string, bool) {
 	if sig == nil {
 		return "", false
 	}

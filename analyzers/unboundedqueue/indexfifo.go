@@ -66,7 +66,7 @@ func (c *checker) mapFIFO(st indexStore, dels []inspector.Cursor) {
 	info := c.pass.TypesInfo
 	tail := code.Var(info, st.index)
 	fn := code.EnclosingFunc(st.cur)
-	if !c.isCounter(st.index) || !fn.Valid() || !advances(info, fn, tail) {
+	if !c.lens.isCounter(st.index) || !fn.Valid() || !advances(info, fn, tail) {
 		return
 	}
 	var del inspector.Cursor
@@ -75,7 +75,7 @@ func (c *checker) mapFIFO(st indexStore, dels []inspector.Cursor) {
 		dfn := code.EnclosingFunc(d)
 		call := ast.Unparen(d.Node().(*ast.ExprStmt).X).(*ast.CallExpr)
 		h := code.Var(info, call.Args[1])
-		if dfn.Valid() && dfn.Node() != fn.Node() && h != nil && h != tail && c.isCounter(call.Args[1]) && advances(info, dfn, h) {
+		if dfn.Valid() && dfn.Node() != fn.Node() && h != nil && h != tail && c.lens.isCounter(call.Args[1]) && advances(info, dfn, h) {
 			del, head = d, h
 			break
 		}
@@ -108,7 +108,7 @@ func (c *checker) mapFIFO(st indexStore, dels []inspector.Cursor) {
 	} else if !head.IsField() {
 		drop = "delete(" + items + ", " + head.Name() + ")\n" + head.Name() + "++"
 	}
-	c.lengthGuardFix(f, q, st.cur, fn, "len("+items+")", drop, true)
+	c.fix.lengthGuardFix(f, q, st.cur, fn, "len("+items+")", drop, true)
 	c.findings = append(c.findings, f)
 }
 
@@ -219,7 +219,7 @@ func (c *checker) growingRing(st indexStore) {
 	if branch := growBranch(grow, fn); branch != nil && len(branch.List) > 0 {
 		first, _ := fn.FindNode(branch.List[0])
 		q.enqueues = []inspector.Cursor{first}
-		c.lengthGuardFix(f, q, first, fn, "len("+ring+")", "", true)
+		c.fix.lengthGuardFix(f, q, first, fn, "len("+ring+")", "", true)
 	}
 	c.findings = append(c.findings, f)
 }
@@ -229,7 +229,7 @@ func (c *checker) growingRing(st indexStore) {
 func (c *checker) indexedByCounter(idx ast.Expr) bool {
 	found := false
 	ast.Inspect(idx, func(n ast.Node) bool {
-		if e, ok := n.(ast.Expr); ok && !found && c.isCounter(e) {
+		if e, ok := n.(ast.Expr); ok && !found && c.lens.isCounter(e) {
 			found = true
 		}
 		return !found
@@ -304,7 +304,7 @@ func (c *checker) ringPop(v *types.Var, fn inspector.Cursor) (inspector.Cursor, 
 			}
 			h := code.Var(info, ix.Index)
 			pfn := code.EnclosingFunc(cur)
-			if h != nil && c.isCounter(ix.Index) && pfn.Valid() && pfn.Node() != fn.Node() && advances(info, pfn, h) {
+			if h != nil && c.lens.isCounter(ix.Index) && pfn.Valid() && pfn.Node() != fn.Node() && advances(info, pfn, h) {
 				return cur, true
 			}
 		}
@@ -342,7 +342,7 @@ func (c *checker) ringBounded(fns []inspector.Cursor, v *types.Var) bool {
 				continue
 			}
 			for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
-				if !c.mentionsLength(pair[0], v) {
+				if !c.lens.mentionsLength(pair[0], v) {
 					continue
 				}
 				other := pair[1]
@@ -352,7 +352,7 @@ func (c *checker) ringBounded(fns []inspector.Cursor, v *types.Var) bool {
 					}
 					continue
 				}
-				if !c.mentionsLength(other, v) && !movedIn(other) {
+				if !c.lens.mentionsLength(other, v) && !movedIn(other) {
 					return true
 				}
 			}

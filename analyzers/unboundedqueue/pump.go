@@ -46,7 +46,7 @@ func (c *checker) pumps() {
 		}
 		seen[p.add.Node()] = true
 		c.pumped[p.add.Node()] = true
-		c.findings = append(c.findings, c.pumpFinding(p))
+		c.findings = append(c.findings, c.fix.pumpFinding(p))
 	}
 }
 
@@ -242,11 +242,11 @@ func (c *checker) pumpBounded(p pump) bool {
 			continue
 		}
 		for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
-			if c.mentionsLength(pair[0], p.buf) && !isEmptinessBound(info, pair[1]) {
+			if c.lens.mentionsLength(pair[0], p.buf) && !isEmptinessBound(info, pair[1]) {
 				bounded = true
 			}
 		}
-		if shared.IsRelational(b.Op) && (c.isCounter(b.X) || c.isCounter(b.Y)) {
+		if shared.IsRelational(b.Op) && (c.lens.isCounter(b.X) || c.lens.isCounter(b.Y)) {
 			bounded = true
 		}
 	}
@@ -261,7 +261,7 @@ func isEmptinessBound(info *types.Info, e ast.Expr) bool {
 
 // pumpFinding builds the diagnostic for the pump p, with the fix that stops
 // receiving while the buffer is full, where it can be written.
-func (c *checker) pumpFinding(p pump) *shared.Finding {
+func (c *fixer) pumpFinding(p pump) *shared.Finding {
 	add := p.add.Node().(*ast.AssignStmt)
 	bufExpr := edits.Source(c.pass, add.Lhs[0])
 	var ins []string
@@ -295,7 +295,7 @@ func (c *checker) pumpFinding(p pump) *shared.Finding {
 // receive's channel that is nil while the buffer holds a named limit, and
 // the receive reading the copy. A nil channel disables its case, so the
 // pump stops taking items and the producer waits on the channel's bound.
-func (c *checker) pumpFix(f *shared.Finding, p pump, bufExpr, in string) {
+func (c *fixer) pumpFix(f *shared.Finding, p pump, bufExpr, in string) {
 	sel := p.sel
 	if !c.sh.StartsLine(sel.Node().Pos()) || !shared.InStatementList(sel) || !c.sh.VisibleAt(p.add.Node().(*ast.AssignStmt).Lhs[0], sel.Node().Pos()) || c.sh.JumpedOver(sel, sel.Node().Pos()) {
 		return
@@ -333,7 +333,7 @@ func (c *checker) pumpFix(f *shared.Finding, p pump, bufExpr, in string) {
 // fieldOwnerDecl returns the top-level type declaration of the struct that
 // holds the field v, when v is a field declared in a production file of this
 // package, or nil.
-func (c *checker) fieldOwnerDecl(v *types.Var) ast.Decl {
+func (c *fixer) fieldOwnerDecl(v *types.Var) ast.Decl {
 	if !v.IsField() || v.Pkg() != c.pass.Pkg || c.rep.SkipPos(v.Pos()) {
 		return nil
 	}

@@ -93,7 +93,7 @@ func (c *checker) putBackBounded(pb putBack) bool {
 				continue
 			}
 			for _, pair := range [][2]ast.Expr{{n.X, n.Y}, {n.Y, n.X}} {
-				if (c.mentionsLength(pair[0], pb.v) || (batch != nil && c.mentionsLength(pair[0], batch))) && !isEmptinessBound(info, pair[1]) {
+				if (c.lens.mentionsLength(pair[0], pb.v) || (batch != nil && c.lens.mentionsLength(pair[0], batch))) && !isEmptinessBound(info, pair[1]) {
 					return true
 				}
 			}
@@ -146,13 +146,13 @@ func (c *checker) reportPutBacks(pbs []putBack, producers map[*types.Var][]inspe
 		if !produced || !shared || c.putBackBounded(pb) {
 			continue
 		}
-		c.findings = append(c.findings, c.putBackFinding(q, pb))
+		c.findings = append(c.findings, c.fix.putBackFinding(q, pb))
 	}
 }
 
 // putBackFinding builds the diagnostic for pb, with the fix that keeps the
 // newest items up to a named limit after the put-back.
-func (c *checker) putBackFinding(q *queue, pb putBack) *shared.Finding {
+func (c *fixer) putBackFinding(q *queue, pb putBack) *shared.Finding {
 	a := pb.site.Node().(*ast.AssignStmt)
 	qexpr := edits.Source(c.pass, a.Lhs[0])
 	f := &shared.Finding{

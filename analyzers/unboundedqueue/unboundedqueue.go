@@ -8,10 +8,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-
-	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
-	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
-	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/spawn"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
@@ -19,7 +15,10 @@ import (
 	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
 	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 	"github.com/queuecheck/queuecheck/analyzers/internal/report"
+	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
+	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/spawn"
 )
 
 // Analyzer reports queues that grow without a bound.
@@ -67,8 +66,9 @@ type checker struct {
 	stores   []indexStore                      // items[idx] = x on shared maps and slices
 	deletes  map[*types.Var][]inspector.Cursor // delete(items, k) statements, by map
 	findings []*shared.Finding
-	declared map[ast.Decl][]declaration
-	names    *edits.Names
+
+	fix  *fixer  // builds the findings and their fixes
+	lens lengths // what reads a queue's length
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -84,14 +84,14 @@ func run(pass *analysis.Pass) (any, error) {
 		Names: edits.NewNames(pass),
 	}
 	c := &checker{
-		sh:       sh,
-		pass:     pass,
-		rep:      rep,
-		insp:     sh.Insp,
-		pumped:   make(map[ast.Node]bool),
-		deletes:  make(map[*types.Var][]inspector.Cursor),
-		declared: make(map[ast.Decl][]declaration),
-		names:    sh.Names,
+		sh:      sh,
+		pass:    pass,
+		rep:     rep,
+		insp:    sh.Insp,
+		pumped:  make(map[ast.Node]bool),
+		deletes: make(map[*types.Var][]inspector.Cursor),
+		fix:     &fixer{sh: sh, pass: pass, rep: rep, names: sh.Names, declared: make(map[ast.Decl][]declaration)},
+		lens:    lengths{sh: sh, pass: pass},
 	}
 	if !c.collect() {
 		return nil, nil // no go statement, no front re-slice, no list, no reset: nothing can queue
@@ -106,7 +106,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c.indexFIFOs()
 	c.listFIFOs()
 
-	c.reportAll()
+	c.fix.reportAll(c.findings)
 	return nil, nil
 }
 

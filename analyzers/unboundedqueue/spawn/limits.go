@@ -5,10 +5,11 @@ import (
 	"go/token"
 	"go/types"
 
-	"github.com/queuecheck/queuecheck/analyzers/internal/code"
-	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
 )
 
 // limitedBefore reports whether the loop body acquires a limiter before the
@@ -392,4 +393,3 @@ func (c *checker) receivesIn(fn inspector.Cursor, ch *types.Var) bool {
 func (c *checker) locksHeldAt(site, fn inspector.Cursor) bool {
 	return len(c.sh.HeldLocks(site, fn)) > 0
 }
-

@@ -6,8 +6,9 @@ import (
 	"go/types"
 	"go/version"
 
-	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 )
 
 // stability knows which variables keep their value between a spawn and the

@@ -7,11 +7,12 @@ import (
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/ast/inspector"
+
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
-	"golang.org/x/tools/go/ast/inspector"
 )
 
 // prefetchBounded reports whether stream carries AMQP deliveries

@@ -6,10 +6,11 @@ import (
 	"go/types"
 	"strings"
 
-	"github.com/queuecheck/queuecheck/analyzers/internal/code"
-	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 )
 
 // FileOf returns the file containing pos.

@@ -5,9 +5,10 @@ import (
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/ast/inspector"
+
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
-	"golang.org/x/tools/go/ast/inspector"
 )
 
 // StmtList returns the statements of a block or a case clause, or nil.
@@ -131,4 +132,83 @@ func LockKey(info *types.Info, expr ast.Expr) string {
 		}
 		return ""
 	}
+}
+
+// WaitsAround reports whether a loop of the function at fn holds both the
+// dequeue at d and a sync.Cond Wait: the consumer loops, draining and
+// waiting, rather than taking one item per call.
+func (c *Pkg) WaitsAround(d, fn inspector.Cursor) bool {
+	for loop := range d.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
+		if !fn.Contains(loop) {
+			break
+		}
+		if returnsAfter(d, loop) {
+			return false // takes one item and returns with it
+		}
+		for cur := range loop.Preorder((*ast.CallExpr)(nil)) {
+			if IsSyncCall(c.Callee(cur.Node().(*ast.CallExpr)), "Wait") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// returnsAfter reports whether a statement list inside loop that holds the
+// dequeue at d returns with it or after it: for { if len(q) > 0 { x := q[0]; q = q[1:];
+// return x }; cond.Wait() } hands out one item per call.
+func returnsAfter(d, loop inspector.Cursor) bool {
+	for cur := d; cur.Valid() && cur != loop; cur = cur.Parent() {
+		var list []ast.Stmt
+		switch p := cur.Parent().Node().(type) {
+		case *ast.BlockStmt:
+			list = p.List
+		case *ast.CaseClause:
+			list = p.Body
+		case *ast.CommClause:
+			list = p.Body
+		default:
+			continue
+		}
+		after := false
+		for _, st := range list {
+			if st == cur.Node() {
+				after = true
+			}
+			if _, ok := st.(*ast.ReturnStmt); ok && after {
+				return true // return q.Remove(q.Front()), or a return after it
+			}
+		}
+	}
+	return false
+}
+
+// UnlocksIn reports whether the function at fn unlocks the mutex named key
+// other than in a defer statement.
+func (c *Pkg) UnlocksIn(fn inspector.Cursor, key string) bool {
+	for cur := range fn.Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		if _, deferred := cur.Parent().Node().(*ast.DeferStmt); deferred {
+			continue
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if ok && IsSyncCall(c.Callee(call), "Unlock", "RUnlock") && LockKey(c.Pass.TypesInfo, sel.X) == key {
+			return true
+		}
+	}
+	return false
+}
+
+// UnlocksBeforeReturn returns the statements that release, innermost first,
+// the mutexes held at site that no defer releases: a return there must run
+// them.
+func (c *Pkg) UnlocksBeforeReturn(site, fn inspector.Cursor) []string {
+	held := c.HeldLocks(site, fn)
+	var out []string
+	for i := len(held) - 1; i >= 0; i-- {
+		if !held[i].Deferred {
+			out = append(out, held[i].Recv+"."+held[i].Unlock+"()")
+		}
+	}
+	return out
 }

@@ -6,8 +6,9 @@ import (
 	"go/types"
 	"strings"
 
-	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 )
 
 func IsComparison(op token.Token) bool {

@@ -1,0 +1,113 @@
+package unboundedqueue
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+)
+
+// listFIFOs reports container/list fields and package variables filled with
+// PushBack in one function and drained with Remove(Front()) in another (or
+// PushFront and Remove(Back())).
+func (c *checker) listFIFOs() {
+	info := c.pass.TypesInfo
+	type ends struct{ push, pop map[string][]inspector.Cursor }
+	var order []*types.Var
+	byVar := make(map[*types.Var]*ends)
+	for _, cur := range c.calls {
+		call := cur.Node().(*ast.CallExpr)
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			continue
+		}
+		v := code.Var(info, sel.X)
+		if !c.sh.IsSharedVar(v) || (!isListType(v.Type()) && !isDequeType(v.Type())) {
+			continue
+		}
+		e := byVar[v]
+		if e == nil {
+			e = &ends{push: make(map[string][]inspector.Cursor), pop: make(map[string][]inspector.Cursor)}
+			byVar[v] = e
+			order = append(order, v)
+		}
+		switch sel.Sel.Name {
+		case "PushBack", "PushFront":
+			if _, ok := cur.Parent().Node().(*ast.ExprStmt); ok {
+				// A used element (stored in an index) would go stale if the
+				// fix dropped the oldest item, so only plain pushes count.
+				end := strings.TrimPrefix(sel.Sel.Name, "Push")
+				e.push[end] = append(e.push[end], cur.Parent())
+			}
+		case "Remove":
+			if len(call.Args) == 1 && isListType(v.Type()) {
+				if end := removedEnd(info, cur, v); end != "" {
+					e.pop[end] = append(e.pop[end], cur)
+				}
+			}
+		case "PopFront", "PopBack":
+			if len(call.Args) == 0 && isDequeType(v.Type()) {
+				end := strings.TrimPrefix(sel.Sel.Name, "Pop")
+				e.pop[end] = append(e.pop[end], cur)
+			}
+		}
+	}
+	for _, v := range order {
+		e := byVar[v]
+		for _, back := range []string{"Back", "Front"} {
+			front := map[string]string{"Back": "Front", "Front": "Back"}[back]
+			if len(e.push[back]) > 0 && len(e.pop[front]) > 0 {
+				c.reportQueue(&queue{v: v, list: true, deque: !isListType(v.Type()), back: back, enqueues: e.push[back], dequeues: e.pop[front], jumps: len(e.push[front]) > 0})
+			}
+		}
+	}
+}
+
+// removedEnd returns "Front" or "Back" when the Remove call at cur removes the
+// element at that end of list v: l.Remove(l.Front()), or e := l.Front() …
+// l.Remove(e) in the same function. It returns "" otherwise.
+func removedEnd(info *types.Info, cur inspector.Cursor, v *types.Var) string {
+	arg := ast.Unparen(cur.Node().(*ast.CallExpr).Args[0])
+	if end := endCall(info, arg, v); end != "" {
+		return end
+	}
+	id, ok := arg.(*ast.Ident)
+	if !ok {
+		return ""
+	}
+	elem := code.Var(info, id)
+	fn := code.EnclosingFunc(cur)
+	if elem == nil || !fn.Valid() {
+		return ""
+	}
+	for a := range fn.Preorder((*ast.AssignStmt)(nil)) {
+		as := a.Node().(*ast.AssignStmt)
+		if len(as.Lhs) != len(as.Rhs) {
+			continue
+		}
+		for i, lhs := range as.Lhs {
+			if code.Var(info, lhs) == elem {
+				if end := endCall(info, as.Rhs[i], v); end != "" {
+					return end
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// endCall returns "Front" or "Back" when expr is l.Front() or l.Back() on v.
+func endCall(info *types.Info, expr ast.Expr, v *types.Var) string {
+	call, ok := ast.Unparen(expr).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return ""
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || (sel.Sel.Name != "Front" && sel.Sel.Name != "Back") || code.Var(info, sel.X) != v {
+		return ""
+	}
+	return sel.Sel.Name
+}
