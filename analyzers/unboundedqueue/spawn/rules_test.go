@@ -2,6 +2,7 @@ package spawn_test
 
 import (
 	"go/ast"
+	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -77,5 +78,32 @@ func TestRulesReached(t *testing.T) {
 	sort.Strings(names)
 	for _, n := range names {
 		t.Logf("%-20s %d", n, fired[n])
+	}
+}
+
+// TestRulesDocumented checks that the check's page lists every rule, with
+// its doc, in the order of Rules.
+func TestRulesDocumented(t *testing.T) {
+	page, err := os.ReadFile(filepath.Join("..", "..", "..", "docs", "checks", "unboundedqueue.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(page), "\n## Why a spawn is not reported\n")
+	if !ok {
+		t.Fatal(`docs/checks/unboundedqueue.md has no section "Why a spawn is not reported"`)
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	var want []string
+	for _, r := range spawn.Rules {
+		want = append(want, "| `"+r.Name+"` | "+strings.ReplaceAll(r.Doc, "|", `\|`)+" |")
+	}
+	var got []string
+	for line := range strings.SplitSeq(section, "\n") {
+		if strings.HasPrefix(line, "| `") {
+			got = append(got, line)
+		}
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the rules table of docs/checks/unboundedqueue.md is not spawn.Rules; want:\n%s", strings.Join(want, "\n"))
 	}
 }
