@@ -28,16 +28,21 @@ type candidate struct {
 }
 
 // chains gives, per kind, the rules bounded asks, in order: the first that
-// holds is the reason. Each kind asks what applies to it: a goroutine per
-// send is bounded by nothing but a reason not to send in place; the kinds
-// per item ask first what limits the loop, then (per item only) what makes
-// the stream or the goroutine not per message; a fan-out also needs work
-// that takes a context.
+// holds is the reason. The orders are those of the chains of predicates the
+// kinds asked before the rules had names (one predicate, perEntity, is now
+// three rules: entity-items, long-lived, lives-until-stop); as every rule is
+// a question without side effects, the order decides only which rule is named, never whether a
+// spawn is reported. The kinds differ: a goroutine per send is kept only by
+// a reason not to send in place (a deadlock, retrysend's overflow); a spawn
+// per item is asked first what limits the loop, then what makes the stream
+// or the goroutine not per message; a fan-out needs work that takes a
+// context, and asks only the loop limits (not-a-listing and
+// no-bounded-sibling it decides for the whole loop, in fanOuts).
 var chains = [...][]*Rule{
 	kindPerSend: {ruleConsumesHere, ruleLockHeld, ruleOverflowDefault},
 	kindPerItem: {
 		rulePerSendFinding, ruleNoIterationState, ruleAcquiredBefore, ruleCountGuard, ruleWaitsEach, ruleCounterCap,
-		ruleEntityItems, ruleRunsLoop, ruleLivesUntilStop, ruleRestartsWorker, ruleLimitedGroup,
+		ruleEntityItems, ruleLongLived, ruleLivesUntilStop, ruleRestartsWorker, ruleLimitedGroup,
 		ruleAMQPPrefetch, ruleLockstepReply, ruleFiniteStream,
 	},
 	kindFanOut: {ruleNoIterationState, ruleNoContext, ruleAcquiredBefore, ruleCountGuard, ruleWaitsEach, ruleCounterCap, ruleLimitedGroup},

@@ -33,7 +33,7 @@ var (
 	ruleWaitsEach        = &Rule{Name: "waits-each", Doc: "after the spawn and before the next item the loop waits (a Wait, a receive of the result) or leaves the loop", holds: func(c *checker, x candidate) bool { return c.waitsAfter(x.loop, x.cur) }}
 	ruleCounterCap       = &Rule{Name: "counter-cap", Doc: "before the spawn the loop leaves once a counter it steps reaches a bound: it starts a bounded number of goroutines", holds: func(c *checker, x candidate) bool { return c.cappedByCounter(x.loop, x.cur) }}
 	ruleEntityItems      = &Rule{Name: "entity-items", Doc: "the items are connections, streams or other resources with a Close method, or hand one out: one goroutine per entity, not per message", holds: func(c *checker, x candidate) bool { return c.entityItems(x.stream) }}
-	ruleRunsLoop         = &Rule{Name: "long-lived", Doc: "the goroutine loops over a stream itself or in a function of the package it calls: one long-lived goroutine per entity", holds: func(c *checker, x candidate) bool { return c.longLived(x.sp) }}
+	ruleLongLived        = &Rule{Name: "long-lived", Doc: "the goroutine loops over a stream itself or in a function of the package it calls: one long-lived goroutine per entity", holds: func(c *checker, x candidate) bool { return c.longLived(x.sp) }}
 	ruleLivesUntilStop   = &Rule{Name: "lives-until-stop", Doc: "the goroutine ends by waiting for a stop signal the same for every item (<-quit, <-ctx.Done()): it lives as long as the entity it serves", holds: func(c *checker, x candidate) bool { return c.untilStop(x.sp, x.loop) }}
 	ruleRestartsWorker   = &Rule{Name: "restarts-worker", Doc: "the goroutine sends on the stream the loop reads: the items are the exits of the loop's own workers, and each spawn replaces one", holds: func(c *checker, x candidate) bool { return c.restartsWorker(x.sp, x.stream) }}
 	ruleLimitedGroup     = &Rule{Name: "limited-group", Doc: "errgroup.Go on a group that has or may get a limit: SetLimit(N), a field, package variable or parameter, a group per iteration, or one handed to other code", holds: func(c *checker, x candidate) bool { return !c.unlimitedGroup(x.sp, x.loop, x.cur) }}
@@ -49,7 +49,7 @@ var Rules = []*Rule{
 	ruleConsumesHere, ruleLockHeld, ruleOverflowDefault,
 	rulePerSendFinding, ruleNoIterationState, ruleNoContext,
 	ruleAcquiredBefore, ruleCountGuard, ruleWaitsEach, ruleCounterCap,
-	ruleEntityItems, ruleRunsLoop, ruleLivesUntilStop, ruleRestartsWorker,
+	ruleEntityItems, ruleLongLived, ruleLivesUntilStop, ruleRestartsWorker,
 	ruleLimitedGroup, ruleAMQPPrefetch, ruleLockstepReply, ruleFiniteStream,
 	ruleNotListing, ruleNoBoundedSibling,
 }
