@@ -195,6 +195,7 @@ type censusTally struct {
 	hazardsFound, fineFlagged     int
 	debatableFlagged              int
 	findings, onNoSite, fromFinds int
+	blindHazards, blindFound      int // hazards of origin blind, and those found
 }
 
 func (t *censusTally) recall() string { return percent(t.hazardsFound, t.hazards) }
@@ -297,6 +298,12 @@ func (r *censusReport) add(s *service, sr *serviceResult) {
 				if hit {
 					t.hazardsFound++
 				}
+				if c.Origin == originBlind {
+					t.blindHazards++
+					if hit {
+						t.blindFound++
+					}
+				}
 			case siteFine:
 				t.fine++
 				if hit {
@@ -350,8 +357,8 @@ func (r *censusReport) write(w io.Writer) {
 			row(c, r.tally(split, c))
 		}
 		row("**all**", all)
-		fmt.Fprintf(w, "\nHazards found: %s. Fine sites flagged: %s. Services: %s. Lines of production code analyzed: %s. Sites judged from a finding after the run (origin `finding`): %d.\n\n",
-			all.recall(), all.fineRate(), strings.Join(names, ", "), thousands(r.lines[split]), all.fromFinds)
+		fmt.Fprintf(w, "\nHazards found: %s; of the hazards found by reading (origin `blind`), %s. Fine sites flagged: %s. Services: %s. Lines of production code analyzed: %s. Sites judged from a finding after the run (origin `finding`): %d.\n\n",
+			all.recall(), percent(all.blindFound, all.blindHazards), all.fineRate(), strings.Join(names, ", "), thousands(r.lines[split]), all.fromFinds)
 	}
 
 	fmt.Fprintf(w, "### Census per service\n\n")

@@ -99,10 +99,10 @@ func TestCensusSplits(t *testing.T) {
 		{Check: "retrysend", File: "x.go", Line: 70},
 	}}}})
 	tune, hold := r.tally(splitTune, ""), r.tally(splitHoldout, "")
-	if want := (censusTally{sites: 3, hazards: 2, fine: 1, hazardsFound: 2, findings: 2}); *tune != want {
+	if want := (censusTally{sites: 3, hazards: 2, fine: 1, hazardsFound: 2, findings: 2, blindHazards: 2, blindFound: 2}); *tune != want {
 		t.Errorf("tune: %+v, want %+v", *tune, want)
 	}
-	if want := (censusTally{sites: 3, hazards: 1, fine: 1, debatable: 1, fineFlagged: 1, findings: 2, onNoSite: 1, fromFinds: 1}); *hold != want {
+	if want := (censusTally{sites: 3, hazards: 1, fine: 1, debatable: 1, fineFlagged: 1, findings: 2, onNoSite: 1, fromFinds: 1, blindHazards: 1}); *hold != want {
 		t.Errorf("holdout: %+v, want %+v", *hold, want)
 	}
 	var out bytes.Buffer
