@@ -39,6 +39,7 @@ var (
 )
 
 func init() {
+	report.AddWhyFlag(&Analyzer.Flags)
 	Analyzer.Flags.Int64Var(&maxBytes, "maxbytes", maxBytes, "report channel buffers whose elements take at least this many bytes")
 	Analyzer.Flags.Int64Var(&maxCount, "max", maxCount, "report channel buffers of at least this many (non-zero-size) elements")
 }

@@ -38,6 +38,7 @@ var (
 )
 
 func init() {
+	report.AddWhyFlag(&Analyzer.Flags)
 	Analyzer.Flags.Var(resolveTable, "resolve", "extra functions that resolve hostnames, comma-separated: pkg/path.Func, pkg/path.Type.Method or (*pkg/path.Type).Method")
 	Analyzer.Flags.Var(slowTable, "slow", "extra functions that are slow blocking work, comma-separated: pkg/path.Func, pkg/path.Type.Method or (*pkg/path.Type).Method")
 }

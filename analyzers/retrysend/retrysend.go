@@ -37,6 +37,7 @@ var doc = report.Doc(docFile, "retrysend")
 var waits = calls.New("-retrysend.waits")
 
 func init() {
+	report.AddWhyFlag(&Analyzer.Flags)
 	Analyzer.Flags.Var(waits, "waits", "functions that only wait between attempts, such as backoff helpers, comma-separated: pkg/path.Func, pkg/path.Type.Method or (*pkg/path.Type).Method")
 }
 

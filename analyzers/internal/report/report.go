@@ -194,6 +194,7 @@ type Reporter struct {
 	check string
 	pkg   *Package
 	used  map[*Ignore]bool
+	said  map[silence]bool // the why-diagnostics reported
 }
 
 // New returns the Reporter for pass. The pass's analyzer must require [Analyzer].
@@ -226,6 +227,7 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 	}
 	if ig := r.ignoreFor(d.Pos); ig != nil {
 		r.used[ig] = true
+		r.SilenceAt(d.Pos, d.End, ignoreRules[r.check])
 		return
 	}
 	if r.pkg.cgo[r.pass.Fset.File(d.Pos)] {
