@@ -63,7 +63,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 	fx := newFixer(pass, insp, rep.SkipPos)
 	for _, p := range pools.Find(pass, insp, adm.Finder(admission.Options{}), rep.Skip) {
-		for _, s := range shared(fs, p) {
+		for _, s := range shared(fs, p, rep) {
 			d := analysis.Diagnostic{
 				Pos:      s.slow.at.Pos(),
 				End:      s.slow.end(),

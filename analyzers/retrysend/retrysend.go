@@ -80,6 +80,8 @@ func run(pass *analysis.Pass) (any, error) {
 			tries = append(tries, send{cur, nb, file})
 			if !sendselect.Coalesces(pass.TypesInfo, nb.Send) {
 				sends = append(sends, send{cur, nb, file})
+			} else {
+				rep.Silence(nb.Send, ruleCoalesces)
 			}
 		}
 	}
@@ -90,6 +92,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 	c := newChecker(pass)
 	c.res = res
+	c.rep = rep
 	for _, s := range sends {
 		if f := c.retryLoop(s); f != nil {
 			c.add(f)
@@ -125,6 +128,7 @@ type checker struct {
 	pass       *analysis.Pass
 	info       *types.Info
 	res        *admission.Result
+	rep        *report.Reporter
 	findings   []*finding
 	freshNames *edits.Names // the names fixes declare
 	sentinel   map[sentinelKey]*sentinel
