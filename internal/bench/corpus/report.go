@@ -38,7 +38,7 @@ type located struct {
 }
 
 type report struct {
-	rules ruleCounts // how often each named rule kept a candidate quiet
+	rules    ruleCounts // how often each named rule kept a candidate quiet
 	judged   []*judgement
 	byKey    map[findingKey]*judgement
 	services []*serviceResult

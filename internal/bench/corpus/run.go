@@ -66,7 +66,7 @@ type moduleResult struct {
 	Error          string    `json:"error,omitempty"`
 	Findings       []finding `json:"findings"`
 	Silences       []silence `json:"silences,omitempty"` // the suite's why-diagnostics: candidates a named rule kept quiet
-	Fixes          *fixCheck `json:"fixes,omitempty"` // with -fixcheck, when some finding has a fix
+	Fixes          *fixCheck `json:"fixes,omitempty"`    // with -fixcheck, when some finding has a fix
 }
 
 // goEnv is the environment of every go command and suite run: a module is
