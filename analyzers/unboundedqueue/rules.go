@@ -3,8 +3,9 @@ package unboundedqueue
 import "github.com/queuecheck/queuecheck/analyzers/internal/report"
 
 // The reasons the queue kinds do not report an enqueue of a slice or list
-// queue, in the order queueSiteBounded asks them. The spawn kinds' rules
-// are in package spawn.
+// queue, in the order queueSiteBounded asks them, then those of the pumps,
+// put-backs, map queues and rings. The spawn kinds' rules are in package
+// spawn.
 var (
 	rulePrefilledPool        = report.NewRule("unboundedqueue", "prefilled-pool", "one enqueue of the queue appends the counter of a counting loop: a pool of resources filled up front, whose puts give back what a get took")
 	rulePumped               = report.NewRule("unboundedqueue", "pumped", "the append is the buffer of an infinite-channel pump, reported (and bounded) as kind pump")
@@ -17,4 +18,10 @@ var (
 	ruleSorted               = report.NewRule("unboundedqueue", "sorted", "the package sorts the queue: a timer or priority list, not a FIFO")
 	ruleDrainedByCallers     = report.NewRule("unboundedqueue", "drained-by-callers", "every caller of the function that appends also drains the queue: a consumer putting back what it took, or one pass that fills a work list and drains it")
 	ruleDrainsUnderLock      = report.NewRule("unboundedqueue", "drains-under-lock", "every consumer drains the queue in a loop holding the producers' mutex, released only in sync.Cond.Wait: the lock keeps producers at the consumer's pace")
+
+	rulePumpLimit    = report.NewRule("unboundedqueue", "pump-limit", "the function of the pump's loop compares the buffer's length with a limit (not an emptiness test), or a counter with anything: it stops taking items when full")
+	rulePutBackOnly  = report.NewRule("unboundedqueue", "put-back-only", "no function other than the one that puts items back fills the queue: a retry of its own batch, not a second producer")
+	rulePutBackLimit = report.NewRule("unboundedqueue", "put-back-limit", "the put-back is bounded: its function compares the queue's or the batch's length with a limit, counts attempts, checks an age, or trims the queue")
+	ruleRingLimit    = report.NewRule("unboundedqueue", "ring-limit", "the function that stores into the ring, or the one that grows it, compares its size with a limit of its own (if len(r.buf) >= r.maxSize { return errFull })")
+	ruleCallersCheck = report.NewRule("unboundedqueue", "callers-check", "a caller of the function that stores into the ring bounds it (compares its length with a limit before the call)")
 )
