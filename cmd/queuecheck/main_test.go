@@ -867,6 +867,17 @@ func TestWhy(t *testing.T) {
 		t.Errorf("-why with a baseline of every finding prints no why-diagnostic:\n%s", r.stdout)
 	}
 	queuecheck(t, dir, "-why", "clean.go", "./clean").want(t, 2)
+	// The formats show a why-diagnostic as a note, not a warning or an error.
+	r = queuecheck(t, dir, "-why", "clean/clean.go:6", "-format=github", "./clean")
+	r.want(t, 0)
+	if !strings.HasPrefix(r.stdout, "::notice file=clean/clean.go,line=6,") {
+		t.Errorf("-format=github: want a notice, got:\n%s", r.stdout)
+	}
+	r = queuecheck(t, dir, "-why", "clean/clean.go:6", "-format=sarif", "./clean")
+	r.want(t, 0)
+	if !strings.Contains(r.stdout, `"level": "note"`) || strings.Contains(r.stdout, `"level": "warning"`) {
+		t.Errorf("-format=sarif: want a note, got:\n%s", r.stdout)
+	}
 
 	v := run(t, dir, "go", "vet", "-vettool="+bin, "-why", "clean/clean.go:6", "./clean")
 	if !want.MatchString(strings.ReplaceAll(v.stderr, "./", "")) && !strings.Contains(v.stderr, "clean.go:6:9: not reported: not-constant: ") {
