@@ -2,6 +2,8 @@
 package analyzers
 
 import (
+	"flag"
+
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/queuecheck/queuecheck/analyzers/chansize"
@@ -50,3 +52,33 @@ func SetRunning(selected func() []*analysis.Analyzer) {
 // that edit more than one file are then left out rather than half applied
 // (which would leave the package not compiling); their findings stay.
 func SetOneFileFixes(on bool) { report.SetOneFileFixes(on) }
+
+// IsWhy reports whether category, a diagnostic's, is that of a
+// why-diagnostic (CHECK/why): a candidate a named rule kept from being a
+// finding, reported because -why asked about its line. Drivers count those
+// as no finding, write none to a baseline and apply no fix of theirs.
+func IsWhy(category string) bool { return report.IsWhy(category) }
+
+// WhyFlag returns the value of a driver's -why flag: setting it sets the
+// -why flag of every check of as (each check's -CHECK.why).
+func WhyFlag(as []*analysis.Analyzer) flag.Value { return &whyAll{as: as} }
+
+type whyAll struct {
+	as  []*analysis.Analyzer
+	val string
+}
+
+func (w *whyAll) String() string { return w.val }
+
+func (w *whyAll) Set(s string) error {
+	if err := new(report.WhyTarget).Set(s); err != nil {
+		return err
+	}
+	for _, a := range w.as {
+		if err := a.Flags.Set(report.WhyFlagName, s); err != nil {
+			return err
+		}
+	}
+	w.val = s
+	return nil
+}

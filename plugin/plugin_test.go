@@ -248,3 +248,20 @@ func TestDocsListEverySetting(t *testing.T) {
 		})
 	}
 }
+
+// The setting why is each check's -CHECK.why: set by its block, back to
+// nothing when the block no longer has it, an error when malformed.
+func TestWhySetting(t *testing.T) {
+	t.Cleanup(func() { mustNew(t, chansize.Analyzer, nil) })
+	mustNew(t, chansize.Analyzer, map[string]any{"why": "internal/worker/pool.go:42"})
+	if got := chansize.Analyzer.Flags.Lookup("why").Value.String(); got != "internal/worker/pool.go:42" {
+		t.Errorf("why: -chansize.why is %q", got)
+	}
+	mustNew(t, chansize.Analyzer, nil)
+	if got := chansize.Analyzer.Flags.Lookup("why").Value.String(); got != "" {
+		t.Errorf("without why: -chansize.why is %q", got)
+	}
+	if _, err := New(chansize.Analyzer, map[string]any{"why": "pool.go"}); err == nil || !strings.Contains(err.Error(), `setting "why"`) {
+		t.Errorf("why: pool.go: got error %v, want one naming the setting", err)
+	}
+}

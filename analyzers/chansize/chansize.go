@@ -39,6 +39,7 @@ var (
 )
 
 func init() {
+	report.AddWhyFlag(&Analyzer.Flags)
 	Analyzer.Flags.Int64Var(&maxBytes, "maxbytes", maxBytes, "report channel buffers whose elements take at least this many bytes")
 	Analyzer.Flags.Int64Var(&maxCount, "max", maxCount, "report channel buffers of at least this many (non-zero-size) elements")
 }
@@ -67,7 +68,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		for cur := range file.Preorder((*ast.CallExpr)(nil)) {
-			if f, ok := oversized(pass, cur); ok {
+			if f, ok := oversized(pass, rep, cur); ok {
 				found = append(found, f)
 			}
 		}
@@ -83,23 +84,27 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// oversized reports whether the call at cur is a make(chan T, N) over a limit.
-func oversized(pass *analysis.Pass, cur inspector.Cursor) (finding, bool) {
+// oversized reports whether the call at cur is a make(chan T, N) over a
+// limit; a buffered make(chan T, N) that is not is silenced by its rule.
+func oversized(pass *analysis.Pass, rep *report.Reporter, cur inspector.Cursor) (finding, bool) {
 	call := cur.Node().(*ast.CallExpr)
 	if !isMakeChan(pass.TypesInfo, call) || len(call.Args) != 2 {
 		return finding{}, false
 	}
 	capacity, ok := consts.Int(pass.TypesInfo, call.Args[1])
 	if !ok {
-		return finding{}, false // len(items), NumCPU(), config: sized by something real
+		rep.Silence(call, ruleNotConstant) // len(items), NumCPU(), config: sized by something real
+		return finding{}, false
 	}
 	elem := pass.TypesInfo.TypeOf(call.Args[0]).Underlying().(*types.Chan).Elem()
 	size := sizeof(pass, elem)
 	if size == 0 {
-		return finding{}, false // chan struct{}: the buffer holds no data
+		rep.Silence(call, ruleZeroSize) // chan struct{}: the buffer holds no data
+		return finding{}, false
 	}
 	overBytes := size > 0 && capacity >= (maxBytes+size-1)/size
 	if !overBytes && capacity < maxCount {
+		rep.Silence(call, ruleWithinLimits)
 		return finding{}, false
 	}
 	return finding{

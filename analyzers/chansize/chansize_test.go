@@ -18,3 +18,9 @@ func TestFlags(t *testing.T) {
 	// still applies.
 	fixtest.RunWithFlags(t, testdata, chansize.Analyzer, map[string]string{"maxbytes": "1099511627776", "max": "1048576"}, "chansize/flags")
 }
+
+// TestWhy runs with -chansize.why=all: every buffered channel not reported
+// says which named rule kept it quiet.
+func TestWhy(t *testing.T) {
+	fixtest.RunWithFlags(t, testdata, chansize.Analyzer, map[string]string{"why": "all"}, "chansize/why")
+}

@@ -38,6 +38,7 @@ var (
 )
 
 func init() {
+	report.AddWhyFlag(&Analyzer.Flags)
 	Analyzer.Flags.Var(resolveTable, "resolve", "extra functions that resolve hostnames, comma-separated: pkg/path.Func, pkg/path.Type.Method or (*pkg/path.Type).Method")
 	Analyzer.Flags.Var(slowTable, "slow", "extra functions that are slow blocking work, comma-separated: pkg/path.Func, pkg/path.Type.Method or (*pkg/path.Type).Method")
 }
@@ -62,7 +63,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 	fx := newFixer(pass, insp, rep.SkipPos)
 	for _, p := range pools.Find(pass, insp, adm.Finder(admission.Options{}), rep.Skip) {
-		for _, s := range shared(fs, p) {
+		for _, s := range shared(fs, p, rep) {
 			d := analysis.Diagnostic{
 				Pos:      s.slow.at.Pos(),
 				End:      s.slow.end(),

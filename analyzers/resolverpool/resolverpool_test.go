@@ -24,3 +24,9 @@ func TestFlags(t *testing.T) {
 		})
 	}
 }
+
+// TestWhy asks -resolverpool.why about one line of a copy of the ifaces
+// case, by a path suffix: the silence there is said, and only there.
+func TestWhy(t *testing.T) {
+	fixtest.RunWithFlags(t, testdata, resolverpool.Analyzer, map[string]string{"why": "why/ifaces.go:202"}, "resolverpool/why")
+}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 	"github.com/queuecheck/queuecheck/analyzers/internal/pools"
+	"github.com/queuecheck/queuecheck/analyzers/internal/report"
 )
 
 // A variant is one kind of work a pool runs: a task, one implementation of
@@ -73,7 +74,9 @@ type sharing struct {
 // slot, in a pool where another task resolves without such waits. A pool
 // whose variants are all of one kind (an HTTP fan-out limiter, a disk I/O
 // semaphore, retries of calls to peers) has none.
-func shared(fs *facts, p *pools.Pool) []sharing {
+// A variant that is slow, or holds its slot between attempts, and is no
+// finding is silenced by its rule.
+func shared(fs *facts, p *pools.Pool, rep *report.Reporter) []sharing {
 	vs := fs.variants(p)
 	var out []sharing
 	seen := make(map[token.Pos]bool)
@@ -82,10 +85,17 @@ func shared(fs *facts, p *pools.Pool) []sharing {
 		switch {
 		case v.r == nil && v.sl != nil:
 			s = sharing{slow: v, resolving: firstResolving(vs, nil)}
+			if s.resolving == nil {
+				rep.SilenceAt(v.at.Pos(), v.end(), ruleNoLookups)
+			}
 		case v.r != nil && v.held != nil:
 			s = sharing{slow: v, resolving: firstResolving(vs, v.owner), held: true}
-			if s.resolving != nil && s.resolving.held != nil {
+			switch {
+			case s.resolving == nil:
+				rep.SilenceAt(v.at.Pos(), v.end(), ruleNoOtherLookups)
+			case s.resolving.held != nil:
 				s.resolving = nil // retries beside retries: one kind of work
+				rep.SilenceAt(v.at.Pos(), v.end(), ruleRetriesBesideRetries)
 			}
 		}
 		if s.resolving != nil && !seen[v.at.Pos()] {

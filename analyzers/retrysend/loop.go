@@ -146,6 +146,7 @@ func (c *checker) retryLoop(s send) *finding {
 		if l.bound == counted && !a.sleeps(c.info) {
 			// A bounded spin gives up within microseconds: it sheds, and
 			// adds neither latency nor a backlog.
+			c.rep.Silence(l.stmt, ruleBoundedSpin)
 			return nil
 		}
 		return c.pollingSend(s, l, a)

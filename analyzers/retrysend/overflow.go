@@ -36,6 +36,7 @@ func (c *checker) overflow(s send) *finding {
 			continue
 		}
 		if found.target != nil && c.capped(s.cur, found) {
+			c.rep.Silence(st, ruleCappedStore)
 			return nil
 		}
 		fix := c.shedFix(s, found)

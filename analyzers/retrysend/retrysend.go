@@ -37,6 +37,7 @@ var doc = report.Doc(docFile, "retrysend")
 var waits = calls.New("-retrysend.waits")
 
 func init() {
+	report.AddWhyFlag(&Analyzer.Flags)
 	Analyzer.Flags.Var(waits, "waits", "functions that only wait between attempts, such as backoff helpers, comma-separated: pkg/path.Func, pkg/path.Type.Method or (*pkg/path.Type).Method")
 }
 
@@ -79,6 +80,8 @@ func run(pass *analysis.Pass) (any, error) {
 			tries = append(tries, send{cur, nb, file})
 			if !sendselect.Coalesces(pass.TypesInfo, nb.Send) {
 				sends = append(sends, send{cur, nb, file})
+			} else {
+				rep.Silence(nb.Send, ruleCoalesces)
 			}
 		}
 	}
@@ -89,6 +92,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 	c := newChecker(pass)
 	c.res = res
+	c.rep = rep
 	for _, s := range sends {
 		if f := c.retryLoop(s); f != nil {
 			c.add(f)
@@ -124,6 +128,7 @@ type checker struct {
 	pass       *analysis.Pass
 	info       *types.Info
 	res        *admission.Result
+	rep        *report.Reporter
 	findings   []*finding
 	freshNames *edits.Names // the names fixes declare
 	sentinel   map[sentinelKey]*sentinel

@@ -52,3 +52,9 @@ func TestFlags(t *testing.T) {
 		})
 	}
 }
+
+// TestWhy runs with -retrysend.why=all: every non-blocking send not
+// reported says which named rule kept it quiet.
+func TestWhy(t *testing.T) {
+	fixtest.RunWithFlags(t, testdata, retrysend.Analyzer, map[string]string{"why": "all"}, "retrysend/why")
+}

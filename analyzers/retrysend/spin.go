@@ -34,7 +34,12 @@ func (c *checker) spinLoops(sends []send, reported map[token.Pos]bool) {
 		if ls, ok := loop.Parent().Node().(*ast.LabeledStmt); ok {
 			label, _ = c.info.Defs[ls.Label].(*types.Label)
 		}
-		if fs.Init != nil || fs.Post != nil || (fs.Cond != nil && !sendselect.CallFree(c.info, fs.Cond)) || !c.idles(fs.Body.List, label, false) {
+		switch {
+		case fs.Init != nil || fs.Post != nil || (fs.Cond != nil && !sendselect.CallFree(c.info, fs.Cond)):
+			c.rep.Silence(fs, ruleLoopClauses)
+			continue
+		case !c.idles(fs.Body.List, label, false):
+			c.rep.Silence(fs, ruleBlocksWhenIdle)
 			continue
 		}
 		c.add(&finding{

@@ -11,6 +11,7 @@ import (
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/report"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
 )
@@ -470,21 +471,58 @@ func appendedVar(info *types.Info, a *ast.AssignStmt) *types.Var {
 // other than one that dequeues, when q is shared between goroutines.
 func (c *checker) reportQueue(q *queue) {
 	if c.prefilledPool(q) {
+		for _, site := range q.enqueues {
+			c.sh.Rep.Silence(site.Node(), rulePrefilledPool)
+		}
 		return
 	}
 	for _, site := range q.enqueues {
 		fn := code.EnclosingFunc(site)
-		if !fn.Valid() || c.pumped[site.Node()] || inBoundedLoop(c.pass.TypesInfo, site) || shared.InOverflowDefault(c.pass.TypesInfo, site, nil) {
+		if !fn.Valid() {
 			continue
 		}
-		consumer, ok := c.consumerElsewhere(q, fn)
-		// Cheapest first: sharing and the function's own bound look at a few
-		// functions; sorting and re-queueing index the package's calls.
-		if !ok || !c.isShared(q) || c.boundedIn(fn, q, 0, site) || c.blocksAfter(fn, site) || c.sh.IsSorted(q.v) || c.drainedByCallers(q, fn) || c.drainsUnderLock(q, site, fn) {
+		if r := c.queueSiteBounded(q, site, fn); r != nil {
+			c.sh.Rep.Silence(site.Node(), r)
 			continue
 		}
+		consumer, _ := c.consumerElsewhere(q, fn)
 		c.findings = append(c.findings, c.fix.fifoFinding(q, site, fn, consumer))
 	}
+}
+
+// queueSiteBounded returns the rule that keeps the enqueue at site, in fn,
+// of the slice or list queue q from being a finding, or nil. The rules are
+// asked in the order of the chain of predicates they were before they had
+// names, cheapest first: sharing and the function's own bound look at a
+// few functions; sorting and re-queueing index the package's calls.
+func (c *checker) queueSiteBounded(q *queue, site, fn inspector.Cursor) *report.Rule {
+	info := c.pass.TypesInfo
+	switch {
+	case c.pumped[site.Node()]:
+		return rulePumped
+	case inBoundedLoop(info, site):
+		return ruleBatchFill
+	case shared.InOverflowDefault(info, site, nil):
+		return ruleQueueOverflowDefault
+	}
+	if _, ok := c.consumerElsewhere(q, fn); !ok {
+		return ruleSameFunction
+	}
+	switch {
+	case !c.isShared(q):
+		return ruleNotShared
+	case c.boundedIn(fn, q, 0, site):
+		return ruleLengthCheck
+	case c.blocksAfter(fn, site):
+		return ruleCallerWaits
+	case c.sh.IsSorted(q.v):
+		return ruleSorted
+	case c.drainedByCallers(q, fn):
+		return ruleDrainedByCallers
+	case c.drainsUnderLock(q, site, fn):
+		return ruleDrainsUnderLock
+	}
+	return nil
 }
 
 // prefilledPool reports whether the queue is a pool of resources made up

@@ -84,7 +84,15 @@ func (c *checker) mapFIFO(st indexStore, dels []inspector.Cursor) {
 		return
 	}
 	q := &queue{v: st.items, enqueues: []inspector.Cursor{st.cur}, dequeues: []inspector.Cursor{del}}
-	if !c.isShared(q) || c.indexBounded(fn, q, tail, head) || c.drainedByCallers(q, fn) {
+	switch {
+	case !c.isShared(q):
+		c.sh.Rep.Silence(st.cur.Node(), ruleNotShared)
+		return
+	case c.indexBounded(fn, q, tail, head):
+		c.sh.Rep.Silence(st.cur.Node(), ruleLengthCheck)
+		return
+	case c.drainedByCallers(q, fn):
+		c.sh.Rep.Silence(st.cur.Node(), ruleDrainedByCallers)
 		return
 	}
 	stmt := st.cur.Node().(*ast.AssignStmt)
@@ -199,7 +207,18 @@ func (c *checker) growingRing(st indexStore) {
 		return
 	}
 	q := &queue{v: st.items, enqueues: []inspector.Cursor{st.cur}, dequeues: []inspector.Cursor{pop}}
-	if !c.isShared(q) || c.ringBounded([]inspector.Cursor{fn, growsIn, code.EnclosingFunc(pop)}, st.items) || c.drainedByCallers(q, fn) || c.boundedByCallers(fn, q) {
+	switch {
+	case !c.isShared(q):
+		c.sh.Rep.Silence(st.cur.Node(), ruleNotShared)
+		return
+	case c.ringBounded([]inspector.Cursor{fn, growsIn, code.EnclosingFunc(pop)}, st.items):
+		c.sh.Rep.Silence(st.cur.Node(), ruleRingLimit)
+		return
+	case c.drainedByCallers(q, fn):
+		c.sh.Rep.Silence(st.cur.Node(), ruleDrainedByCallers)
+		return
+	case c.boundedByCallers(fn, q):
+		c.sh.Rep.Silence(st.cur.Node(), ruleCallersCheck)
 		return
 	}
 	stmt := st.cur.Node().(*ast.AssignStmt)

@@ -41,7 +41,11 @@ func (c *checker) pumps() {
 			continue
 		}
 		p, ok := c.pumpAt(cur, v)
-		if !ok || seen[p.add.Node()] || c.pumpBounded(p) {
+		if !ok || seen[p.add.Node()] {
+			continue
+		}
+		if c.pumpBounded(p) {
+			c.sh.Rep.Silence(p.add.Node(), rulePumpLimit)
 			continue
 		}
 		seen[p.add.Node()] = true

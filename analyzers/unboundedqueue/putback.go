@@ -143,7 +143,15 @@ func (c *checker) reportPutBacks(pbs []putBack, producers map[*types.Var][]inspe
 			}
 		}
 		q := queueOf(pb.v)
-		if !produced || !shared || c.putBackBounded(pb) {
+		switch {
+		case !produced:
+			c.sh.Rep.Silence(pb.site.Node(), rulePutBackOnly)
+			continue
+		case !shared:
+			c.sh.Rep.Silence(pb.site.Node(), ruleNotShared)
+			continue
+		case c.putBackBounded(pb):
+			c.sh.Rep.Silence(pb.site.Node(), rulePutBackLimit)
 			continue
 		}
 		c.findings = append(c.findings, c.fix.putBackFinding(q, pb))

@@ -47,11 +47,13 @@ func (c *checker) checkDeadline(cur inspector.Cursor) {
 		return
 	}
 	if isDeadlineCall(info, call) && !readsClock(info, call.Args[1]) {
+		c.rep.Silence(call, ruleAbsoluteDeadline)
 		return // an absolute deadline the caller set: the budget of the whole call
 	}
 	if namesTheWait(call.Args[1]) {
 		// -maxQueueDuration, queueTimeout: a bound on the wait by design
 		// (vmauth), which whatever follows shares on purpose.
+		c.rep.Silence(call, ruleNamedForQueue)
 		return
 	}
 	derived := localVar(info, assign.Lhs[0])
@@ -83,10 +85,13 @@ func (c *checker) checkDeadline(cur inspector.Cursor) {
 			// waits in the queue with its deadline running.
 			if !usedAfter(info, next, derived) {
 				c.reportCarried(call, "the queue of "+q.Name(), send)
+			} else {
+				c.rep.Silence(call, ruleAwaitsReply)
 			}
 			return
 		}
 		if usesVar(info, next.Node(), derived) || (cancel != nil && usesVar(info, next.Node(), cancel)) {
+			c.rep.Silence(call, ruleUsedBeforeWait)
 			return
 		}
 	}
@@ -99,6 +104,8 @@ func (c *checker) checkDeadline(cur inspector.Cursor) {
 		// worker has already spent part of it.
 		if !usedAfter(info, next, derived) {
 			c.reportCarried(call, w.Name, w.Node)
+		} else {
+			c.rep.Silence(call, ruleAwaitsReply)
 		}
 		return
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/report"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 	"github.com/queuecheck/queuecheck/analyzers/internal/timing"
 )
@@ -71,20 +72,24 @@ func (c *checker) analyze(m *measurement) (finding, bool) {
 	for i := len(cands) - 1; i >= 0; i-- {
 		wcur := cands[i]
 		w, _ := c.adm.At(wcur)
-		afterW, ok := c.qualifies(m, wcur, w, lit)
+		afterW, rule, ok := c.qualifiesWhy(m, wcur, w, lit)
 		if !ok {
+			c.silenceWait(wcur, rule)
 			continue
 		}
 		if c.splitAfter(m, startFn, lit, afterW, w) {
+			c.silenceMeasurement(m, ruleSplitTimestamp)
 			return finding{}, false
 		}
 		work, received := c.workBetween(m, startFn, lit, afterW, m.endAt, w)
 		if !work || (w.Kind == admission.Pool && !received) {
+			c.silenceWait(wcur, ruleNoWorkAfter)
 			continue // a timer of the wait alone is the split itself
 		}
 		if m.deferStmt.Valid() && m.deferStmt.Node().Pos() < wcur.Node().Pos() && returnsBetween(c.pass.TypesInfo, m.fn, m.deferStmt.Node().End(), wcur.Node().Pos()) {
 			// Paths that return before the wait are timed too: an end-to-end
 			// figure of every path, not of the wait.
+			c.silenceMeasurement(m, ruleEndToEnd)
 			return finding{}, false
 		}
 		ip, why := c.insertionPoint(m, wcur, w, lit, afterW)
@@ -161,6 +166,13 @@ func runsBetween(cur, root, lit inspector.Cursor, from, to token.Pos) (descend, 
 // qualifies reports whether the wait at wcur delays m's work on every path
 // that reaches m's end, and returns where the work after it starts.
 func (c *checker) qualifies(m *measurement, wcur inspector.Cursor, w admission.Wait, lit inspector.Cursor) (token.Pos, bool) {
+	afterW, _, ok := c.qualifiesWhy(m, wcur, w, lit)
+	return afterW, ok
+}
+
+// qualifiesWhy is qualifies, with the named rule that rejects the wait
+// when one does (nil for a rejection with no name).
+func (c *checker) qualifiesWhy(m *measurement, wcur inspector.Cursor, w admission.Wait, lit inspector.Cursor) (token.Pos, *report.Rule, bool) {
 	afterW := wcur.Node().End()
 	handsLit := false
 	if call, ok := wcur.Node().(*ast.CallExpr); ok && lit.Valid() && code.ArgIndex(call, lit.Node()) >= 0 {
@@ -168,46 +180,46 @@ func (c *checker) qualifies(m *measurement, wcur inspector.Cursor, w admission.W
 		afterW = lit.Node().(*ast.FuncLit).Body.Lbrace + 1
 	}
 	if w.Kind == admission.LimitedGroup && !handsLit {
-		return 0, false // a batch timed around g.Wait() includes its own queueing
+		return 0, ruleBatchWait, false // a batch timed around g.Wait() includes its own queueing
 	}
 	wFn := code.EnclosingFunc(wcur)
 	if c.ownFresh(wcur, w, wFn) {
-		return 0, false
+		return 0, nil, false
 	}
 	if lit.Valid() && wFn != lit && !handsLit {
 		// A wait before the literal delays it only if the literal runs after
 		// the wait: a goroutine started, or a literal called, later.
 		if wcur.Node().End() > lit.Node().Pos() {
-			return 0, false
+			return 0, nil, false
 		}
 	}
 	for p := wcur; p.Valid() && p != wFn; p = p.Parent() {
 		switch n := p.Node().(type) {
 		case *ast.ForStmt, *ast.RangeStmt:
 			if !p.Contains(m.startStmt) {
-				return 0, false // a wait per iteration of a batch the start precedes
+				return 0, ruleWaitPerIteration, false // a wait per iteration of a batch the start precedes
 			}
 		case *ast.BlockStmt:
 			if isErrorBranch(c.pass.TypesInfo, p) {
-				return 0, false // waits only when something failed
+				return 0, ruleErrorBranchWait, false // waits only when something failed
 			}
 			if !m.deferStmt.Valid() && code.Terminates(n.List, false) && !p.Contains(m.end) {
-				return 0, false // that path returns before the end
+				return 0, nil, false // that path returns before the end
 			}
 			if gotoBack(c.pass.TypesInfo, n) && !p.Contains(m.end) {
-				return 0, false // a path that goes round again: a retry's
+				return 0, ruleRetryPath, false // a path that goes round again: a retry's
 			}
 		case *ast.CaseClause:
 			if !m.deferStmt.Valid() && code.Terminates(n.Body, false) && !p.Contains(m.end) {
-				return 0, false
+				return 0, nil, false
 			}
 		case *ast.CommClause:
 			if !m.deferStmt.Valid() && code.Terminates(n.Body, false) && !p.Contains(m.end) {
-				return 0, false
+				return 0, nil, false
 			}
 		}
 	}
-	return afterW, true
+	return afterW, nil, true
 }
 
 // gotoBack reports whether a block ends with a goto to a label above it: the

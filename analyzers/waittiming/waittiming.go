@@ -41,6 +41,7 @@ var (
 )
 
 func init() {
+	report.AddWhyFlag(&Analyzer.Flags)
 	Analyzer.Flags.Var(extraWaits, "waits", "further admission waits, comma-separated: pkg/path.Func, pkg/path.Type.Method or (*pkg/path.Type).Method")
 	Analyzer.Flags.BoolVar(&mutexWaits, "mutex", false, "count sync.Mutex.Lock, sync.RWMutex.Lock and RLock as admission waits")
 }

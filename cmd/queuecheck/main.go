@@ -31,6 +31,8 @@ func main() {
 		// unitchecker parses the -CHECK flags into flag.CommandLine before
 		// any check runs and asks which others run beside it.
 		analyzers.SetRunning(func() []*analysis.Analyzer { return driver.VetSelection(flag.CommandLine, analyzers.All) })
+		// -why sets every check's -CHECK.why; go vet learns of it from -flags.
+		flag.CommandLine.Var(analyzers.WhyFlag(analyzers.All), "why", "`FILE:LINE` (FILE a path suffix) or all: also report, as CHECK/why diagnostics, the named rule that kept each candidate there from being a finding")
 		unitchecker.Main(analyzers.All...) // exits
 	}
 	os.Exit(driver.Main(os.Args[1:], driver.Config{

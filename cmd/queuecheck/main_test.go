@@ -832,3 +832,55 @@ func TestFunctionFlags(t *testing.T) {
 		t.Errorf("go vet warns %d times, want once per package that imports or is retry (3):\n%s", n, v.stderr)
 	}
 }
+
+// TestWhy checks that -why reports the rule that silenced each candidate at
+// a line as a diagnostic that is no finding: the standalone exit status
+// stays 0, and no baseline records it. go vet passes -why on.
+func TestWhy(t *testing.T) {
+	dir := module(t, "chans")
+	r := queuecheck(t, dir, "-why", "clean/clean.go:6", "./clean")
+	r.want(t, 0)
+	want := regexp.MustCompile(`(?m)^clean[/\\]clean\.go:6:9: not reported: not-constant: `)
+	if !want.MatchString(r.stdout) || strings.Count(r.stdout, "\n") != 1 {
+		t.Errorf("-why clean/clean.go:6: want one why-diagnostic, got:\n%s", r.stdout)
+	}
+	r = queuecheck(t, dir, "-why", "all", "-format=json", "./clean")
+	r.want(t, 0)
+	if !strings.Contains(r.stdout, `"category": "chansize/why"`) || !strings.Contains(r.stdout, "zero-size-element") {
+		t.Errorf("-why all -format=json:\n%s", r.stdout)
+	}
+	// Beside findings, the findings alone set the status.
+	r = queuecheck(t, dir, "-why", "all", "./...")
+	r.want(t, 1)
+	base := filepath.Join(dir, "baseline.json")
+	queuecheck(t, dir, "-why", "all", "-write-baseline", base, "./...").want(t, 0)
+	data, err := os.ReadFile(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(data), "/why") {
+		t.Errorf("the baseline records why-diagnostics:\n%s", data)
+	}
+	r = queuecheck(t, dir, "-why", "all", "-baseline", base, "./...")
+	r.want(t, 0)
+	if !strings.Contains(r.stdout, "not reported: ") {
+		t.Errorf("-why with a baseline of every finding prints no why-diagnostic:\n%s", r.stdout)
+	}
+	queuecheck(t, dir, "-why", "clean.go", "./clean").want(t, 2)
+	// The formats show a why-diagnostic as a note, not a warning or an error.
+	r = queuecheck(t, dir, "-why", "clean/clean.go:6", "-format=github", "./clean")
+	r.want(t, 0)
+	if !strings.HasPrefix(r.stdout, "::notice file=clean/clean.go,line=6,") {
+		t.Errorf("-format=github: want a notice, got:\n%s", r.stdout)
+	}
+	r = queuecheck(t, dir, "-why", "clean/clean.go:6", "-format=sarif", "./clean")
+	r.want(t, 0)
+	if !strings.Contains(r.stdout, `"level": "note"`) || strings.Contains(r.stdout, `"level": "warning"`) {
+		t.Errorf("-format=sarif: want a note, got:\n%s", r.stdout)
+	}
+
+	v := run(t, dir, "go", "vet", "-vettool="+bin, "-why", "clean/clean.go:6", "./clean")
+	if !want.MatchString(strings.ReplaceAll(v.stderr, "./", "")) && !strings.Contains(v.stderr, "clean.go:6:9: not reported: not-constant: ") {
+		t.Errorf("go vet -why: exit %d\n%s", v.code, v.stderr)
+	}
+}

@@ -166,6 +166,18 @@ func run(opts *options, cfg Config) int {
 		printTiming(graph, cfg.Stderr)
 	}
 
+	// Why-diagnostics are no findings: no baseline records or filters
+	// them, no fix is theirs, and they do not set the exit status. They
+	// are printed with the findings.
+	var why []output.Finding
+	res.Findings = slices.DeleteFunc(res.Findings, func(f output.Finding) bool {
+		if analyzers.IsWhy(f.Category) {
+			why = append(why, f)
+			return true
+		}
+		return false
+	})
+
 	if opts.writeBaseline != "" {
 		if err := baseline.FromFindings(res.Findings).WriteFile(opts.writeBaseline); err != nil {
 			fail("writing baseline: %v", err)
@@ -198,11 +210,16 @@ func run(opts *options, cfg Config) int {
 		}
 	}
 
+	findings := len(res.Findings)
+	if len(why) > 0 {
+		res.Findings = append(res.Findings, why...)
+		res.Sort()
+	}
 	format := output.Formats[opts.format]
 	if err := format(cfg.Stdout, res, output.Options{Rel: relativeToWD(), Version: Version()}); err != nil {
 		fail("writing output: %v", err)
 	}
-	if code == ExitClean && len(res.Findings) > 0 {
+	if code == ExitClean && findings > 0 {
 		code = ExitFindings
 	}
 	return code

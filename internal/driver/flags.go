@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/queuecheck/queuecheck/analyzers"
 	"github.com/queuecheck/queuecheck/internal/output"
 )
 
@@ -40,6 +41,7 @@ func parseFlags(args []string, cfg Config) (*options, error) {
 	fs.StringVar(&opts.tags, "tags", "", "a comma-separated list of build tags to consider satisfied")
 	fs.StringVar(&opts.baseline, "baseline", "", "report only findings not recorded in this baseline `file`")
 	fs.StringVar(&opts.writeBaseline, "write-baseline", "", "record the current findings in this baseline `file` and exit")
+	fs.Var(analyzers.WhyFlag(cfg.Analyzers), "why", "`FILE:LINE` (FILE a path suffix) or all: also report, as CHECK/why diagnostics that are no findings, the named rule that kept each candidate there from being a finding")
 	fs.BoolVar(&opts.timing, "timing", false, "print the time each check took, summed over packages, to standard error")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {

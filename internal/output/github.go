@@ -16,7 +16,11 @@ func GitHub(w io.Writer, r *Result, opts Options) error {
 		if f.URL != "" {
 			msg += " (" + f.URL + ")"
 		}
-		_, err := fmt.Fprintf(w, "::error file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n",
+		command := "error"
+		if f.IsWhy() {
+			command = "notice" // no finding: why a candidate is not one
+		}
+		_, err := fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n", command,
 			escapeProperty(opts.rel(f.Pos.Filename)), f.Pos.Line, f.Pos.Column, max(f.End.Line, f.Pos.Line), endColumn(f),
 			escapeProperty("queuecheck "+f.Category), escapeData(msg))
 		if err != nil {

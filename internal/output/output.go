@@ -29,6 +29,11 @@ type Finding struct {
 	Key string
 }
 
+// IsWhy reports whether f is no finding but a why-diagnostic (category
+// CHECK/why): the named rule that kept a candidate quiet, printed because
+// -why asked. The formats show it as a note, not a warning or an error.
+func (f Finding) IsWhy() bool { return strings.HasSuffix(f.Category, "/why") }
+
 // Related is a secondary position of a finding.
 type Related struct {
 	Pos, End token.Position

@@ -152,7 +152,7 @@ func SARIF(w io.Writer, r *Result, opts Options) error {
 			FullDescription:      sarifMessage{Text: cmpOr(full, title)},
 			Help:                 sarifMessage{Text: cmpOr(full, title) + "\n\nSee " + helpURI, Markdown: cmpOr(full, title) + "\n\n[Documentation](" + helpURI + ")"},
 			HelpURI:              helpURI,
-			DefaultConfiguration: sarifConfiguration{Level: "warning"},
+			DefaultConfiguration: sarifConfiguration{Level: level(f)},
 		})
 		ruleIndex[f.Category] = len(run.Tool.Driver.Rules) - 1
 		return ruleIndex[f.Category]
@@ -161,7 +161,7 @@ func SARIF(w io.Writer, r *Result, opts Options) error {
 		res := sarifResult{
 			RuleID:    f.Category,
 			RuleIndex: rule(f),
-			Level:     "warning",
+			Level:     level(f),
 			Message:   sarifMessage{Text: f.Message},
 			Locations: []sarifLocation{{PhysicalLocation: physical(f.Pos, f.End, opts)}},
 		}
@@ -243,4 +243,12 @@ func cmpOr(a, b string) string {
 		return a
 	}
 	return b
+}
+
+// level is the SARIF level of f: a warning, or a note for a why-diagnostic.
+func level(f Finding) string {
+	if f.IsWhy() {
+		return "note"
+	}
+	return "warning"
 }

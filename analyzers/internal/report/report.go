@@ -5,6 +5,11 @@
 //     production code, and nobody edits generated code by hand);
 //   - prefixes the diagnostic's kind with the check's name ("slicefifo" becomes
 //     "unboundedqueue/slicefifo") and points its URL at the check's docs page;
+//   - records, with [Reporter.Silence], the named [Rule] that kept a candidate
+//     from being a finding, and reports it as a CHECK/why diagnostic when the
+//     check's -why flag (every check has one, [AddWhyFlag]) asks about its
+//     line: a flag of the analyzer, not of a driver, so it works the same
+//     standalone, under go vet and as a golangci-lint setting;
 //   - honours //queuecheck:ignore CHECK reason directives on the finding's line or
 //     the line above, and reports directives that silence nothing, give no
 //     reason, or name no check (each of those by exactly one of the checks that
@@ -194,6 +199,7 @@ type Reporter struct {
 	check string
 	pkg   *Package
 	used  map[*Ignore]bool
+	said  map[silence]bool // the why-diagnostics reported
 }
 
 // New returns the Reporter for pass. The pass's analyzer must require [Analyzer].
@@ -226,6 +232,7 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 	}
 	if ig := r.ignoreFor(d.Pos); ig != nil {
 		r.used[ig] = true
+		r.SilenceAt(d.Pos, d.End, ignoreRules[r.check])
 		return
 	}
 	if r.pkg.cgo[r.pass.Fset.File(d.Pos)] {

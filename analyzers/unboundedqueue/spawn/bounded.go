@@ -38,7 +38,7 @@ type candidate struct {
 // or the goroutine not per message; a fan-out needs work that takes a
 // context, and asks only the loop limits (not-a-listing and
 // no-bounded-sibling it decides for the whole loop, in fanOuts).
-var chains = [...][]*Rule{
+var chains = [...][]*rule{
 	kindPerSend: {ruleConsumesHere, ruleLockHeld, ruleOverflowDefault},
 	kindPerItem: {
 		rulePerSendFinding, ruleNoIterationState, ruleAcquiredBefore, ruleCountGuard, ruleWaitsEach, ruleCounterCap,
@@ -50,7 +50,7 @@ var chains = [...][]*Rule{
 
 // bounded reports the rule that keeps the kind from reporting the spawn x,
 // or false when none holds and the spawn is a finding.
-func (c *checker) bounded(k kind, x candidate) (*Rule, bool) {
+func (c *checker) bounded(k kind, x candidate) (*rule, bool) {
 	for _, r := range chains[k] {
 		if r.holds(c, x) {
 			c.silenced(r, x.cur)
@@ -60,20 +60,14 @@ func (c *checker) bounded(k kind, x candidate) (*Rule, bool) {
 	return nil, false
 }
 
-// trace, when set (by the tests), is told of every rule that silenced a
-// spawn, and where.
-var trace func(r *Rule, at ast.Node)
-
 // silenced records that r kept the spawn at cur from being reported.
-func (c *checker) silenced(r *Rule, cur inspector.Cursor) {
-	if trace != nil {
-		trace(r, cur.Node())
-	}
+func (c *checker) silenced(r *rule, cur inspector.Cursor) {
+	c.sh.Rep.Silence(cur.Node(), r.Rule)
 }
 
 // silencedAll records that r, decided for a whole loop, kept each of its
 // spawns from being reported.
-func (c *checker) silencedAll(r *Rule, items []perItem) {
+func (c *checker) silencedAll(r *rule, items []perItem) {
 	for _, it := range items {
 		c.silenced(r, it.cur)
 	}

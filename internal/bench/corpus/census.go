@@ -219,6 +219,9 @@ type censusReport struct {
 	unjudged []located
 	failures []string
 	lines    map[string]int // split → lines analyzed
+
+	rules    ruleCounts                           // every silence, by check/rule
+	silenced map[string]map[string]map[*site]bool // split → check/rule → the sites it silenced
 }
 
 func newCensusReport(sites []*site, services []*service) *censusReport {
@@ -228,6 +231,8 @@ func newCensusReport(sites []*site, services []*service) *censusReport {
 		byKey:   make(map[[2]string]*censusTally),
 		flagged: make(map[*site][]*finding),
 		lines:   make(map[string]int),
+
+		silenced: make(map[string]map[string]map[*site]bool),
 	}
 	for _, s := range services {
 		r.split[s.Name] = s.Split
@@ -282,6 +287,29 @@ func (r *censusReport) add(s *service, sr *serviceResult) {
 			}
 			for _, c := range on {
 				r.flagged[c] = append(r.flagged[c], f)
+			}
+		}
+	}
+	r.rules.add(sr)
+	for i := range sr.Modules {
+		for _, sl := range sr.Modules[i].Silences {
+			// A silence is on a site by the rule that puts a finding there:
+			// the sites nearest its line.
+			on := nearest(mine, sl.File, sl.Line)
+			if len(on) == 0 {
+				continue
+			}
+			byRule := r.silenced[s.Split]
+			if byRule == nil {
+				byRule = make(map[string]map[*site]bool)
+				r.silenced[s.Split] = byRule
+			}
+			k := sl.Check + "/" + sl.Rule
+			if byRule[k] == nil {
+				byRule[k] = make(map[*site]bool)
+			}
+			for _, c := range on {
+				byRule[k][c] = true
 			}
 		}
 	}
@@ -400,6 +428,9 @@ func (r *censusReport) write(w io.Writer) {
 			sr.Service, r.split[sr.Service], sr.Kind, pkgs, thousands(lines), t.sites, t.hazards, t.hazardsFound, t.fine, t.fineFlagged, findings, onNoSite)
 	}
 
+	r.rules.write(w)
+	r.writeSilenced(w)
+
 	if len(r.failures) > 0 {
 		fmt.Fprintf(w, "\n### Modules that failed\n\n")
 		for _, f := range r.failures {
@@ -445,4 +476,41 @@ func (r *censusReport) write(w io.Writer) {
 // ran reports whether the run covered the service.
 func (r *censusReport) ran(service string) bool {
 	return slices.ContainsFunc(r.services, func(sr *serviceResult) bool { return sr.Service == service })
+}
+
+// writeSilenced prints, per split, how many census sites of each verdict
+// each rule silenced (a why-diagnostic on the site), and how many of the
+// hazards it silenced no finding flagged. Counts only: the holdout's sites
+// are never named.
+func (r *censusReport) writeSilenced(w io.Writer) {
+	for _, split := range splits {
+		byRule := r.silenced[split]
+		if len(byRule) == 0 {
+			continue
+		}
+		counts := make(ruleCounts)
+		for k, sites := range byRule {
+			counts[k] = len(sites)
+		}
+		fmt.Fprintf(w, "\n### Census sites silenced by each rule, %s split\n\n", split)
+		fmt.Fprintf(w, "| check | rule | sites | hazards | hazards missed | fine | debatable |\n| --- | --- | ---: | ---: | ---: | ---: | ---: |\n")
+		for _, k := range counts.sorted() {
+			var hazards, missed, fine, debatable int
+			for c := range byRule[k] {
+				switch c.Verdict {
+				case siteHazard:
+					hazards++
+					if len(r.flagged[c]) == 0 {
+						missed++
+					}
+				case siteFine:
+					fine++
+				case siteDebatable:
+					debatable++
+				}
+			}
+			check, rule, _ := strings.Cut(k, "/")
+			fmt.Fprintf(w, "| %s | %s | %d | %d | %d | %d | %d |\n", check, rule, counts[k], hazards, missed, fine, debatable)
+		}
+	}
 }

@@ -50,10 +50,23 @@ func TestCensusSmoke(t *testing.T) {
 		"| fakesvc | tune | queue | 2 | ",
 		"?\tfakesvc\taudit/audit.go\t17\taudit/audit.go:17\tchansize\t?\tfinding\tchannel buffer of 200000",
 		"- F4 fakesvc unboundedqueue queue/queue.go:5: a hazard the suite misses",
+		// Every silence, counted per rule; the census sites each rule
+		// silenced, per split: the holdout's counted, never named.
+		"| chansize | zero-size-element | 2 |",
+		"| retrysend | coalescing-wakeup | 2 |",
+		"### Census sites silenced by each rule, holdout split",
+		"| chansize | zero-size-element | 1 | 0 | 0 | 1 | 0 |",
+		"| retrysend | coalescing-wakeup | 1 | 1 | 1 | 0 | 0 |",
 	} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("the report lacks %q", want)
 		}
+	}
+	if strings.Contains(out.String(), "F5") || strings.Contains(out.String(), "F6") {
+		t.Errorf("the report names a holdout site")
+	}
+	if strings.Contains(out.String(), "Census sites silenced by each rule, tune split") {
+		t.Errorf("a tune site is silenced: the tune split's sites lie on no silence")
 	}
 
 	// -rejudge scores the results already written.

@@ -71,6 +71,9 @@ func TestSmoke(t *testing.T) {
 		"judged.tsv:4 false chansize/count example.com/fakesvc audit/audit.go:30",
 		"judged.tsv:5 example.com/fakesvc func:Queue.Push",
 		"| fakesvc | queue | 1 | 2 | ",
+		"### Why candidates were not reported (-why all)",
+		"| chansize | zero-size-element | 1 |",
+		"| retrysend | coalescing-wakeup | 1 |",
 		// -fixcheck: the three fixes apply and the fixed packages build.
 		"| fakesvc | . | 3 | 0 | ok |",
 	} {

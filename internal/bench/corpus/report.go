@@ -38,6 +38,7 @@ type located struct {
 }
 
 type report struct {
+	rules    ruleCounts // how often each named rule kept a candidate quiet
 	judged   []*judgement
 	byKey    map[findingKey]*judgement
 	services []*serviceResult
@@ -82,6 +83,7 @@ func (r *report) tally(check string) *tally {
 // add matches a service's findings with the verdicts and counts them.
 func (r *report) add(s *service, sr *serviceResult) {
 	r.services = append(r.services, sr)
+	r.rules.add(sr)
 	matched := make(map[*judgement]bool)
 	var all []*finding
 	for i := range sr.Modules {
@@ -260,6 +262,7 @@ func (r *report) write(w io.Writer) {
 			fmt.Fprintln(w, l)
 		}
 	}
+	r.rules.write(w)
 
 	if len(r.failures) > 0 {
 		fmt.Fprintf(w, "\n### Modules that failed\n\n")
@@ -338,3 +341,54 @@ func seconds(s float64) string {
 }
 
 func mib(kib int64) string { return fmt.Sprintf("%d MiB", kib/1024) }
+
+// ruleCounts counts the silences of each named rule, by "check/rule".
+type ruleCounts map[string]int
+
+func (rc *ruleCounts) add(sr *serviceResult) {
+	if *rc == nil {
+		*rc = make(ruleCounts)
+	}
+	for _, m := range sr.Modules {
+		for _, s := range m.Silences {
+			(*rc)[s.Check+"/"+s.Rule]++
+		}
+	}
+}
+
+// write prints how often each rule fired, by check in the suite's order,
+// the most frequent first.
+func (rc ruleCounts) write(w io.Writer) {
+	fmt.Fprintf(w, "\n### Why candidates were not reported (-why all)\n\n")
+	fmt.Fprintf(w, "| check | rule | candidates silenced |\n| --- | --- | ---: |\n")
+	for _, k := range rc.sorted() {
+		check, rule, _ := strings.Cut(k, "/")
+		fmt.Fprintf(w, "| %s | %s | %d |\n", check, rule, rc[k])
+	}
+}
+
+// sorted returns the keys by check in the suite's order, then by count,
+// highest first, then by name.
+func (rc ruleCounts) sorted() []string {
+	var keys []string
+	for k := range rc {
+		keys = append(keys, k)
+	}
+	checkIndex := func(k string) int {
+		c, _, _ := strings.Cut(k, "/")
+		if i := slices.Index(checks, c); i >= 0 {
+			return i
+		}
+		return len(checks)
+	}
+	slices.SortFunc(keys, func(a, b string) int {
+		if d := checkIndex(a) - checkIndex(b); d != 0 {
+			return d
+		}
+		if d := rc[b] - rc[a]; d != 0 {
+			return d
+		}
+		return strings.Compare(a, b)
+	})
+	return keys
+}

@@ -39,6 +39,15 @@ type finding struct {
 	Why     string `json:"why,omitempty"`
 }
 
+// A silence is one why-diagnostic: the named rule of a check that kept a
+// candidate at a line from being a finding.
+type silence struct {
+	Check string `json:"check"`
+	Rule  string `json:"rule"`
+	File  string `json:"file"` // relative to the repository root, with slashes
+	Line  int    `json:"line"`
+}
+
 // A position is a line of a file, relative to the repository root.
 type position struct {
 	File string `json:"file"`
@@ -56,7 +65,8 @@ type moduleResult struct {
 	Exit           int       `json:"exit"`
 	Error          string    `json:"error,omitempty"`
 	Findings       []finding `json:"findings"`
-	Fixes          *fixCheck `json:"fixes,omitempty"` // with -fixcheck, when some finding has a fix
+	Silences       []silence `json:"silences,omitempty"` // the suite's why-diagnostics: candidates a named rule kept quiet
+	Fixes          *fixCheck `json:"fixes,omitempty"`    // with -fixcheck, when some finding has a fix
 }
 
 // goEnv is the environment of every go command and suite run: a module is
@@ -195,7 +205,7 @@ func runModule(ctx context.Context, qc []string, root string, m module, timeout 
 		res.Exit = -1
 		return res
 	}
-	args := []string{"-format=sarif"}
+	args := []string{"-format=sarif", "-why=all"}
 	if tags := buildTags(m.Patterns); tags != "" {
 		args = append(args, "-tags="+tags)
 	}
@@ -241,7 +251,7 @@ func runModule(ctx context.Context, qc []string, root string, m module, timeout 
 		// what failed.
 		res.Error = lastLines(stderr.String(), 20)
 	}
-	found, err := parseSARIF(stdout.Bytes(), m.Dir, dir)
+	found, silences, err := parseSARIF(stdout.Bytes(), m.Dir, dir)
 	if err != nil {
 		if res.Error == "" {
 			res.Error = err.Error()
@@ -249,6 +259,7 @@ func runModule(ctx context.Context, qc []string, root string, m module, timeout 
 		return res
 	}
 	res.Findings = append(res.Findings, found...)
+	res.Silences = append(res.Silences, silences...)
 	if fixcheck && slices.ContainsFunc(found, func(f finding) bool { return f.Fix }) {
 		fc, err := checkFixes(ctx, qc, dir, m, pkgs)
 		if err != nil {
@@ -305,20 +316,29 @@ func baselineFingerprint(sarif string) string {
 
 // parseSARIF reads queuecheck's SARIF output for a module in moduleDir
 // (relative to the repository root) checked out at dir.
-func parseSARIF(data []byte, moduleDir, dir string) ([]finding, error) {
+// Its why-diagnostics (CHECK/why: "not reported: RULE: DOC") are returned
+// apart, as silences.
+func parseSARIF(data []byte, moduleDir, dir string) ([]finding, []silence, error) {
 	var log sarifLog
 	if err := json.Unmarshal(data, &log); err != nil {
-		return nil, fmt.Errorf("reading queuecheck's SARIF: %v", err)
+		return nil, nil, fmt.Errorf("reading queuecheck's SARIF: %v", err)
 	}
 	funcs := newFuncIndex()
 	var out []finding
+	var silences []silence
 	for _, run := range log.Runs {
 		for _, r := range run.Results {
 			if len(r.Locations) == 0 {
 				continue
 			}
 			loc := r.Locations[0].PhysicalLocation
-			check, _, _ := strings.Cut(r.RuleID, "/")
+			check, kind, _ := strings.Cut(r.RuleID, "/")
+			if kind == "why" {
+				rest, _ := strings.CutPrefix(r.Message.Text, "not reported: ")
+				rule, _, _ := strings.Cut(rest, ":")
+				silences = append(silences, silence{Check: check, Rule: rule, File: path.Join(filepath.ToSlash(moduleDir), loc.ArtifactLocation.URI), Line: loc.Region.StartLine})
+				continue
+			}
 			f := finding{
 				Check:       check,
 				Category:    r.RuleID,
@@ -330,7 +350,7 @@ func parseSARIF(data []byte, moduleDir, dir string) ([]finding, error) {
 				Fingerprint: baselineFingerprint(r.PartialFingerprints[sarifFingerprintKey]),
 			}
 			if f.Fingerprint == "" {
-				return nil, fmt.Errorf("%s:%d: a finding without a fingerprint", f.File, f.Line)
+				return nil, nil, fmt.Errorf("%s:%d: a finding without a fingerprint", f.File, f.Line)
 			}
 			for _, rel := range r.RelatedLocations {
 				p := rel.PhysicalLocation
@@ -340,7 +360,7 @@ func parseSARIF(data []byte, moduleDir, dir string) ([]finding, error) {
 			out = append(out, f)
 		}
 	}
-	return out, nil
+	return out, silences, nil
 }
 
 // funcIndex names the function declaration around a line, parsing each file

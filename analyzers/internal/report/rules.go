@@ -1,0 +1,249 @@
+package report
+
+import (
+	"flag"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// A Rule is one named reason a check stays silent about a candidate it
+// looked at: a limit in force, a guard, a lock-step reply, a pool filled up
+// front. Check is the check that decides it; Name is stable and kebab-case
+// (the -why output, the corpus counts and the docs use it), distinct within
+// the check; Doc is one line.
+type Rule struct {
+	Check string
+	Name  string
+	Doc   string
+}
+
+var registry struct {
+	sync.Mutex
+	rules []*Rule
+}
+
+// NewRule registers and returns the rule name of check. Checks declare
+// their rules as package variables, so the registry holds every rule of
+// every check linked into the program.
+func NewRule(check, name, doc string) *Rule {
+	r := &Rule{Check: check, Name: name, Doc: doc}
+	registry.Lock()
+	defer registry.Unlock()
+	registry.rules = append(registry.rules, r)
+	return r
+}
+
+// Rules returns every registered rule: the checks in the order of [Checks],
+// each check's rules in the order they were registered.
+func Rules() []*Rule {
+	registry.Lock()
+	defer registry.Unlock()
+	rules := slices.Clone(registry.rules)
+	slices.SortStableFunc(rules, func(a, b *Rule) int {
+		return checkIndex(a.Check) - checkIndex(b.Check)
+	})
+	return rules
+}
+
+// RulesOf returns the rules of check, in the order they were registered.
+func RulesOf(check string) []*Rule {
+	return slices.DeleteFunc(Rules(), func(r *Rule) bool { return r.Check != check })
+}
+
+func checkIndex(check string) int {
+	if i := slices.Index(Checks, check); i >= 0 {
+		return i
+	}
+	return len(Checks)
+}
+
+// ignoreRules are the rules a check's directives decide: a finding a
+// //queuecheck:ignore directive silenced.
+var ignoreRules = func() map[string]*Rule {
+	m := make(map[string]*Rule)
+	for _, c := range Checks {
+		m[c] = NewRule(c, "ignore-directive", "a //queuecheck:ignore "+c+" directive with a reason, on the line or the line above, silences the finding")
+	}
+	return m
+}()
+
+// WhyKind is the kind of the diagnostics that say why a candidate was not
+// reported: their category is CHECK/why.
+const WhyKind = "why"
+
+// IsWhy reports whether a diagnostic's category (CHECK/KIND, as a Reporter
+// qualifies it) is that of a why-diagnostic, not a finding.
+func IsWhy(category string) bool {
+	return strings.HasSuffix(category, "/"+WhyKind)
+}
+
+// WhyMessagePrefix starts the message of every why-diagnostic:
+// "not reported: RULE-NAME: DOC".
+const WhyMessagePrefix = "not reported: "
+
+// WhyFlagName is the name of the flag every check registers with [AddWhyFlag].
+const WhyFlagName = "why"
+
+// AddWhyFlag registers the check's -why flag in fs.
+func AddWhyFlag(fs *flag.FlagSet) {
+	fs.Var(new(WhyTarget), WhyFlagName, "`FILE:LINE` (FILE a path suffix) or all: report, as a CHECK/why diagnostic, the named rule that kept each candidate there from being a finding")
+}
+
+// A WhyTarget is the value of a check's -why flag: where to say why
+// candidates were not reported. "" (the default) says nothing; "all" says it
+// everywhere; FILE:LINE at that line of every file whose name is FILE or
+// ends in "/FILE".
+type WhyTarget struct {
+	mu   sync.Mutex
+	all  bool
+	file string
+	line int
+}
+
+func (w *WhyTarget) String() string {
+	if w == nil {
+		return ""
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	switch {
+	case w.all:
+		return "all"
+	case w.file != "":
+		return w.file + ":" + strconv.Itoa(w.line)
+	}
+	return ""
+}
+
+// Set parses "", "all" or FILE:LINE.
+func (w *WhyTarget) Set(s string) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.all, w.file, w.line = false, "", 0
+	switch s {
+	case "":
+		return nil
+	case "all":
+		w.all = true
+		return nil
+	}
+	i := strings.LastIndexByte(s, ':')
+	if i <= 0 {
+		return fmt.Errorf("want FILE:LINE or all, not %q", s)
+	}
+	line, err := strconv.Atoi(s[i+1:])
+	if err != nil || line < 1 {
+		return fmt.Errorf("want FILE:LINE with a line number from 1, not %q", s)
+	}
+	w.file, w.line = filepath.ToSlash(filepath.Clean(s[:i])), line
+	return nil
+}
+
+// matches reports whether the target asks about position p.
+func (w *WhyTarget) matches(p token.Position) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	switch {
+	case w.all:
+		return true
+	case w.file == "" || p.Line != w.line:
+		return false
+	}
+	name := filepath.ToSlash(p.Filename)
+	return name == w.file || strings.HasSuffix(name, "/"+w.file)
+}
+
+// on reports whether the target asks about anything.
+func (w *WhyTarget) on() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.all || w.file != ""
+}
+
+// trace, when set (by tests), is told of every rule that silenced a
+// candidate, and where, whatever -why says.
+var trace struct {
+	sync.Mutex
+	f func(r *Rule, at token.Position)
+}
+
+// SetTrace has every rule that silences a candidate reported to f, until
+// the returned function is called. f may be called from several goroutines
+// at once.
+func SetTrace(f func(r *Rule, at token.Position)) (restore func()) {
+	trace.Lock()
+	defer trace.Unlock()
+	old := trace.f
+	trace.f = f
+	return func() {
+		trace.Lock()
+		defer trace.Unlock()
+		trace.f = old
+	}
+}
+
+// whyTarget returns the -why flag of the reporter's check when it asks
+// about anything, or nil.
+func (r *Reporter) whyTarget() *WhyTarget {
+	if f := r.pass.Analyzer.Flags.Lookup(WhyFlagName); f != nil {
+		if w, ok := f.Value.(*WhyTarget); ok && w.on() {
+			return w
+		}
+	}
+	return nil
+}
+
+// Silence records that rule kept the candidate at node from being a
+// finding. When the check's -why flag asks about node's line, it reports a
+// diagnostic of category CHECK/why at node: "not reported: RULE-NAME: DOC".
+// No directive silences these diagnostics or is used by them, and the
+// drivers count them as no finding. A rule decided more than once for the
+// same node is said once.
+func (r *Reporter) Silence(node ast.Node, rule *Rule) {
+	r.SilenceAt(node.Pos(), node.End(), rule)
+}
+
+// SilenceAt is [Reporter.Silence] for the range from pos to end.
+func (r *Reporter) SilenceAt(pos, end token.Pos, rule *Rule) {
+	if rule == nil || !pos.IsValid() || r.SkipPos(pos) {
+		return
+	}
+	trace.Lock()
+	f := trace.f
+	trace.Unlock()
+	if f != nil {
+		f(rule, r.pass.Fset.Position(pos))
+	}
+	w := r.whyTarget()
+	if w == nil || !w.matches(r.pass.Fset.Position(pos)) {
+		return
+	}
+	key := silence{pos, rule}
+	if r.said[key] {
+		return
+	}
+	if r.said == nil {
+		r.said = make(map[silence]bool)
+	}
+	r.said[key] = true
+	r.pass.Report(analysis.Diagnostic{
+		Pos: pos, End: end,
+		Category: r.check + "/" + WhyKind,
+		URL:      URL(r.check) + "#why-a-candidate-is-not-reported",
+		Message:  WhyMessagePrefix + rule.Name + ": " + rule.Doc,
+	})
+}
+
+// A silence is a rule said at a position.
+type silence struct {
+	pos  token.Pos
+	rule *Rule
+}

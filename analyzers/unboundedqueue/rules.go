@@ -1,0 +1,27 @@
+package unboundedqueue
+
+import "github.com/queuecheck/queuecheck/analyzers/internal/report"
+
+// The reasons the queue kinds do not report an enqueue of a slice or list
+// queue, in the order queueSiteBounded asks them, then those of the pumps,
+// put-backs, map queues and rings. The spawn kinds' rules are in package
+// spawn.
+var (
+	rulePrefilledPool        = report.NewRule("unboundedqueue", "prefilled-pool", "one enqueue of the queue appends the counter of a counting loop: a pool of resources filled up front, whose puts give back what a get took")
+	rulePumped               = report.NewRule("unboundedqueue", "pumped", "the append is the buffer of an infinite-channel pump, reported (and bounded) as kind pump")
+	ruleBatchFill            = report.NewRule("unboundedqueue", "batch-fill", "the append runs in a loop over a slice, array, map, string or integer: a batch copied from its input into the queue, not a producer's rate")
+	ruleQueueOverflowDefault = report.NewRule("unboundedqueue", "queue-overflow-default", "the append is in the default case of a non-blocking send: retrysend reports and fixes that overflow")
+	ruleSameFunction         = report.NewRule("unboundedqueue", "same-function", "no function other than the one that appends dequeues from the queue: a local work list (a BFS), filled and drained by one function")
+	ruleNotShared            = report.NewRule("unboundedqueue", "not-shared", "no function that fills or drains the queue holds a mutex or sync.Cond or runs in a goroutine of its own: not a queue between goroutines")
+	ruleLengthCheck          = report.NewRule("unboundedqueue", "length-check", "the function that appends compares the queue's length (or a counter kept with it) with a limit, or trims it to keep the last N")
+	ruleCallerWaits          = report.NewRule("unboundedqueue", "caller-waits", "the function blocks after the enqueue (a channel operation, a select, sync.Cond.Wait): each queued item has a caller parked with it")
+	ruleSorted               = report.NewRule("unboundedqueue", "sorted", "the package sorts the queue: a timer or priority list, not a FIFO")
+	ruleDrainedByCallers     = report.NewRule("unboundedqueue", "drained-by-callers", "every caller of the function that appends also drains the queue: a consumer putting back what it took, or one pass that fills a work list and drains it")
+	ruleDrainsUnderLock      = report.NewRule("unboundedqueue", "drains-under-lock", "every consumer drains the queue in a loop holding the producers' mutex, released only in sync.Cond.Wait: the lock keeps producers at the consumer's pace")
+
+	rulePumpLimit    = report.NewRule("unboundedqueue", "pump-limit", "the function of the pump's loop compares the buffer's length with a limit (not an emptiness test), or a counter with anything: it stops taking items when full")
+	rulePutBackOnly  = report.NewRule("unboundedqueue", "put-back-only", "no function other than the one that puts items back fills the queue: a retry of its own batch, not a second producer")
+	rulePutBackLimit = report.NewRule("unboundedqueue", "put-back-limit", "the put-back is bounded: its function compares the queue's or the batch's length with a limit, counts attempts, checks an age, or trims the queue")
+	ruleRingLimit    = report.NewRule("unboundedqueue", "ring-limit", "the function that stores into the ring, or the one that grows it, compares its size with a limit of its own (if len(r.buf) >= r.maxSize { return errFull })")
+	ruleCallersCheck = report.NewRule("unboundedqueue", "callers-check", "a caller of the function that stores into the ring bounds it (compares its length with a limit before the call)")
+)

@@ -1,0 +1,3 @@
+module example.com/fakehold
+
+go 1.22
