@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
 )
 
 // A Table is a set of functions: built-in entries plus extra ones set through
@@ -47,11 +49,11 @@ func New(flag string) *Table { return newTable(flag, nil) }
 
 // NewResolving returns a table of the calls that resolve a hostname, extended
 // by flag.
-func NewResolving(flag string) *Table { return newTable(flag, resolving) }
+func NewResolving(flag string) *Table { return newTable(flag, knowledge.ResolvingCalls.Builtin()) }
 
 // NewSlow returns a table of the calls that are slow blocking work, extended
 // by flag.
-func NewSlow(flag string) *Table { return newTable(flag, slow) }
+func NewSlow(flag string) *Table { return newTable(flag, knowledge.SlowCalls.Builtin()) }
 
 func newTable(flag string, entries []string) *Table {
 	t := &Table{flag: flag, builtin: make(map[string]bool, len(entries)), pkgs: make(map[string]bool)}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
 )
@@ -187,7 +188,7 @@ func (c *checker) repliesInLockstep(sp spawn, stream ast.Expr, recv ast.Node) bo
 	for _, n := range where {
 		ast.Inspect(n, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok && !replies {
-				if s, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && (s.Sel.Name == "Send" || s.Sel.Name == "SendMsg") && code.Var(c.pass.TypesInfo, s.X) == v {
+				if s, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && knowledge.ReplyMethods.Has(s.Sel.Name) && code.Var(c.pass.TypesInfo, s.X) == v {
 					replies = true
 				}
 			}
@@ -198,9 +199,7 @@ func (c *checker) repliesInLockstep(sp spawn, stream ast.Expr, recv ast.Node) bo
 }
 
 // isAMQP reports whether path is an AMQP 0.9.1 client package.
-func isAMQP(path string) bool {
-	return path == "github.com/streadway/amqp" || path == "github.com/rabbitmq/amqp091-go"
-}
+func isAMQP(path string) bool { return knowledge.AMQPPackages.Has(path) }
 
 // The goroutine per item may be per entity (a subscription, a connection)
 // rather than a task per message: the items are connections or other
