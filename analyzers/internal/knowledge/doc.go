@@ -25,8 +25,11 @@ comma-separated list in the notation of the
 is added to the built-in ones, and ` + "`-ENTRY`" + ` removes a built-in entry
 (an exemption you do not want, a name that means something else in your
 code); setting the flag again replaces what it set before. A function
-list's flag adds functions only. In golangci-lint, the same text is a
-setting of the check's linter ([golangci-lint](../golangci-lint.md)).
+list's flag is the check's function flag itself, which names functions in
+the notation of the README and takes a built-in one out the same way
+(` + "`-resolverpool.resolve=-net/http.Client.Do`" + `). In golangci-lint, the
+same text is a setting of the check's linter
+([golangci-lint](../golangci-lint.md)).
 
 ` + "```sh" + `
 queuecheck -unboundedqueue.messagereads=Poll,-Receive ./...
@@ -57,8 +60,6 @@ func flagText(l *List) string {
 	switch {
 	case l.Flag == "":
 		return "none"
-	case l.Kind == Funcs:
-		return "`-" + l.Flag + "` (adds functions)"
 	}
 	return "`-" + l.Flag + "`"
 }

@@ -76,8 +76,8 @@ type List struct {
 	Doc  string // what the suite does with the list
 	Kind Kind
 	// Flag is the analyzer flag that changes the list, "CHECK.NAME", or "".
-	// A Funcs list's flag is a calls.Table of the check, which adds
-	// functions; any other list's flag is the List itself.
+	// A Funcs list's flag is a calls.Table of the check, in the same
+	// notation; any other list's flag is the List itself.
 	Flag string
 
 	builtin []string

@@ -223,6 +223,47 @@ var MeasureWords = newList("measure-words", Words, "",
 	"since", "elapsed", "measure", "latency", "duration", "timing",
 )
 
+// admission (every check's waits)
+
+// TakeReleaseMethods are the methods that give back what a Take took, in
+// the order the release is named by.
+var TakeReleaseMethods = newList("take-release-methods", Methods, "",
+	"methods, in order of preference, whose presence beside a Take method makes the type a semaphore (Take is the acquire, the first of these the release)",
+	"Give", "Release", "Put",
+)
+
+// ReleaseMethods are the methods that release a slot of an admission.
+var ReleaseMethods = newList("release-methods", Methods, "",
+	"methods that give back a slot of a semaphore or a gate: a helper whose body calls one on what it acquired releases it",
+	"Release", "Give", "Put", "Done",
+)
+
+// BlockingMethods are the method names that, called in a helper, make it
+// block.
+var BlockingMethods = newList("blocking-methods", Methods, "",
+	"method names that block until a slot, a token or a lock is free: a helper that calls one, sends or receives blocks, so a call of it is a wait",
+	"Wait", "WaitN", "Acquire", "Lock",
+)
+
+// BackoffWords are the words that name a backoff.
+var BackoffWords = newList("backoff-words", Words, "",
+	"words of an identifier or a type's name (lower-cased) that say it is a backoff: a Wait or Sleep method of such a type, a timer of such a delay, and a Duration from such a type are pauses between attempts",
+	"backoff",
+)
+
+// LimiterWords are the words of a type's name that say it limits a rate.
+var LimiterWords = newList("limiter-words", Words, "",
+	"words of a type's name (lower-cased) that say it is a rate limiter: its Wait(ctx) or WaitN(ctx, n) is an admission wait",
+	"limiter",
+)
+
+// GateWords are the words of a type's or a package's name that say it is a
+// gate.
+var GateWords = newList("gate-words", Words, "",
+	"words of a type's or a package's name (lower-cased) that say it is a gate: in strict mode, its Start beside Done is an admission wait (services start and stop with the same names)",
+	"gate",
+)
+
 // every check
 
 // TestFrameworks are the test frameworks whose import marks test support.

@@ -547,7 +547,7 @@ func isBackoffDelay(fn *types.Func) bool {
 	if sig.Recv() == nil || sig.Results().Len() != 1 || !code.IsExactly(sig.Results().At(0).Type(), "time", "Duration") {
 		return false
 	}
-	return strings.Contains(strings.ToLower(code.TypeName(sig.Recv().Type())), "backoff")
+	return knowledge.BackoffWords.Match(strings.ToLower(code.TypeName(sig.Recv().Type())))
 }
 
 // isRandom reports whether fn is a function or method of math/rand: jitter,
