@@ -301,7 +301,7 @@ func (c *checker) loggerField(recv *types.Var, what string) (shed, bool) {
 	}
 	for f := range st.Fields() {
 		t := derefNamed(f.Type())
-		if t == nil || !fieldVisible(c.pass.Pkg, f) || !strings.Contains(t.Obj().Name(), "Log") {
+		if t == nil || !fieldVisible(c.pass.Pkg, f) || !knowledge.LoggerTypeWords.Match(t.Obj().Name()) {
 			continue
 		}
 		if m := c.logMethod(f.Type(), ""); m != "" {

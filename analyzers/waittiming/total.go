@@ -138,7 +138,11 @@ func isHandler(info *types.Info, fn inspector.Cursor) bool {
 
 // isGRPCHandler reports whether t is grpc.UnaryHandler or StreamHandler.
 func isGRPCHandler(t types.Type) bool {
-	return code.IsNamed(t, "google.golang.org/grpc", "UnaryHandler") || code.IsNamed(t, "google.golang.org/grpc", "StreamHandler")
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && knowledge.InterceptorHandlerTypes.HasType(n.Obj().Pkg().Path(), n.Obj().Name())
 }
 
 var (

@@ -116,6 +116,12 @@ func TestMatch(t *testing.T) {
 			t.Errorf("%s.Match(%q) = %v, want %v", tc.l.Name, tc.s, got, tc.want)
 		}
 	}
+	if !knowledge.NonItemTypes.HasType("os", "Signal") || knowledge.NonItemTypes.HasType("os", "File") || !knowledge.InterceptorHandlerTypes.HasType("google.golang.org/grpc", "UnaryHandler") {
+		t.Errorf("HasType: wrong answer")
+	}
+	if !knowledge.LoggerTypeWords.Match("SugaredLogger") || knowledge.LoggerTypeWords.Match("catalog") || !knowledge.LoggerTypes.Match("Entry") {
+		t.Errorf("logger type names: wrong answer")
+	}
 	if !knowledge.TestSupportElements.HasElement("example.com/svc/mocks/db") || knowledge.TestSupportElements.HasElement("example.com/mockery") {
 		t.Errorf("TestSupportElements.HasElement: wrong answer")
 	}
@@ -131,6 +137,8 @@ func TestNoAllocs(t *testing.T) {
 		knowledge.DropWords.Match("overflowcount")
 		knowledge.IDSuffixes.Match("uuid")
 		knowledge.TestSupportElements.HasElement("a/b/testutil/c")
+		knowledge.NonItemTypes.HasType("google.golang.org/grpc/metadata", "MD")
+		knowledge.LogCallPrefixes.Match("(*log/slog.Logger).Info")
 	})
 	if allocs != 0 {
 		t.Errorf("lookups allocate %v times", allocs)

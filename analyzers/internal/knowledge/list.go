@@ -49,6 +49,8 @@ const (
 	// types.Func.FullName spells it ("fmt.Print", "(*log.Logger)."),
 	// matching a name that starts with one.
 	Prefixes
+	// TypeNames are names of types, of any package, matched whole.
+	TypeNames
 )
 
 var kindNames = [...]string{
@@ -63,6 +65,7 @@ var kindNames = [...]string{
 	Types:        "types",
 	CasedWords:   "words as written",
 	Prefixes:     "full-name prefixes",
+	TypeNames:    "type names",
 }
 
 func (k Kind) String() string { return kindNames[k] }
@@ -86,6 +89,7 @@ type List struct {
 	changes []string   // as set: added entries, then "-" and removed ones
 	entries []string   // in effect, built-in order then added ones
 	set     map[string]bool
+	types   map[[2]string]bool // a Types list's entries: package path, type name
 }
 
 // newList returns a list of the entries.
@@ -120,13 +124,24 @@ func (l *List) apply(entries []string) {
 	for _, e := range entries {
 		l.set[e] = true
 	}
+	if l.Kind == Types {
+		l.types = make(map[[2]string]bool, len(entries))
+		for _, e := range entries {
+			i := strings.LastIndexByte(e, '.')
+			l.types[[2]string{e[:i], e[i+1:]}] = true
+		}
+	}
 }
+
+// HasType reports whether the type named name of the package at path is an
+// entry of a Types list, without spelling "path.name".
+func (l *List) HasType(path, name string) bool { return l.types[[2]string{path, name}] }
 
 // Has reports whether s is an entry of the list.
 func (l *List) Has(s string) bool { return l.set[s] }
 
 // Match reports whether s matches an entry as the list's kind says: whole
-// (Funcs, Methods, Packages, PathElements, Labels, Types), as the path or a
+// (Funcs, Methods, Packages, PathElements, Labels, Types, TypeNames), as the path or a
 // path above it (PackageTrees), containing an entry (Words, CasedWords),
 // ending in one (Suffixes) or starting with one (Prefixes).
 // Words and endings are lower case; s is compared as given.
@@ -241,7 +256,7 @@ func (l *List) check(e string) error {
 		ok, want = validFunc(e), "pkg/path.Func or pkg/path.Type.Method"
 	case Types:
 		ok, want = validFunc(e) && strings.Count(e[strings.LastIndex(e, "/")+1:], ".") == 1, "pkg/path.Type"
-	case CasedWords:
+	case CasedWords, TypeNames:
 		ok, want = token.IsIdentifier(e), "a word"
 	case Prefixes:
 		ok, want = e != "" && !strings.ContainsAny(e, " \t,"), "the beginning of a function's full name"

@@ -108,6 +108,18 @@ var LoggerMethods = newList("logger-methods", Methods, "retrysend.logmethods",
 	"Warning", "Error", "Log",
 )
 
+// LoggerTypeWords are the words of a type's name that say it is a logger.
+var LoggerTypeWords = newList("logger-type-words", CasedWords, "",
+	"words of a type's name, as written, that say it is a logger (Logger, SugaredLogger, LogSink): its logging methods are bookkeeping, and a fix that logs a dropped item may use a field of such a type",
+	"Log",
+)
+
+// LoggerTypes are the names of logger types that say nothing of logging.
+var LoggerTypes = newList("logger-types", TypeNames, "",
+	"names of logger types whose names say nothing of logging (logrus's Entry): their logging methods are bookkeeping",
+	"Entry",
+)
+
 // LogCallPrefixes are the beginnings of the full names of the standard
 // library's logging and printing functions.
 var LogCallPrefixes = newList("log-call-prefixes", Prefixes, "",
@@ -162,6 +174,13 @@ var RandomPackages = newList("random-packages", Packages, "",
 )
 
 // waittiming
+
+// InterceptorHandlerTypes are the handler types a server's interceptor is
+// handed.
+var InterceptorHandlerTypes = newList("interceptor-handler-types", Types, "",
+	"types of the handler a gRPC interceptor is handed: a function that takes one serves the request, and a measurement in it that covers the wait is a total",
+	"google.golang.org/grpc.UnaryHandler", "google.golang.org/grpc.StreamHandler",
+)
 
 // QuietPackages do bookkeeping, not work.
 var QuietPackages = newList("quiet-packages", Packages, "waittiming.quiet",

@@ -474,7 +474,7 @@ func isLogFunc(name string) bool {
 			return false
 		}
 		recv = recv[strings.LastIndex(recv, ".")+1:]
-		return (strings.Contains(recv, "Log") || recv == "Entry") && knowledge.LoggerMethods.Has(strings.TrimRight(method, "fw"))
+		return (knowledge.LoggerTypeWords.Match(recv) || knowledge.LoggerTypes.Has(recv)) && knowledge.LoggerMethods.Has(strings.TrimRight(method, "fw"))
 	}
 	return false
 }

@@ -45,7 +45,7 @@ func CarriesItems(t types.Type) bool {
 		return false
 	}
 	if n, ok := types.Unalias(elem).(*types.Named); ok && n.Obj().Pkg() != nil {
-		if knowledge.NonItemTypes.Has(n.Obj().Pkg().Path() + "." + n.Obj().Name()) {
+		if knowledge.NonItemTypes.HasType(n.Obj().Pkg().Path(), n.Obj().Name()) {
 			return false
 		}
 	}
