@@ -80,6 +80,18 @@ var ReplyMethods = newList("reply-methods", Methods, "",
 	"Send", "SendMsg",
 )
 
+// StreamMethods are the methods a stream has.
+var StreamMethods = newList("stream-methods", Methods, "",
+	"methods a type has when it is a stream, which reads, writes and closes (io.ReadWriteCloser's method set): a goroutine per stream is one per entity, not per message",
+	"Read", "Write", "Close",
+)
+
+// ConnMethods are the methods a connection has.
+var ConnMethods = newList("conn-methods", Methods, "",
+	"methods a type has when it is a connection, as net.Conn is: a goroutine per connection is one per entity, not per message",
+	"Read", "Write", "Close", "RemoteAddr",
+)
+
 // NonItemTypes are the channel element types that carry no item.
 var NonItemTypes = newList("non-item-types", Types, "",
 	"channel element types that carry a signal or a tick, not an item of work: a channel of them is not a queue of items",

@@ -376,7 +376,7 @@ func acceptsStream(t types.Type) bool {
 
 // isStream reports whether t reads, writes and closes.
 func isStream(t types.Type) bool {
-	for _, name := range []string{"Read", "Write", "Close"} {
+	for _, name := range knowledge.StreamMethods.Entries() {
 		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
 		if _, ok := obj.(*types.Func); !ok {
 			return false
@@ -441,7 +441,7 @@ func (c *checker) livesUntilStop(sp spawn, body *ast.BlockStmt, loop inspector.C
 // isConn reports whether t is a connection: it reads, writes, closes and has
 // a remote address, as net.Conn does.
 func isConn(t types.Type) bool {
-	for _, name := range []string{"Read", "Write", "Close", "RemoteAddr"} {
+	for _, name := range knowledge.ConnMethods.Entries() {
 		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
 		if _, ok := obj.(*types.Func); !ok {
 			return false
