@@ -22,7 +22,7 @@ import (
 
 const fixMessage = "Give the slow work a pool of its own, with the same limit"
 
-const errgroupPath = "golang.org/x/sync/errgroup"
+const errgroupPath = code.ErrgroupPath
 
 // A fixer builds the one fix of each finding: a sibling pool declared and
 // created beside the shared one, with the slow task routed to it.

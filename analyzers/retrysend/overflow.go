@@ -13,6 +13,7 @@ import (
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 )
 
@@ -165,13 +166,7 @@ func isPerItemKey(key ast.Expr, item string) bool {
 	if !ok || !mentions([]ast.Expr{sel.X}, item) {
 		return false
 	}
-	name := strings.ToLower(sel.Sel.Name)
-	for _, suffix := range []string{"id", "seq", "uuid", "nonce", "serial"} {
-		if strings.HasSuffix(name, suffix) {
-			return true
-		}
-	}
-	return false
+	return knowledge.IDSuffixes.Match(strings.ToLower(sel.Sel.Name))
 }
 
 // shared returns the variable behind e when e is a struct field or a package

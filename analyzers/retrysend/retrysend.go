@@ -14,6 +14,7 @@ import (
 	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
 	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
 	"github.com/queuecheck/queuecheck/analyzers/internal/report"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 )
@@ -39,6 +40,8 @@ var waits = calls.New("-retrysend.waits")
 func init() {
 	report.AddWhyFlag(&Analyzer.Flags)
 	Analyzer.Flags.Var(waits, "waits", "functions that only wait between attempts, such as backoff helpers, comma-separated: pkg/path.Func, pkg/path.Type.Method or (*pkg/path.Type).Method")
+	knowledge.DropWords.Register(&Analyzer.Flags, Analyzer.Name)
+	knowledge.LoggerMethods.Register(&Analyzer.Flags, Analyzer.Name)
 }
 
 // A send is one non-blocking send of the package.

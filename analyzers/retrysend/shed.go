@@ -12,6 +12,7 @@ import (
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 )
 
@@ -119,18 +120,8 @@ func (c *checker) receiverOf(fn inspector.Cursor) *types.Var {
 	return v
 }
 
-// dropWords are the words a counter's name has when it counts lost items.
-var dropWords = []string{"drop", "discard", "overflow", "shed", "lost", "reject", "skip", "full"}
-
-func namesDrop(name string) bool {
-	name = strings.ToLower(name)
-	for _, w := range dropWords {
-		if strings.Contains(name, w) {
-			return true
-		}
-	}
-	return false
-}
+// namesDrop reports whether a counter's name says it counts lost items.
+func namesDrop(name string) bool { return knowledge.DropWords.Match(strings.ToLower(name)) }
 
 // dropCounterIn returns the first statement of fn, outside the select of s,
 // that only increments a counter named for drops (s.dropped.Add(1),
@@ -310,7 +301,7 @@ func (c *checker) loggerField(recv *types.Var, what string) (shed, bool) {
 	}
 	for f := range st.Fields() {
 		t := derefNamed(f.Type())
-		if t == nil || !fieldVisible(c.pass.Pkg, f) || !strings.Contains(t.Obj().Name(), "Log") {
+		if t == nil || !fieldVisible(c.pass.Pkg, f) || !knowledge.LoggerTypeWords.Match(t.Obj().Name()) {
 			continue
 		}
 		if m := c.logMethod(f.Type(), ""); m != "" {
@@ -327,16 +318,21 @@ func (c *checker) logMethod(t types.Type, used string) string {
 	if t == nil {
 		return ""
 	}
-	names := []string{"Warn", "Warning", "Warnf", "Warningf"}
-	switch strings.TrimRight(used, "f") {
-	case "Info", "Error", "Debug", "Print", "Println":
-		names = append(names, used)
-	}
-	names = append(names, "Printf", "Print", "Println")
-	for _, name := range names {
+	takes := func(name string) bool {
 		obj, _, _ := types.LookupFieldOrMethod(t, true, c.pass.Pkg, name)
 		fn, ok := obj.(*types.Func)
-		if ok && takesMessage(fn.Signature()) {
+		return ok && takesMessage(fn.Signature())
+	}
+	for _, name := range knowledge.WarnMethods.Entries() {
+		if takes(name) {
+			return name
+		}
+	}
+	if knowledge.LevelMethods.Has(strings.TrimRight(used, "f")) && takes(used) {
+		return used
+	}
+	for _, name := range knowledge.PrintMethods.Entries() {
+		if takes(name) {
 			return name
 		}
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
 	"github.com/queuecheck/queuecheck/analyzers/internal/report"
 	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
 	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/spawn"
@@ -46,6 +47,9 @@ func init() {
 	Analyzer.Flags.Int64Var(&queueBound, "bound", queueBound, "length limit the fix declares for a slice or list queue")
 	Analyzer.Flags.Int64Var(&inFlight, "inflight", inFlight, "number of goroutines in flight the fix's semaphore allows")
 	Analyzer.Flags.Var(acquires, "acquire", "further blocking acquire calls, comma-separated: pkg/path.Func, pkg/path.Type.Method or (*pkg/path.Type).Method")
+	knowledge.MessageReads.Register(&Analyzer.Flags, Analyzer.Name)
+	knowledge.AMQPPackages.Register(&Analyzer.Flags, Analyzer.Name)
+	knowledge.BoundedDequeWords.Register(&Analyzer.Flags, Analyzer.Name)
 }
 
 // A checker holds what one pass has learned for the queue kinds; the
@@ -157,7 +161,7 @@ func (c *checker) collect() bool {
 	// package without go statements still has loops, so only a go statement,
 	// a re-slice or a list call makes the package worth a closer look, and
 	// loops matter only with a spawn, which needs "go" or errgroup/sync.
-	spawns := len(c.sh.GoStmts) > 0 || code.Imports(c.pass.Pkg, "golang.org/x/sync/errgroup") || code.Imports(c.pass.Pkg, "sync")
+	spawns := len(c.sh.GoStmts) > 0 || code.Imports(c.pass.Pkg, code.ErrgroupPath) || code.Imports(c.pass.Pkg, "sync")
 	if !spawns {
 		c.loops = nil
 	}
@@ -235,13 +239,7 @@ func isDequeType(t types.Type) bool {
 	}
 	// A ring of fixed capacity has the same methods and overwrites the
 	// oldest: its name says so.
-	name := strings.ToLower(n.Obj().Name())
-	for _, bounded := range []string{"ring", "bounded", "fixed", "circular", "capped"} {
-		if strings.Contains(name, bounded) {
-			return false
-		}
-	}
-	return true
+	return !knowledge.BoundedDequeWords.Match(strings.ToLower(n.Obj().Name()))
 }
 
 // isListType reports whether t is container/list.List or a pointer to it.

@@ -15,6 +15,7 @@ import (
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
 	"github.com/queuecheck/queuecheck/analyzers/internal/timing"
 )
 
@@ -210,8 +211,7 @@ func namesTheWait(budget ast.Expr) bool {
 	named := false
 	ast.Inspect(budget, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
-			name := strings.ToLower(id.Name)
-			named = named || strings.Contains(name, "queue") || strings.Contains(name, "wait")
+			named = named || knowledge.WaitBudgetWords.Match(strings.ToLower(id.Name))
 		}
 		return !named
 	})

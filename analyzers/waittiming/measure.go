@@ -12,6 +12,7 @@ import (
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
 	"github.com/queuecheck/queuecheck/analyzers/internal/report"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 	"github.com/queuecheck/queuecheck/analyzers/internal/timing"
@@ -441,18 +442,6 @@ func (c *checker) workBetween(m *measurement, startFn, lit inspector.Cursor, fro
 	return work, received
 }
 
-// quietPackages do bookkeeping, not work: a call to them between the wait
-// and the end does not make the measurement cover work.
-var quietPackages = map[string]bool{
-	"time": true, "fmt": true, "log": true, "log/slog": true, "errors": true,
-	"strings": true, "strconv": true, "context": true, "sync": true, "sync/atomic": true,
-	"math": true, "sort": true, "slices": true, "maps": true, "unicode/utf8": true,
-	"runtime/trace": true, "expvar": true,
-	"github.com/armon/go-metrics": true, "github.com/hashicorp/go-metrics": true,
-	"go.uber.org/zap": true, "github.com/sirupsen/logrus": true, "github.com/go-logr/logr": true,
-	"github.com/rs/zerolog": true, "k8s.io/klog/v2": true, "github.com/go-kit/log": true,
-}
-
 // isWorkCall reports whether call does work worth timing.
 func (c *checker) isWorkCall(call *ast.CallExpr, w admission.Wait) bool {
 	info := c.pass.TypesInfo
@@ -467,7 +456,7 @@ func (c *checker) isWorkCall(call *ast.CallExpr, w admission.Wait) bool {
 		if obj.Name() == "Wait" && obj.Pkg() != nil && obj.Pkg().Path() == "sync" {
 			return true // wg.Wait(): waiting for the work started in goroutines
 		}
-		if pkg := obj.Pkg(); pkg != nil && (quietPackages[pkg.Path()] || strings.HasPrefix(pkg.Path(), timing.PrometheusPath)) {
+		if pkg := obj.Pkg(); pkg != nil && (knowledge.QuietPackages.Has(pkg.Path()) || strings.HasPrefix(pkg.Path(), timing.PrometheusPath)) {
 			return false
 		}
 		if obj.Name() == "Error" && obj.Pkg() == nil {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
 	"github.com/queuecheck/queuecheck/analyzers/internal/timing"
 )
 
@@ -383,8 +384,7 @@ func (c *checker) stageLabel(vec *types.Var) (int, string) {
 		}
 	}
 	for i, l := range c.stages[vec] {
-		switch strings.ToLower(l) {
-		case "stage", "phase", "step":
+		if knowledge.StageLabels.Has(strings.ToLower(l)) {
 			return i, l
 		}
 	}

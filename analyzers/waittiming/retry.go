@@ -14,6 +14,7 @@ import (
 	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
 	"github.com/queuecheck/queuecheck/analyzers/internal/timing"
 )
 
@@ -373,11 +374,8 @@ func namesPollInterval(e ast.Node) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
-			name := strings.ToLower(id.Name)
-			for _, w := range []string{"interval", "poll", "tick", "period", "every", "refresh"} {
-				if strings.Contains(name, w) {
-					found = true
-				}
+			if knowledge.PollIntervalWords.Match(strings.ToLower(id.Name)) {
+				found = true
 			}
 		}
 		return !found
@@ -389,7 +387,7 @@ func namesPollInterval(e ast.Node) bool {
 // records as waiting or retrying (a readiness time, a time until, a figure
 // of attempts): then the retries are the figure, not a hazard in it.
 func (c *checker) saysWaiting(m *measurement) bool {
-	return recordSays(m, "ready", "until", "wait", "retr", "attempt", "backoff")
+	return recordSays(m, knowledge.RetryRecordWords)
 }
 
 // reportRetries reports the measurements that span one retry loop, with

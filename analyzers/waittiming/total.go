@@ -11,6 +11,7 @@ import (
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
 )
 
 // A measurement from the top of an HTTP handler to its end is the latency
@@ -137,7 +138,11 @@ func isHandler(info *types.Info, fn inspector.Cursor) bool {
 
 // isGRPCHandler reports whether t is grpc.UnaryHandler or StreamHandler.
 func isGRPCHandler(t types.Type) bool {
-	return code.IsNamed(t, "google.golang.org/grpc", "UnaryHandler") || code.IsNamed(t, "google.golang.org/grpc", "StreamHandler")
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && knowledge.InterceptorHandlerTypes.HasType(n.Obj().Pkg().Path(), n.Obj().Name())
 }
 
 var (
@@ -148,14 +153,14 @@ var (
 // namesTotal reports whether the statement that records m names its figure
 // a total: total, e2e, end to end, overall.
 func namesTotal(m *measurement) bool {
-	return recordSays(m, "total", "e2e", "endtoend", "overall")
+	return recordSays(m, knowledge.TotalWords)
 }
 
 // recordSays reports whether an identifier or a string of the statement
 // that records m contains one of words, compared in lower case without
 // separators (end_to_end says endtoend). A Prometheus counter's _total
 // suffix says counter, not the whole of something, and does not count.
-func recordSays(m *measurement, words ...string) bool {
+func recordSays(m *measurement, words *knowledge.List) bool {
 	stmt := m.deferStmt
 	if !stmt.Valid() {
 		stmt = code.StmtOf(m.end)
@@ -175,10 +180,8 @@ func recordSays(m *measurement, words ...string) bool {
 			}
 		}
 		text = strings.ToLower(unseparated.Replace(text))
-		for _, w := range words {
-			if strings.Contains(text, w) {
-				found = true
-			}
+		if words.Match(text) {
+			found = true
 		}
 		return !found
 	})

@@ -16,6 +16,7 @@ import (
 	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
 	"github.com/queuecheck/queuecheck/analyzers/internal/report"
 	"github.com/queuecheck/queuecheck/analyzers/internal/timing"
 )
@@ -44,6 +45,8 @@ func init() {
 	report.AddWhyFlag(&Analyzer.Flags)
 	Analyzer.Flags.Var(extraWaits, "waits", "further admission waits, comma-separated: pkg/path.Func, pkg/path.Type.Method or (*pkg/path.Type).Method")
 	Analyzer.Flags.BoolVar(&mutexWaits, "mutex", false, "count sync.Mutex.Lock, sync.RWMutex.Lock and RLock as admission waits")
+	knowledge.QuietPackages.Register(&Analyzer.Flags, Analyzer.Name)
+	knowledge.PollIntervalWords.Register(&Analyzer.Flags, Analyzer.Name)
 }
 
 // A form is the way code takes a measurement.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
 )
 
 // call classifies a call.
@@ -78,9 +79,9 @@ func (f *Finder) shapedCall(call *ast.CallExpr, fn *types.Func, w Wait) (Wait, b
 		w.Kind, w.Release = Semaphore, Release{Kind: ReleaseCall, Method: "Release"}
 		// A variant that reports success does not wait.
 		w.Try = name == "TryAcquire" || (name != "Acquire" && returnsBool(sig))
-	case name == "Take" && code.HasMethod(recv, pkg, "Give", "Release", "Put"):
+	case name == "Take" && code.HasMethod(recv, pkg, knowledge.TakeReleaseMethods.Entries()...):
 		w.Kind = Semaphore
-		w.Release = Release{Kind: ReleaseCall, Method: firstMethod(recv, pkg, "Give", "Release", "Put")}
+		w.Release = Release{Kind: ReleaseCall, Method: firstMethod(recv, pkg, knowledge.TakeReleaseMethods.Entries()...)}
 	case name == "Take" && returnsTime(sig):
 		w.Kind = RateLimiter // a pacer such as go.uber.org/ratelimit
 	case name == "Start" && code.HasMethod(recv, pkg, "Done"):
@@ -313,7 +314,7 @@ func isLimiterWait(fn *types.Func) bool {
 	if sig.Recv() == nil || sig.Params().Len() == 0 || !code.IsContext(sig.Params().At(0).Type()) {
 		return false
 	}
-	return strings.Contains(typeBaseName(sig.Recv().Type()), "limiter")
+	return knowledge.LimiterWords.Match(typeBaseName(sig.Recv().Type()))
 }
 
 // saysGate reports whether fn's receiver type, or its package, is named gate.
@@ -322,7 +323,7 @@ func saysGate(fn *types.Func) bool {
 	if fn.Pkg() != nil {
 		pkg = strings.ToLower(fn.Pkg().Name())
 	}
-	return strings.Contains(typeBaseName(code.Recv(fn)), "gate") || strings.Contains(pkg, "gate")
+	return knowledge.GateWords.Match(typeBaseName(code.Recv(fn))) || knowledge.GateWords.Match(pkg)
 }
 
 // typeBaseName returns the lower-case name of a named type (or of the type a
@@ -373,7 +374,7 @@ func isBackoffWait(fn *types.Func) bool {
 	return recv != nil && hasBackoff(code.TypeName(recv))
 }
 
-func hasBackoff(s string) bool { return strings.Contains(strings.ToLower(s), "backoff") }
+func hasBackoff(s string) bool { return knowledge.BackoffWords.Match(strings.ToLower(s)) }
 
 // isAcquireVariant reports whether a method name names a variant of a
 // semaphore's Acquire or TryAcquire.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 	"github.com/queuecheck/queuecheck/analyzers/internal/timing"
 )
@@ -611,8 +612,7 @@ func releases(info *types.Info, body *ast.BlockStmt, on *types.Var, kind Release
 			return false
 		case *ast.CallExpr:
 			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && kind == ReleaseCall && code.Var(info, sel.X) == on {
-				switch sel.Sel.Name {
-				case "Release", "Give", "Put", "Done":
+				if knowledge.ReleaseMethods.Has(sel.Sel.Name) {
 					found = true
 				}
 			}
@@ -1157,8 +1157,7 @@ func blocks(body ast.Node) bool {
 			found = found || n.Op == token.ARROW
 		case *ast.CallExpr:
 			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
-				switch sel.Sel.Name {
-				case "Wait", "WaitN", "Acquire", "Lock":
+				if knowledge.BlockingMethods.Has(sel.Sel.Name) {
 					found = true
 				}
 			}

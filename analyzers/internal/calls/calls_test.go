@@ -249,3 +249,41 @@ func TestVerify(t *testing.T) {
 		t.Errorf("after Set, Verify warned %q", out.String())
 	}
 }
+
+// TestTakeOut checks that "-name" takes a built-in entry out of a table, in
+// the notation of the knowledge lists' flags, and that only a built-in
+// entry can be taken out.
+func TestTakeOut(t *testing.T) {
+	_, file, info := check(t)
+	resolving := calls.NewResolving("-resolve")
+	if err := resolving.Set("-(*net/http.Client).Do, p.T.Sleep"); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := resolving.String(), "p.T.Sleep,-net/http.Client.Do"; got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+	if err := resolving.Set(resolving.String()); err != nil || resolving.String() != "p.T.Sleep,-net/http.Client.Do" {
+		t.Errorf("Set(String()) = %v, String() = %q", err, resolving.String())
+	}
+	var got []string
+	ast.Inspect(file, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if fn := code.Callee(info, call); fn != nil && resolving.Contains(fn) {
+				got = append(got, calls.Key(fn))
+			}
+		}
+		return true
+	})
+	if want := []string{"net/http.Get", "p.T.Sleep"}; !slices.Equal(got, want) {
+		t.Errorf("resolving calls: got %q, want %q", got, want)
+	}
+	if err := resolving.Set("-p.T.Sleep"); err == nil {
+		t.Errorf("taking out an entry that is not built in: no error")
+	}
+	if resolving.String() != "p.T.Sleep,-net/http.Client.Do" {
+		t.Errorf("a failed Set changed the table: %q", resolving.String())
+	}
+	if err := resolving.Set(""); err != nil || resolving.String() != "" {
+		t.Errorf("Set(\"\") = %v, String() = %q", err, resolving.String())
+	}
+}

@@ -7,10 +7,13 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
 )
 
 // A Table is a set of functions: built-in entries plus extra ones set through
-// its flag.Value methods, from a comma-separated list.
+// its flag.Value methods, from a comma-separated list, in which "-name"
+// takes a built-in entry out.
 type Table struct {
 	flag    string // the flag that sets the extra entries, for warnings: "-retrysend.waits"
 	builtin map[string]bool
@@ -18,9 +21,11 @@ type Table struct {
 	// it), so that Contains answers most calls without spelling a key.
 	pkgs map[string]bool
 
-	mu     sync.Mutex
-	extra  []*entry // sorted by key
-	extras map[string]bool
+	mu      sync.Mutex
+	extra   []*entry // sorted by key
+	extras  map[string]bool
+	removed []string // built-in keys taken out, sorted
+	gone    map[string]bool
 }
 
 // An entry is one extra entry of a table.
@@ -47,11 +52,11 @@ func New(flag string) *Table { return newTable(flag, nil) }
 
 // NewResolving returns a table of the calls that resolve a hostname, extended
 // by flag.
-func NewResolving(flag string) *Table { return newTable(flag, resolving) }
+func NewResolving(flag string) *Table { return newTable(flag, knowledge.ResolvingCalls.Builtin()) }
 
 // NewSlow returns a table of the calls that are slow blocking work, extended
 // by flag.
-func NewSlow(flag string) *Table { return newTable(flag, slow) }
+func NewSlow(flag string) *Table { return newTable(flag, knowledge.SlowCalls.Builtin()) }
 
 func newTable(flag string, entries []string) *Table {
 	t := &Table{flag: flag, builtin: make(map[string]bool, len(entries)), pkgs: make(map[string]bool)}
@@ -83,36 +88,57 @@ func (t *Table) Contains(fn *types.Func) bool {
 		return false
 	}
 	k := Key(fn)
-	return t.builtin[k] || t.extras[k] // Set, like any flag's, runs before analysis
+	return (t.builtin[k] && !t.gone[k]) || t.extras[k] // Set, like any flag's, runs before analysis
 }
 
-// String returns the extra entries, comma-separated, as Key spells them.
+// String returns the extra entries, comma-separated, as Key spells them,
+// then the built-in entries taken out, each after "-".
 func (t *Table) String() string {
 	if t == nil {
 		return ""
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	keys := make([]string, len(t.extra))
-	for i, e := range t.extra {
-		keys[i] = e.key
+	keys := make([]string, 0, len(t.extra)+len(t.removed))
+	for _, e := range t.extra {
+		keys = append(keys, e.key)
+	}
+	for _, k := range t.removed {
+		keys = append(keys, "-"+k)
 	}
 	return strings.Join(keys, ",")
 }
 
-// Set replaces the extra entries with the comma-separated list s. An entry
-// that is not a function or method name is an error, and leaves the table
-// as it was.
+// Set replaces the extra entries with the comma-separated list s; "-name"
+// takes the built-in entry name out. An entry that is not a function or
+// method name, or the removal of one that is not built in, is an error, and
+// leaves the table as it was.
 func (t *Table) Set(s string) error {
 	var extra []*entry
 	extras := make(map[string]bool)
+	var removed []string
+	gone := make(map[string]bool)
 	for text := range strings.SplitSeq(s, ",") {
 		if text = strings.TrimSpace(text); text == "" {
 			continue
 		}
+		drop := strings.HasPrefix(text, "-")
+		if drop {
+			text = strings.TrimSpace(text[1:])
+		}
 		e, err := parseEntry(text)
 		if err != nil {
 			return err
+		}
+		if drop {
+			if !t.builtin[e.key] {
+				return fmt.Errorf("%q is not a built-in entry of %s, so it cannot be taken out", text, t.flag)
+			}
+			if !gone[e.key] {
+				removed = append(removed, e.key)
+				gone[e.key] = true
+			}
+			continue
 		}
 		if !extras[e.key] {
 			extra = append(extra, e)
@@ -129,7 +155,9 @@ func (t *Table) Set(s string) error {
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	slices.Sort(removed)
 	t.extra, t.extras, t.pkgs = extra, extras, pkgs
+	t.removed, t.gone = removed, gone
 	return nil
 }
 

@@ -30,6 +30,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
 )
 
 // DocsURL is where each check's documentation page lives.
@@ -74,11 +75,7 @@ func supportsTests(f *ast.File) bool {
 		if err != nil {
 			continue
 		}
-		switch {
-		case path == "testing",
-			path == "github.com/onsi/ginkgo" || strings.HasPrefix(path, "github.com/onsi/ginkgo/"),
-			path == "github.com/onsi/gomega" || strings.HasPrefix(path, "github.com/onsi/gomega/"),
-			strings.HasPrefix(path, "github.com/stretchr/testify/"):
+		if path == "testing" || knowledge.TestFrameworks.Match(path) {
 			return true
 		}
 	}
@@ -89,13 +86,7 @@ func supportsTests(f *ast.File) bool {
 // support by name: a path element such as mocks, fakes or testutil. Mocks
 // and fixtures queue what a test gives them, not production load.
 func isTestSupportPackage(path string) bool {
-	for elem := range strings.SplitSeq(path, "/") {
-		switch elem {
-		case "mock", "mocks", "fake", "fakes", "testutil", "testutils", "testhelper", "testhelpers", "testing":
-			return path != "testing"
-		}
-	}
-	return false
+	return path != "testing" && knowledge.TestSupportElements.HasElement(path)
 }
 
 // An Ignore is one //queuecheck:ignore directive.

@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -223,7 +224,7 @@ func isNoReturn(info *types.Info, call *ast.CallExpr) bool {
 	case "os.Exit", "runtime.Goexit":
 		return true
 	default:
-		return isLogFunc(name) && (strings.Contains(name, "Fatal") || strings.Contains(name, "Panic"))
+		return isLogFunc(name) && knowledge.NoReturnLogWords.Match(name)
 	}
 }
 
@@ -442,7 +443,7 @@ func isMetric(fn *types.Func) bool {
 		return false
 	}
 	name := n.Obj().Name()
-	return strings.Contains(name, "Counter") || strings.Contains(name, "Gauge")
+	return knowledge.MetricTypeWords.Match(name)
 }
 
 // IsLog reports whether s is a call that only logs: package log, log/slog,
@@ -457,15 +458,13 @@ func IsLog(info *types.Info, s ast.Stmt) bool {
 		return false
 	}
 	name := CallName(info, call)
-	return isLogFunc(name) && !strings.Contains(name, "Fatal") && !strings.Contains(name, "Panic")
+	return isLogFunc(name) && !knowledge.NoReturnLogWords.Match(name)
 }
 
 // isLogFunc reports whether the function of that full name logs.
 func isLogFunc(name string) bool {
 	switch {
-	case strings.HasPrefix(name, "log."), strings.HasPrefix(name, "(*log.Logger)."),
-		strings.HasPrefix(name, "log/slog."), strings.HasPrefix(name, "(*log/slog.Logger)."),
-		strings.HasPrefix(name, "fmt.Print"), strings.HasPrefix(name, "fmt.Fprint"):
+	case knowledge.LogCallPrefixes.Match(name):
 		return true
 	case strings.HasPrefix(name, "("):
 		// A method of a logger of another library (logr, zap, logrus): the
@@ -475,14 +474,9 @@ func isLogFunc(name string) bool {
 			return false
 		}
 		recv = recv[strings.LastIndex(recv, ".")+1:]
-		return (strings.Contains(recv, "Log") || recv == "Entry") && logMethods[strings.TrimRight(method, "fw")]
+		return (knowledge.LoggerTypeWords.Match(recv) || knowledge.LoggerTypes.Has(recv)) && knowledge.LoggerMethods.Has(strings.TrimRight(method, "fw"))
 	}
 	return false
-}
-
-var logMethods = map[string]bool{
-	"Print": true, "Println": true, "Debug": true, "Info": true, "Warn": true,
-	"Warning": true, "Error": true, "Log": true,
 }
 
 // isBookkeeping reports whether s only keeps the books between attempts:
@@ -553,20 +547,13 @@ func isBackoffDelay(fn *types.Func) bool {
 	if sig.Recv() == nil || sig.Results().Len() != 1 || !code.IsExactly(sig.Results().At(0).Type(), "time", "Duration") {
 		return false
 	}
-	return strings.Contains(strings.ToLower(code.TypeName(sig.Recv().Type())), "backoff")
+	return knowledge.BackoffWords.Match(strings.ToLower(code.TypeName(sig.Recv().Type())))
 }
 
 // isRandom reports whether fn is a function or method of math/rand: jitter,
 // which only picks a number.
 func isRandom(fn *types.Func) bool {
-	if fn.Pkg() == nil {
-		return false
-	}
-	switch fn.Pkg().Path() {
-	case "math/rand", "math/rand/v2":
-		return true
-	}
-	return false
+	return fn.Pkg() != nil && knowledge.RandomPackages.Has(fn.Pkg().Path())
 }
 
 // CallFree reports whether evaluating exprs calls nothing but conversions

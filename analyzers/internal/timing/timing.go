@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
 )
 
 // PrometheusPath is the import path of the Prometheus client library.
@@ -109,22 +110,6 @@ func IsStartParam(info *types.Info, call *ast.CallExpr, i int, anyName bool) boo
 	return isStartName(p.Name()) || isMeasureName(fn.Name())
 }
 
-func isStartName(name string) bool {
-	name = strings.ToLower(name)
-	for _, s := range []string{"start", "begin", "since", "from", "t0"} {
-		if strings.Contains(name, s) {
-			return true
-		}
-	}
-	return false
-}
+func isStartName(name string) bool { return knowledge.StartWords.Match(strings.ToLower(name)) }
 
-func isMeasureName(name string) bool {
-	name = strings.ToLower(name)
-	for _, s := range []string{"since", "elapsed", "measure", "latency", "duration", "timing"} {
-		if strings.Contains(name, s) {
-			return true
-		}
-	}
-	return false
-}
+func isMeasureName(name string) bool { return knowledge.MeasureWords.Match(strings.ToLower(name)) }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
 	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
 )
 
@@ -41,7 +42,7 @@ func (c *checker) spawnAt(cur inspector.Cursor) (spawn, bool) {
 		}
 		kind := ""
 		switch t := recvNamed(fn); {
-		case fn.Pkg().Path() == "golang.org/x/sync/errgroup" && t == "Group":
+		case fn.Pkg().Path() == code.ErrgroupPath && t == "Group":
 			kind = "errgroup"
 		case fn.Pkg().Path() == "sync" && t == "WaitGroup":
 			kind = "waitgroup"
@@ -211,26 +212,6 @@ func (c *checker) streamOf(loop, spawnCur inspector.Cursor) (ast.Expr, ast.Node,
 	return nil, nil, false
 }
 
-// pullReads names the methods of package net that read the next datagram
-// of a packet connection: a loop that starts a goroutine per datagram has
-// nothing between the sender's rate and the goroutines in flight.
-var pullReads = map[string]bool{
-	"ReadFrom": true, "ReadFromUDP": true, "ReadFromUDPAddrPort": true,
-	"ReadMsgUDP": true, "ReadMsgUDPAddrPort": true, "ReadFromIP": true,
-	"ReadMsgIP": true, "ReadFromUnix": true, "ReadMsgUnix": true,
-}
-
-// messageReads names the methods that, by the conventions of message
-// clients (kafka-go's ReadMessage and FetchMessage, NATS's NextMsg, a gRPC
-// stream's Recv, a WebSocket's ReadMessage), take the next message of a
-// stream the client pulls from.
-var messageReads = map[string]bool{
-	"ReadMessage": true, "FetchMessage": true, "NextMsg": true,
-	"NextMessage": true, "ReceiveMessage": true, "Recv": true,
-	"Receive": true, "Respond": true, // CloudEvents' protocol.Receiver and Responder
-	"ReadPacket": true, "WaitReadPacket": true, // sing's packet readers: a datagram
-}
-
 // pullReadIn returns the pull read s makes, itself or in the branches of an
 // if (if c.responder != nil { msg, fn, err = c.responder.Respond(ctx) } else
 // { msg, err = c.receiver.Receive(ctx) }; if err := sock.Recv(&msg); err !=
@@ -279,7 +260,7 @@ func (c *checker) pullRead(s ast.Stmt) *ast.CallExpr {
 	}
 	if res.Len() == 1 {
 		// err := sock.Recv(&msg): the message is read into the argument.
-		if !messageReads[fn.Name()] || len(call.Args) != 1 {
+		if !knowledge.MessageReads.Has(fn.Name()) || len(call.Args) != 1 {
 			return nil
 		}
 		if u, ok := ast.Unparen(call.Args[0]).(*ast.UnaryExpr); !ok || u.Op != token.AND {
@@ -288,9 +269,9 @@ func (c *checker) pullRead(s ast.Stmt) *ast.CallExpr {
 		return call
 	}
 	switch {
-	case fn.Pkg().Path() == "net" && pullReads[fn.Name()]:
+	case fn.Pkg().Path() == "net" && knowledge.PacketReads.Has(fn.Name()):
 		return call
-	case messageReads[fn.Name()]:
+	case knowledge.MessageReads.Has(fn.Name()):
 		for i := range res.Len() - 1 {
 			t := res.At(i).Type()
 			if isConn(t) || hasClose(t) || holdsConn(t) || acceptsStream(t) || shared.CarriesItems(t) {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
 )
@@ -187,7 +188,7 @@ func (c *checker) repliesInLockstep(sp spawn, stream ast.Expr, recv ast.Node) bo
 	for _, n := range where {
 		ast.Inspect(n, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok && !replies {
-				if s, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && (s.Sel.Name == "Send" || s.Sel.Name == "SendMsg") && code.Var(c.pass.TypesInfo, s.X) == v {
+				if s, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && knowledge.ReplyMethods.Has(s.Sel.Name) && code.Var(c.pass.TypesInfo, s.X) == v {
 					replies = true
 				}
 			}
@@ -198,9 +199,7 @@ func (c *checker) repliesInLockstep(sp spawn, stream ast.Expr, recv ast.Node) bo
 }
 
 // isAMQP reports whether path is an AMQP 0.9.1 client package.
-func isAMQP(path string) bool {
-	return path == "github.com/streadway/amqp" || path == "github.com/rabbitmq/amqp091-go"
-}
+func isAMQP(path string) bool { return knowledge.AMQPPackages.Has(path) }
 
 // The goroutine per item may be per entity (a subscription, a connection)
 // rather than a task per message: the items are connections or other
@@ -377,7 +376,7 @@ func acceptsStream(t types.Type) bool {
 
 // isStream reports whether t reads, writes and closes.
 func isStream(t types.Type) bool {
-	for _, name := range []string{"Read", "Write", "Close"} {
+	for _, name := range knowledge.StreamMethods.Entries() {
 		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
 		if _, ok := obj.(*types.Func); !ok {
 			return false
@@ -442,7 +441,7 @@ func (c *checker) livesUntilStop(sp spawn, body *ast.BlockStmt, loop inspector.C
 // isConn reports whether t is a connection: it reads, writes, closes and has
 // a remote address, as net.Conn does.
 func isConn(t types.Type) bool {
-	for _, name := range []string{"Read", "Write", "Close", "RemoteAddr"} {
+	for _, name := range knowledge.ConnMethods.Entries() {
 		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
 		if _, ok := obj.(*types.Func); !ok {
 			return false

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
 )
 
 func IsComparison(op token.Token) bool {
@@ -44,8 +45,7 @@ func CarriesItems(t types.Type) bool {
 		return false
 	}
 	if n, ok := types.Unalias(elem).(*types.Named); ok && n.Obj().Pkg() != nil {
-		switch n.Obj().Pkg().Path() + "." + n.Obj().Name() {
-		case "time.Time", "os.Signal":
+		if knowledge.NonItemTypes.HasType(n.Obj().Pkg().Path(), n.Obj().Name()) {
 			return false
 		}
 	}

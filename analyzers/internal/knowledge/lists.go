@@ -1,0 +1,311 @@
+package knowledge
+
+// The lists, by the check that consults them first. A list consulted by a
+// package every check shares (report, sendselect, timing) comes under the
+// check whose flag changes it, or last.
+
+// resolverpool
+
+// ResolvingCalls lists the standard calls that resolve a hostname before
+// they do anything else. DialTCP, DialUDP and their kin take resolved
+// addresses and are not listed.
+var ResolvingCalls = newList("resolving-calls", Funcs, "resolverpool.resolve",
+	"calls that resolve a hostname before they do anything else (lookups, dials of a host:port address, HTTP client requests): work that must not queue behind slow work in one pool",
+	"net.LookupAddr", "net.LookupCNAME", "net.LookupHost", "net.LookupIP",
+	"net.LookupMX", "net.LookupNS", "net.LookupPort", "net.LookupSRV", "net.LookupTXT",
+	"net.Resolver.LookupAddr", "net.Resolver.LookupCNAME", "net.Resolver.LookupHost",
+	"net.Resolver.LookupIP", "net.Resolver.LookupIPAddr", "net.Resolver.LookupMX",
+	"net.Resolver.LookupNS", "net.Resolver.LookupNetIP", "net.Resolver.LookupPort",
+	"net.Resolver.LookupSRV", "net.Resolver.LookupTXT",
+	"net.Dial", "net.DialTimeout", "net.Dialer.Dial", "net.Dialer.DialContext",
+	"net.ResolveIPAddr", "net.ResolveTCPAddr", "net.ResolveUDPAddr",
+	"crypto/tls.Dial", "crypto/tls.DialWithDialer", "crypto/tls.Dialer.Dial", "crypto/tls.Dialer.DialContext",
+	"net/http.Get", "net/http.Head", "net/http.Post", "net/http.PostForm",
+	"net/http.Client.Do", "net/http.Client.Get", "net/http.Client.Head",
+	"net/http.Client.Post", "net/http.Client.PostForm",
+	"net/http.Transport.RoundTrip",
+	"net/rpc.Dial", "net/rpc.DialHTTP", "net/rpc.DialHTTPPath", "net/rpc/jsonrpc.Dial",
+	"net/smtp.Dial", "net/smtp.SendMail",
+)
+
+// SlowCalls lists the standard calls that block for long.
+var SlowCalls = newList("slow-calls", Funcs, "resolverpool.slow",
+	"calls that block for long (sleeping, file I/O, running a program, SQL): work that, sharing a bounded pool with hostname resolution, delays it",
+	"time.Sleep",
+	"os.ReadFile", "os.WriteFile", "os.ReadDir",
+	"os.File.Read", "os.File.ReadAt", "os.File.ReadFrom", "os.File.ReadDir",
+	"os.File.Readdir", "os.File.Readdirnames", "os.File.Write", "os.File.WriteAt",
+	"os.File.WriteString", "os.File.WriteTo", "os.File.Sync",
+	"io/ioutil.ReadFile", "io/ioutil.WriteFile", "io/ioutil.ReadDir",
+	"os/exec.Cmd.Run", "os/exec.Cmd.Output", "os/exec.Cmd.CombinedOutput", "os/exec.Cmd.Wait",
+	"database/sql.DB.Exec", "database/sql.DB.ExecContext", "database/sql.DB.Query",
+	"database/sql.DB.QueryContext", "database/sql.DB.QueryRow", "database/sql.DB.QueryRowContext",
+	"database/sql.Tx.Exec", "database/sql.Tx.ExecContext", "database/sql.Tx.Query",
+	"database/sql.Tx.QueryContext", "database/sql.Tx.QueryRow", "database/sql.Tx.QueryRowContext",
+	"database/sql.Stmt.Exec", "database/sql.Stmt.ExecContext", "database/sql.Stmt.Query",
+	"database/sql.Stmt.QueryContext", "database/sql.Stmt.QueryRow", "database/sql.Stmt.QueryRowContext",
+	"database/sql.Conn.ExecContext", "database/sql.Conn.QueryContext", "database/sql.Conn.QueryRowContext",
+)
+
+// unboundedqueue
+
+// MessageReads names the methods that, by the conventions of message
+// clients, take the next message of a stream the client pulls from.
+var MessageReads = newList("message-reads", Methods, "unboundedqueue.messagereads",
+	"methods that take the next message of a stream a client pulls from (kafka-go's ReadMessage and FetchMessage, NATS's NextMsg, a gRPC stream's Recv, a WebSocket's ReadMessage, CloudEvents' Receive and Respond, sing's packet reads): a loop that starts a goroutine per message read is a goroutine per item",
+	"ReadMessage", "FetchMessage", "NextMsg",
+	"NextMessage", "ReceiveMessage", "Recv",
+	"Receive", "Respond",
+	"ReadPacket", "WaitReadPacket",
+)
+
+// PacketReads names the methods of package net that read the next datagram
+// of a packet connection.
+var PacketReads = newList("packet-reads", Methods, "",
+	"methods of package net that read the next datagram of a packet connection: a loop that starts a goroutine per datagram has nothing between the sender's rate and the goroutines in flight",
+	"ReadFrom", "ReadFromUDP", "ReadFromUDPAddrPort",
+	"ReadMsgUDP", "ReadMsgUDPAddrPort", "ReadFromIP",
+	"ReadMsgIP", "ReadFromUnix", "ReadMsgUnix",
+)
+
+// AMQPPackages lists the AMQP 0.9.1 client packages.
+var AMQPPackages = newList("amqp-packages", Packages, "unboundedqueue.amqp",
+	"AMQP 0.9.1 client packages: a goroutine per Delivery of a consumer is bounded by the channel's prefetch (Qos) when acknowledgements are manual",
+	"github.com/streadway/amqp", "github.com/rabbitmq/amqp091-go",
+)
+
+// ReplyMethods are the methods of a stream that send a reply.
+var ReplyMethods = newList("reply-methods", Methods, "",
+	"methods of a stream that send on it (a gRPC stream's Send and SendMsg): a goroutine per message read from a stream that replies on it is a reply in lock step, not a task per item",
+	"Send", "SendMsg",
+)
+
+// StreamMethods are the methods a stream has.
+var StreamMethods = newList("stream-methods", Methods, "",
+	"methods a type has when it is a stream, which reads, writes and closes (io.ReadWriteCloser's method set): a goroutine per stream is one per entity, not per message",
+	"Read", "Write", "Close",
+)
+
+// ConnMethods are the methods a connection has.
+var ConnMethods = newList("conn-methods", Methods, "",
+	"methods a type has when it is a connection, as net.Conn is: a goroutine per connection is one per entity, not per message",
+	"Read", "Write", "Close", "RemoteAddr",
+)
+
+// NonItemTypes are the channel element types that carry no item.
+var NonItemTypes = newList("non-item-types", Types, "",
+	"channel element types that carry a signal or a tick, not an item of work: a channel of them is not a queue of items",
+	"time.Time", "os.Signal",
+)
+
+// BoundedDequeWords are the words of a deque type's name that say it holds
+// a fixed number of items.
+var BoundedDequeWords = newList("bounded-deque-words", Words, "unboundedqueue.boundedwords",
+	"words of a double-ended queue type's name (lower-cased) that say it is a ring of fixed capacity, which overwrites the oldest item: such a deque is not reported as unbounded",
+	"ring", "bounded", "fixed", "circular", "capped",
+)
+
+// retrysend
+
+// DropWords are the words a counter's name has when it counts lost items.
+var DropWords = newList("drop-words", Words, "retrysend.dropwords",
+	"words of a counter's name (lower-cased) that say it counts lost items: incrementing one in a select's default case is a drop, and a fix keeps it",
+	"drop", "discard", "overflow", "shed", "lost", "reject", "skip", "full",
+)
+
+// LoggerMethods are the logging methods of logger types of other libraries.
+var LoggerMethods = newList("logger-methods", Methods, "retrysend.logmethods",
+	"methods of a logger type (a type whose name has Log, or logrus's Entry), with a trailing f or w trimmed, that log at some level: a call of one is bookkeeping, not work, and a Fatal or Panic one ends the goroutine",
+	"Print", "Println", "Debug", "Info", "Warn",
+	"Warning", "Error", "Log",
+)
+
+// LoggerTypeWords are the words of a type's name that say it is a logger.
+var LoggerTypeWords = newList("logger-type-words", CasedWords, "",
+	"words of a type's name, as written, that say it is a logger (Logger, SugaredLogger, LogSink): its logging methods are bookkeeping, and a fix that logs a dropped item may use a field of such a type",
+	"Log",
+)
+
+// LoggerTypes are the names of logger types that say nothing of logging.
+var LoggerTypes = newList("logger-types", TypeNames, "",
+	"names of logger types whose names say nothing of logging (logrus's Entry): their logging methods are bookkeeping",
+	"Entry",
+)
+
+// LogCallPrefixes are the beginnings of the full names of the standard
+// library's logging and printing functions.
+var LogCallPrefixes = newList("log-call-prefixes", Prefixes, "",
+	"beginnings of the full names of the standard library's logging and printing calls: such a call between attempts is bookkeeping, not work (and a Fatal or Panic one ends the goroutine)",
+	"log.", "(*log.Logger).", "log/slog.", "(*log/slog.Logger).", "fmt.Print", "fmt.Fprint",
+)
+
+// NoReturnLogWords are the words of a logging call's name that say it does
+// not return.
+var NoReturnLogWords = newList("no-return-log-words", CasedWords, "",
+	"words of a logging call's full name that say it ends the goroutine or the process (log.Fatal, logger.Panicf): a loop that calls one does not retry",
+	"Fatal", "Panic",
+)
+
+// MetricTypeWords are the words of a type's name that say its Add counts.
+var MetricTypeWords = newList("metric-type-words", CasedWords, "",
+	"words of a type's name that say it is a Prometheus-style counter or gauge, whose Add counts rather than, say, adds to a WaitGroup: a call of it is bookkeeping",
+	"Counter", "Gauge",
+)
+
+// WarnMethods are the warning methods a fix that logs a drop prefers, in
+// order.
+var WarnMethods = newList("warn-methods", Methods, "",
+	"methods of a logger, in order of preference, that the fix which logs a dropped item calls: a warning",
+	"Warn", "Warning", "Warnf", "Warningf",
+)
+
+// LevelMethods are the methods the code may already log with that a fix
+// logging a drop may use after a warning.
+var LevelMethods = newList("level-methods", Methods, "",
+	"methods of a logger, with a trailing f trimmed, that the fix which logs a dropped item may call when the code already logs with one and the logger has no warning",
+	"Info", "Error", "Debug", "Print", "Println",
+)
+
+// PrintMethods are the print methods a fix logging a drop falls back on.
+var PrintMethods = newList("print-methods", Methods, "",
+	"methods of a logger, in order of preference, that the fix which logs a dropped item falls back on",
+	"Printf", "Print", "Println",
+)
+
+// IDSuffixes are the endings of a field name that say it identifies the
+// item it belongs to.
+var IDSuffixes = newList("id-suffixes", Suffixes, "",
+	"endings of a field's name (lower-cased) that say it identifies its item: an overflow map keyed by the item's id stores each item at most once",
+	"id", "seq", "uuid", "nonce", "serial",
+)
+
+// RandomPackages are the packages whose calls only pick a number.
+var RandomPackages = newList("random-packages", Packages, "",
+	"packages whose calls only pick a number (jitter): a call of one between attempts neither waits nor does work",
+	"math/rand", "math/rand/v2",
+)
+
+// waittiming
+
+// InterceptorHandlerTypes are the handler types a server's interceptor is
+// handed.
+var InterceptorHandlerTypes = newList("interceptor-handler-types", Types, "",
+	"types of the handler a gRPC interceptor is handed: a function that takes one serves the request, and a measurement in it that covers the wait is a total",
+	"google.golang.org/grpc.UnaryHandler", "google.golang.org/grpc.StreamHandler",
+)
+
+// QuietPackages do bookkeeping, not work.
+var QuietPackages = newList("quiet-packages", Packages, "waittiming.quiet",
+	"packages that do bookkeeping, not work (formatting, logging, metrics, errors): a call of one between the wait and the end of a measurement does not make it cover work",
+	"time", "fmt", "log", "log/slog", "errors",
+	"strings", "strconv", "context", "sync", "sync/atomic",
+	"math", "sort", "slices", "maps", "unicode/utf8",
+	"runtime/trace", "expvar",
+	"github.com/armon/go-metrics", "github.com/hashicorp/go-metrics",
+	"go.uber.org/zap", "github.com/sirupsen/logrus", "github.com/go-logr/logr",
+	"github.com/rs/zerolog", "k8s.io/klog/v2", "github.com/go-kit/log",
+)
+
+// PollIntervalWords are the words of a pause's name that say it paces a
+// poll.
+var PollIntervalWords = newList("poll-interval-words", Words, "waittiming.pollwords",
+	"words of an identifier in a pause (lower-cased) that say it is a poll's interval: the pause paces a loop, it does not back off, and a measurement across it is not a retry's",
+	"interval", "poll", "tick", "period", "every", "refresh",
+)
+
+// TotalWords are the words of a record that say it measures the whole.
+var TotalWords = newList("total-words", Words, "",
+	"words of the statement that records a measurement (lower-cased, without separators) that say the figure is a total: it is meant to include the wait",
+	"total", "e2e", "endtoend", "overall",
+)
+
+// RetryRecordWords are the words of a record that say it measures the
+// retries.
+var RetryRecordWords = newList("retry-record-words", Words, "",
+	"words of the statement that records a measurement (lower-cased, without separators) that say it is meant to include a retry loop's pauses",
+	"ready", "until", "wait", "retr", "attempt", "backoff",
+)
+
+// WaitBudgetWords are the words of a deadline's budget that say it bounds
+// the wait.
+var WaitBudgetWords = newList("wait-budget-words", Words, "",
+	"words of an identifier in a deadline's budget (lower-cased) that say it bounds the wait (maxQueueDuration, waitTimeout): a deadline set before the wait is then meant to",
+	"queue", "wait",
+)
+
+// StageLabels are the label names of a metric vector that say which stage
+// a figure measures.
+var StageLabels = newList("stage-labels", Labels, "",
+	"label names of a Prometheus metric vector (lower-cased) that say which stage a figure measures: the fix records the wait under the stage value \"wait\"",
+	"stage", "phase", "step",
+)
+
+// StartWords are the words of a parameter's name that say it is a start
+// time.
+var StartWords = newList("start-words", Words, "",
+	"words of a time.Time parameter's name (lower-cased) that say it is when a measurement started: a call that passes a start time ends a measurement",
+	"start", "begin", "since", "from", "t0",
+)
+
+// MeasureWords are the words of a function's name that say it records a
+// duration.
+var MeasureWords = newList("measure-words", Words, "",
+	"words of a function's name (lower-cased) that say it records a duration from the time.Time it is passed: calling it ends a measurement",
+	"since", "elapsed", "measure", "latency", "duration", "timing",
+)
+
+// admission (every check's waits)
+
+// TakeReleaseMethods are the methods that give back what a Take took, in
+// the order the release is named by.
+var TakeReleaseMethods = newList("take-release-methods", Methods, "",
+	"methods, in order of preference, whose presence beside a Take method makes the type a semaphore (Take is the acquire, the first of these the release)",
+	"Give", "Release", "Put",
+)
+
+// ReleaseMethods are the methods that release a slot of an admission.
+var ReleaseMethods = newList("release-methods", Methods, "",
+	"methods that give back a slot of a semaphore or a gate: a helper whose body calls one on what it acquired releases it",
+	"Release", "Give", "Put", "Done",
+)
+
+// BlockingMethods are the method names that, called in a helper, make it
+// block.
+var BlockingMethods = newList("blocking-methods", Methods, "",
+	"method names that block until a slot, a token or a lock is free: a helper that calls one, sends or receives blocks, so a call of it is a wait",
+	"Wait", "WaitN", "Acquire", "Lock",
+)
+
+// BackoffWords are the words that name a backoff.
+var BackoffWords = newList("backoff-words", Words, "",
+	"words of an identifier or a type's name (lower-cased) that say it is a backoff: a Wait or Sleep method of such a type, a timer of such a delay, and a Duration from such a type are pauses between attempts",
+	"backoff",
+)
+
+// LimiterWords are the words of a type's name that say it limits a rate.
+var LimiterWords = newList("limiter-words", Words, "",
+	"words of a type's name (lower-cased) that say it is a rate limiter: its Wait(ctx) or WaitN(ctx, n) is an admission wait",
+	"limiter",
+)
+
+// GateWords are the words of a type's or a package's name that say it is a
+// gate.
+var GateWords = newList("gate-words", Words, "",
+	"words of a type's or a package's name (lower-cased) that say it is a gate: in strict mode, its Start beside Done is an admission wait (services start and stop with the same names)",
+	"gate",
+)
+
+// every check
+
+// TestFrameworks are the test frameworks whose import marks test support.
+var TestFrameworks = newList("test-frameworks", PackageTrees, "",
+	"test frameworks (and the packages below them): a file that imports one, or package testing, is test support, and its findings are not reported",
+	"github.com/onsi/ginkgo", "github.com/onsi/gomega", "github.com/stretchr/testify",
+)
+
+// TestSupportElements are the import path elements of test support
+// packages.
+var TestSupportElements = newList("test-support-elements", PathElements, "",
+	"import path elements that name a package of test support (mocks, fakes, fixtures): its findings are not reported",
+	"mock", "mocks", "fake", "fakes", "testutil", "testutils", "testhelper", "testhelpers", "testing",
+)
