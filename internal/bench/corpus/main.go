@@ -10,6 +10,12 @@
 //	go run ./internal/bench/corpus -checkouts DIR -out DIR
 //	go run ./internal/bench/corpus -checkouts DIR -out DIR -only nsq,etcd
 //	go run ./internal/bench/corpus -out DIR -rejudge   # after editing judged.tsv
+//	go run ./internal/bench/corpus -census -checkouts DIR -out DIR
+//
+// With -census it runs the services of docs/corpus/census-services.tsv on
+// the packages their reviewers read, and scores the findings against the
+// judged sites of docs/corpus/census.tsv (census.go), per check and per
+// split (tune, holdout).
 //
 // It needs the network for the services' dependencies (go list -export
 // builds them; the first run is slow, later ones hit the build cache), so it
