@@ -187,7 +187,7 @@ func parseEntry(text string) (*entry, error) {
 		if n == 2 {
 			nm.recv = parts[len(parts)-2]
 		}
-		if validPath(nm.pkg) {
+		if knowledge.ValidPath(nm.pkg) {
 			e.names = append(e.names, nm)
 		}
 	}
@@ -214,7 +214,7 @@ func parseMethod(text string) (*entry, error) {
 		recv = recv[:i]
 	}
 	dot := strings.LastIndex(recv, ".")
-	if dot < 0 || strings.LastIndex(recv, "/") > dot || !token.IsIdentifier(recv[dot+1:]) || !validPath(recv[:dot]) {
+	if dot < 0 || strings.LastIndex(recv, "/") > dot || !token.IsIdentifier(recv[dot+1:]) || !knowledge.ValidPath(recv[:dot]) {
 		return nil, bad
 	}
 	nm := name{pkg: recv[:dot], recv: recv[dot+1:], fn: method}
@@ -224,21 +224,6 @@ func parseMethod(text string) (*entry, error) {
 func allIdents(ss []string) bool {
 	for _, s := range ss {
 		if !token.IsIdentifier(s) {
-			return false
-		}
-	}
-	return true
-}
-
-// validPath reports whether path could be an import path: non-empty
-// elements separated by slashes, without blanks or the characters that
-// start or end a name's other parts.
-func validPath(path string) bool {
-	if path == "" || strings.ContainsAny(path, " \t()*[]\\,") {
-		return false
-	}
-	for elem := range strings.SplitSeq(path, "/") {
-		if elem == "" || elem == "." || elem == ".." {
 			return false
 		}
 	}

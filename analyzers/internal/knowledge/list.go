@@ -263,9 +263,9 @@ func (l *List) check(e string) error {
 	case Methods:
 		ok, want = token.IsIdentifier(e), "a method name"
 	case Packages, PackageTrees:
-		ok, want = validPath(e), "an import path"
+		ok, want = ValidPath(e), "an import path"
 	case PathElements:
-		ok, want = e != "" && validPath(e) && !strings.Contains(e, "/"), "an import path element"
+		ok, want = e != "" && ValidPath(e) && !strings.Contains(e, "/"), "an import path element"
 	case Words, Suffixes, Labels:
 		ok, want = e != "" && e == strings.ToLower(e) && !strings.ContainsAny(e, " \t,"), "a lower-case word"
 	}
@@ -280,7 +280,7 @@ func (l *List) check(e string) error {
 func validFunc(e string) bool {
 	slash := strings.LastIndex(e, "/") + 1
 	parts := strings.Split(e[slash:], ".")
-	if len(parts) < 2 || !validPath(e[:slash]+parts[0]) {
+	if len(parts) < 2 || !ValidPath(e[:slash]+parts[0]) {
 		return false
 	}
 	for _, p := range parts[1:] {
@@ -291,8 +291,10 @@ func validFunc(e string) bool {
 	return true
 }
 
-// validPath reports whether path could be an import path.
-func validPath(path string) bool {
+// ValidPath reports whether path could be an import path: non-empty
+// elements separated by slashes, without blanks or the characters that
+// start or end a name's other parts. calls.Table's entries use it too.
+func ValidPath(path string) bool {
 	if path == "" || strings.ContainsAny(path, " \t()*[]\\,") {
 		return false
 	}
