@@ -57,8 +57,7 @@ Words and name endings are lower case and match a name lower-cased first.
 }
 
 func flagText(l *List) string {
-	switch {
-	case l.Flag == "":
+	if l.Flag == "" {
 		return "none"
 	}
 	return "`-" + l.Flag + "`"

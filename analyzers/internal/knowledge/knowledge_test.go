@@ -150,7 +150,7 @@ func TestNoAllocs(t *testing.T) {
 // it was.
 func TestSet(t *testing.T) {
 	l := knowledge.MessageReads
-	defer l.Set("")
+	defer reset(t, l)
 	if err := l.Set("Poll, -Recv,+Take,Poll,ReadMessage"); err != nil {
 		t.Fatal(err)
 	}
@@ -189,7 +189,7 @@ func TestSet(t *testing.T) {
 	}
 
 	w := knowledge.DropWords
-	defer w.Set("")
+	defer reset(t, w)
 	if err := w.Set("Lost"); err == nil {
 		t.Errorf("a word with capitals: no error")
 	}
@@ -200,7 +200,7 @@ func TestSet(t *testing.T) {
 		t.Errorf("DropWords after Set: evictions %v, queuefull %v", w.Match("evictions"), w.Match("queuefull"))
 	}
 	p := knowledge.QuietPackages
-	defer p.Set("")
+	defer reset(t, p)
 	if err := p.Set("example.com/metrics,-fmt"); err != nil {
 		t.Fatal(err)
 	}
@@ -209,5 +209,14 @@ func TestSet(t *testing.T) {
 	}
 	if err := p.Set("not a path"); err == nil {
 		t.Errorf("a bad path: no error")
+	}
+}
+
+// reset empties what the test set on l, as the plugin's reset to the
+// default does.
+func reset(t *testing.T, l *knowledge.List) {
+	t.Helper()
+	if err := l.Set(""); err != nil {
+		t.Errorf("resetting %s: %v", l.Name, err)
 	}
 }
