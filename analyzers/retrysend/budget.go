@@ -37,7 +37,7 @@ const maxSimulated = 10000
 // values (and multiples of one invariant duration), as the loop's counter
 // and delay variables change: time.Duration(attempt) * backoff over five
 // attempts waits 1+2+3+4+5 backoffs, not five.
-func (c *checker) budgetOf(l loop, a attempt, timePkg string) budget {
+func (c *retryChecker) budgetOf(l loop, a attempt, timePkg string) budget {
 	changed := code.AssignedIn(c.info, l.stmt, nil)
 	sleep := a.sleep()
 	if l.countN == 0 {
@@ -79,7 +79,7 @@ func (t term) sameBase(u term) bool {
 
 // A simulation plays the failed attempts of a loop on known values.
 type simulation struct {
-	c       *checker
+	c       *retryChecker
 	changed map[types.Object]bool // what the loop assigns
 	env     map[types.Object]term // what is known of those
 	sleeps  []term
@@ -409,7 +409,7 @@ var compoundOps = map[token.Token]token.Token{
 }
 
 // selectsField reports whether e reads a struct field.
-func (c *checker) selectsField(e ast.Expr) bool {
+func (c *retryChecker) selectsField(e ast.Expr) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
 		if sel, ok := n.(*ast.SelectorExpr); ok {
@@ -686,7 +686,7 @@ func (s *simulation) budget(timePkg string) budget {
 
 // baseSource spells a base: its source, or the name of the parameter it
 // stands for.
-func (c *checker) baseSource(e ast.Expr) string {
+func (c *retryChecker) baseSource(e ast.Expr) string {
 	if !e.Pos().IsValid() {
 		return types.ExprString(e)
 	}
@@ -694,7 +694,7 @@ func (c *checker) baseSource(e ast.Expr) string {
 }
 
 // mentionsAny reports whether e refers to one of vars.
-func (c *checker) mentionsAny(e ast.Expr, vars map[types.Object]bool) bool {
+func (c *retryChecker) mentionsAny(e ast.Expr, vars map[types.Object]bool) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && vars[c.info.Uses[id]] {

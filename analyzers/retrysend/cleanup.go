@@ -32,7 +32,7 @@ type removal struct {
 // A finding whose fix would leave an unused variable it cannot delete keeps
 // its message and loses its fix: a fix that does not compile is worse than
 // none.
-func (c *checker) cleanUp(file inspector.Cursor, all []*finding) {
+func (c *fixer) cleanUp(file inspector.Cursor, all []*finding) {
 	uses := c.identUses(file)
 	fs := slices.DeleteFunc(slices.Clone(all), func(f *finding) bool { return f.fix == nil })
 	for {
@@ -49,7 +49,7 @@ func (c *checker) cleanUp(file inspector.Cursor, all []*finding) {
 }
 
 // identUses indexes the identifiers of file by the object they use.
-func (c *checker) identUses(file inspector.Cursor) map[types.Object][]identUse {
+func (c *fixer) identUses(file inspector.Cursor) map[types.Object][]identUse {
 	uses := make(map[types.Object][]identUse)
 	for cur := range file.Preorder((*ast.Ident)(nil)) {
 		id := cur.Node().(*ast.Ident)
@@ -71,7 +71,7 @@ func isPlainWrite(cur inspector.Cursor) bool {
 
 // planCleanUp computes the clean-up edits of fs and returns the findings whose
 // fixes cannot be completed.
-func (c *checker) planCleanUp(file inspector.Cursor, uses map[types.Object][]identUse, fs []*finding) map[*finding]bool {
+func (c *fixer) planCleanUp(file inspector.Cursor, uses map[types.Object][]identUse, fs []*finding) map[*finding]bool {
 	var removed []removal
 	newUses := make(map[types.Object]bool)
 	for _, f := range fs {
@@ -186,7 +186,7 @@ const (
 // declaration returns the span of the statement that declares the local
 // variable v when deleting it deletes nothing else: a single-name := or var
 // statement with a call-free value, alone on its lines.
-func (c *checker) declaration(file inspector.Cursor, v *types.Var) (span, declKind) {
+func (c *fixer) declaration(file inspector.Cursor, v *types.Var) (span, declKind) {
 	cur, ok := file.FindByPos(v.Pos(), v.Pos()+token.Pos(len(v.Name())))
 	if !ok {
 		return span{}, stuck
@@ -222,7 +222,7 @@ func (c *checker) declaration(file inspector.Cursor, v *types.Var) (span, declKi
 // lineSpan returns the lines that the source from pos to end fills alone
 // (with a trailing comment), from the start of its first line to the start of
 // the line after it.
-func (c *checker) lineSpan(pos, end token.Pos) (span, bool) {
+func (c *fixer) lineSpan(pos, end token.Pos) (span, bool) {
 	tf := c.pass.Fset.File(pos)
 	content, err := edits.FileContent(c.pass, tf)
 	if err != nil {
@@ -250,7 +250,7 @@ func (c *checker) lineSpan(pos, end token.Pos) (span, bool) {
 }
 
 // wholeLines is lineSpan with the file and its content.
-func (c *checker) wholeLines(pos, end token.Pos) (span, *token.File, []byte, bool) {
+func (c *fixer) wholeLines(pos, end token.Pos) (span, *token.File, []byte, bool) {
 	s, ok := c.lineSpan(pos, end)
 	if !ok {
 		return span{}, nil, nil, false
@@ -263,7 +263,7 @@ func (c *checker) wholeLines(pos, end token.Pos) (span, *token.File, []byte, boo
 // importSpan returns the text to delete to remove spec: its line, or its whole
 // declaration when it is the only import there, with a blank line that would
 // otherwise double up.
-func (c *checker) importSpan(file *ast.File, spec *ast.ImportSpec) (span, bool) {
+func (c *fixer) importSpan(file *ast.File, spec *ast.ImportSpec) (span, bool) {
 	var gen *ast.GenDecl
 	for _, d := range file.Decls {
 		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT && slices.Contains(g.Specs, ast.Spec(spec)) {
@@ -306,7 +306,7 @@ func (c *checker) importSpan(file *ast.File, spec *ast.ImportSpec) (span, bool) 
 // declareSentinels adds to each fix that returns a sentinel error the
 // declaration of that error, before the first function of the file that
 // returns it, so that fixes sharing a sentinel make identical edits.
-func (c *checker) declareSentinels(file *ast.File, fs []*finding) {
+func (c *fixer) declareSentinels(file *ast.File, fs []*finding) {
 	first := make(map[*sentinel]ast.Decl)
 	for _, f := range fs {
 		s := f.fix.sentinel
@@ -331,8 +331,8 @@ func (c *checker) declareSentinels(file *ast.File, fs []*finding) {
 // (a test, another platform's file) may call it, when an
 // interface of the package may need it as a method, or when deleting it
 // would leave an import of its file unused.
-func (c *checker) removeHelpers() {
-	for _, f := range c.findings {
+func (c *fixer) removeHelpers(findings []*finding) {
+	for _, f := range findings {
 		if f.fix == nil || f.fix.helper == nil {
 			continue
 		}
@@ -348,7 +348,7 @@ func (c *checker) removeHelpers() {
 
 // onlyCalledIn reports whether every use of fn in the package lies in the
 // source that the fix deletes.
-func (c *checker) onlyCalledIn(fn *types.Func, p *fixPlan) bool {
+func (c *fixer) onlyCalledIn(fn *types.Func, p *fixPlan) bool {
 	removed := append(append([]span(nil), p.removed...), editSpans(p.cleanup)...)
 	for id, obj := range c.info.Uses {
 		if f, ok := obj.(*types.Func); !ok || f.Origin() != fn {
@@ -371,7 +371,7 @@ func editSpans(es []analysis.TextEdit) []span {
 
 // interfaceNeeds reports whether fn is a method whose name an interface of
 // the package declares: deleting it could break an implementation.
-func (c *checker) interfaceNeeds(fn *types.Func) bool {
+func (c *fixer) interfaceNeeds(fn *types.Func) bool {
 	if fn.Signature().Recv() == nil {
 		return false
 	}
@@ -389,7 +389,7 @@ func (c *checker) interfaceNeeds(fn *types.Func) bool {
 
 // lastImportUse reports whether decl refers to an imported package that
 // nothing else in its file refers to.
-func (c *checker) lastImportUse(decl *ast.FuncDecl) bool {
+func (c *fixer) lastImportUse(decl *ast.FuncDecl) bool {
 	file := edits.EnclosingFile(c.pass.Files, decl.Pos())
 	inDecl := make(map[types.Object]bool)
 	ast.Inspect(decl, func(n ast.Node) bool {
@@ -418,7 +418,7 @@ func (c *checker) lastImportUse(decl *ast.FuncDecl) bool {
 
 // declSpan returns the lines of decl and its doc comment, with a blank line
 // that would otherwise double up.
-func (c *checker) declSpan(decl *ast.FuncDecl) (span, bool) {
+func (c *fixer) declSpan(decl *ast.FuncDecl) (span, bool) {
 	start := decl.Pos()
 	if decl.Doc != nil {
 		start = decl.Doc.Pos()

@@ -50,7 +50,7 @@ func (p *fixPlan) suggested() analysis.SuggestedFix {
 // blockingSendFix plans the retryloop fix for the send of s, or returns nil
 // when none is safe. It reports whether the new send waits for
 // cancellation.
-func (c *checker) blockingSendFix(s send, l loop, a attempt) (*fixPlan, bool) {
+func (c *fixer) blockingSendFix(s send, l loop, a attempt) (*fixPlan, bool) {
 	body, kept, ok := c.sendBody(s, l, a)
 	if !ok {
 		return nil, false
@@ -69,7 +69,7 @@ func (c *checker) blockingSendFix(s send, l loop, a attempt) (*fixPlan, bool) {
 // loopCtx was cancelled (then what followed the loop runs, as before). It
 // reports whether the send waits for cancellation; the plan is nil when the
 // new statements do not parse.
-func (c *checker) blockingPlan(file inspector.Cursor, l loop, sendText string, body []string, kept []span, loopCtx string, stops []*ast.CommClause) (*fixPlan, bool) {
+func (c *fixer) blockingPlan(file inspector.Cursor, l loop, sendText string, body []string, kept []span, loopCtx string, stops []*ast.CommClause) (*fixPlan, bool) {
 	var lines []string
 	var uses []types.Object
 	if len(stops) > 0 {
@@ -115,7 +115,7 @@ func (c *checker) blockingPlan(file inspector.Cursor, l loop, sendText string, b
 // stopLines returns the cases of a select that keep the loop's stop checks:
 // each receive with its body, without a final break of the loop (falling out
 // of the select now leaves the same way), and the source they keep.
-func (c *checker) stopLines(l loop, stops []*ast.CommClause) ([]string, []span, bool) {
+func (c *fixer) stopLines(l loop, stops []*ast.CommClause) ([]string, []span, bool) {
 	var lines []string
 	var kept []span
 	for _, cc := range stops {
@@ -163,7 +163,7 @@ func goroutineOfLoop(l loop) *ast.GoStmt {
 }
 
 // selectDone returns the lines of a select that sends or stops on ctx.Done().
-func (c *checker) selectDone(sendText string, body []string, ctx, onDone string) []string {
+func (c *fixer) selectDone(sendText string, body []string, ctx, onDone string) []string {
 	lines := []string{"select {", "case " + sendText + ":"}
 	lines = append(lines, indentEach(body)...)
 	lines = append(lines, "case <-"+ctx+".Done():")
@@ -178,7 +178,7 @@ func (c *checker) selectDone(sendText string, body []string, ctx, onDone string)
 // case falls through to them; without a final break of the loop, and without
 // the assignment of a flag that nothing else reads. kept lists the source
 // they take along.
-func (c *checker) sendBody(s send, l loop, a attempt) ([]string, []span, bool) {
+func (c *fixer) sendBody(s send, l loop, a attempt) ([]string, []span, bool) {
 	var lines []string
 	var kept []span
 	take := func(st ast.Stmt) bool {
@@ -220,7 +220,7 @@ func (c *checker) sendBody(s send, l loop, a attempt) ([]string, []span, bool) {
 
 // usesLoopVar reports whether st refers to a variable that l declares
 // outside st: its counter, or one of an attempt.
-func (c *checker) usesLoopVar(l loop, st ast.Stmt) bool {
+func (c *fixer) usesLoopVar(l loop, st ast.Stmt) bool {
 	found := false
 	ast.Inspect(st, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
@@ -251,7 +251,7 @@ func endsFunc(l loop) bool {
 
 // breaksLoop reports whether st is a break of l itself: labeled with l's
 // label or, directly in l's body, unlabeled.
-func (c *checker) breaksLoop(st ast.Stmt, l loop, inBody bool) bool {
+func (c *fixer) breaksLoop(st ast.Stmt, l loop, inBody bool) bool {
 	br, ok := st.(*ast.BranchStmt)
 	if !ok || br.Tok != token.BREAK {
 		return false
@@ -263,7 +263,7 @@ func (c *checker) breaksLoop(st ast.Stmt, l loop, inBody bool) bool {
 }
 
 // readOutside reports whether the function around l reads v outside l.
-func (c *checker) readOutside(l loop, v *types.Var) bool {
+func (c *fixer) readOutside(l loop, v *types.Var) bool {
 	fn := code.EnclosingFunc(l.cur)
 	if !fn.Valid() {
 		return true
@@ -281,7 +281,7 @@ func (c *checker) readOutside(l loop, v *types.Var) bool {
 // cancellation returns the context in scope at cur and the zero values that
 // precede an error in a return of the function around cur, when there are
 // both.
-func (c *checker) cancellation(cur inspector.Cursor) (*types.Var, string, bool) {
+func (c *fixer) cancellation(cur inspector.Cursor) (*types.Var, string, bool) {
 	zeros, ok := c.errorReturn(cur)
 	if !ok {
 		return nil, "", false
@@ -293,7 +293,7 @@ func (c *checker) cancellation(cur inspector.Cursor) (*types.Var, string, bool) 
 // errorReturn returns the zero values that precede an error in a return of
 // the function around cur, as "" or "0, nil, ", when its last result is an
 // error and the file can spell the others' zero values.
-func (c *checker) errorReturn(cur inspector.Cursor) (string, bool) {
+func (c *fixer) errorReturn(cur inspector.Cursor) (string, bool) {
 	fn := code.EnclosingFunc(cur)
 	if !fn.Valid() {
 		return "", false
@@ -319,7 +319,7 @@ func (c *checker) errorReturn(cur inspector.Cursor) (string, bool) {
 }
 
 // zeroValue spells the zero value of t in file.
-func (c *checker) zeroValue(file *ast.File, t types.Type) (string, bool) {
+func (c *fixer) zeroValue(file *ast.File, t types.Type) (string, bool) {
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		switch {
@@ -353,7 +353,7 @@ func (c *checker) zeroValue(file *ast.File, t types.Type) (string, bool) {
 }
 
 // typeName spells t in file, if every package it names is imported there.
-func (c *checker) typeName(file *ast.File, t types.Type) (string, bool) {
+func (c *fixer) typeName(file *ast.File, t types.Type) (string, bool) {
 	ok := true
 	name := types.TypeString(t, func(p *types.Package) string {
 		if p == c.pass.Pkg {
@@ -370,7 +370,7 @@ func (c *checker) typeName(file *ast.File, t types.Type) (string, bool) {
 
 // contextAt returns a context.Context variable visible at pos, preferring
 // the innermost and one named ctx, or nil.
-func (c *checker) contextAt(pos token.Pos) *types.Var {
+func (c *fixer) contextAt(pos token.Pos) *types.Var {
 	inner := c.pass.Pkg.Scope().Innermost(pos)
 	for scope := inner; scope != nil && scope != c.pass.Pkg.Scope() && scope != types.Universe; scope = scope.Parent() {
 		var found *types.Var
@@ -396,7 +396,7 @@ func (c *checker) contextAt(pos token.Pos) *types.Var {
 // timedSendFix plans the pollingsend fix: one select that sends or gives up
 // when a timer for the loop's whole budget b fires, then runs what followed
 // the loop. It returns nil when no safe fix exists.
-func (c *checker) timedSendFix(s send, l loop, a attempt, b budget, timePkg string, timeImport []analysis.TextEdit) *fixPlan {
+func (c *fixer) timedSendFix(s send, l loop, a attempt, b budget, timePkg string, timeImport []analysis.TextEdit) *fixPlan {
 	body, bodyKept, ok := c.sendBody(s, l, a)
 	if !ok || code.JumpedOver(c.info, code.FuncBody(code.EnclosingFunc(l.cur).Node()), l.stmt.Pos()) {
 		return nil // the timer would be declared where a goto jumps over it
@@ -481,7 +481,7 @@ func pkgNameOf(info *types.Info, file *ast.File, path string) types.Object {
 // replaceLoop plans the replacement of l (and its label) by lines, which
 // start at the loop's indentation and take the kept spans of the loop along.
 // It returns nil when the lines do not parse as statements.
-func (c *checker) replaceLoop(file inspector.Cursor, l loop, lines []string, kept []span) *fixPlan {
+func (c *fixer) replaceLoop(file inspector.Cursor, l loop, lines []string, kept []span) *fixPlan {
 	tf := c.pass.Fset.File(l.stmt.Pos())
 	indent := edits.Indent(c.pass, l.stmt.Pos())
 	start, prefix := l.outer.Pos(), ""
@@ -509,7 +509,7 @@ func (c *checker) replaceLoop(file inspector.Cursor, l loop, lines []string, kep
 // lines that continue a multi-line string literal stay as they are, joined
 // to the line before them, so that no later indenting reaches them:
 // FormatStmts, which lays out every fix's statements, keeps them too.
-func (c *checker) moveStmt(st ast.Stmt) ([]string, bool) {
+func (c *fixer) moveStmt(st ast.Stmt) ([]string, bool) {
 	tf := c.pass.Fset.File(st.Pos())
 	inString := make(map[int]bool) // lines of st, from 0
 	first := tf.Line(st.Pos())
@@ -568,7 +568,7 @@ func subtract(whole span, kept []span) []span {
 }
 
 // gotoTargets reports whether a goto statement jumps to l's label.
-func (c *checker) gotoTargets(l loop) bool {
+func (c *fixer) gotoTargets(l loop) bool {
 	if l.label == nil {
 		return false
 	}

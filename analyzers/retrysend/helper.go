@@ -35,7 +35,7 @@ type helper struct {
 }
 
 // trySendHelpers finds the try-send helpers among the package's sends.
-func (c *checker) trySendHelpers(sends []send) map[*types.Func]*helper {
+func (c *helperChecker) trySendHelpers(sends []send) map[*types.Func]*helper {
 	helpers := make(map[*types.Func]*helper)
 	for _, s := range sends {
 		if s.cur.ParentEdgeKind() != edge.BlockStmt_List || s.cur.Parent().ParentEdgeKind() != edge.FuncDecl_Body {
@@ -54,7 +54,7 @@ func (c *checker) trySendHelpers(sends []send) map[*types.Func]*helper {
 // isTrySend reports whether decl, holding nb, only tries nb's send and
 // returns whether it succeeded (true or nil, false or an error), with a send
 // the caller could write itself.
-func (c *checker) isTrySend(decl *ast.FuncDecl, fn *types.Func, nb sendselect.NonBlocking) bool {
+func (c *helperChecker) isTrySend(decl *ast.FuncDecl, fn *types.Func, nb sendselect.NonBlocking) bool {
 	res := fn.Signature().Results()
 	if res.Len() != 1 {
 		return false
@@ -85,7 +85,7 @@ func (c *checker) isTrySend(decl *ast.FuncDecl, fn *types.Func, nb sendselect.No
 // returnsOutcome reports whether s returns that the item went in (true, or
 // nil for an error result) or, for in false, that it did not (false, or an
 // error value that is not nil).
-func (c *checker) returnsOutcome(s ast.Stmt, isErr, in bool) bool {
+func (c *helperChecker) returnsOutcome(s ast.Stmt, isErr, in bool) bool {
 	ret, ok := s.(*ast.ReturnStmt)
 	if !ok || len(ret.Results) != 1 {
 		return false
@@ -105,7 +105,7 @@ func (c *checker) returnsOutcome(s ast.Stmt, isErr, in bool) bool {
 // spellableAtCall reports whether the helper's send refers only to its
 // parameters, its receiver and package-level names, so that a caller can
 // write the same send with its arguments in their place.
-func (c *checker) spellableAtCall(fn *types.Func, send *ast.SendStmt) bool {
+func (c *helperChecker) spellableAtCall(fn *types.Func, send *ast.SendStmt) bool {
 	ok := true
 	ast.Inspect(send, func(n ast.Node) bool {
 		id, isIdent := n.(*ast.Ident)
@@ -161,16 +161,16 @@ type helperRetry struct {
 
 // helperLoop reports a retry loop around a try-send helper of this package
 // or, through its fact, of another.
-func (c *checker) helperLoop(file, cur inspector.Cursor, helpers map[*types.Func]*helper) *finding {
+func (c *helperChecker) helperLoop(file, cur inspector.Cursor, helpers map[*types.Func]*helper) *finding {
 	r, ok := c.helperRetryOf(cur)
 	if !ok {
 		return nil
 	}
 	// Each attempt must try the same item on the same channel.
-	if sel, ok := ast.Unparen(r.call.Fun).(*ast.SelectorExpr); ok && !c.invariant(r.l, nil, sel.X) {
+	if sel, ok := ast.Unparen(r.call.Fun).(*ast.SelectorExpr); ok && !c.retry.invariant(r.l, nil, sel.X) {
 		return nil
 	}
-	if r.call.Ellipsis.IsValid() || !c.invariant(r.l, nil, r.call.Args...) {
+	if r.call.Ellipsis.IsValid() || !c.retry.invariant(r.l, nil, r.call.Args...) {
 		return nil
 	}
 	var plan *fixPlan
@@ -188,7 +188,7 @@ func (c *checker) helperLoop(file, cur inspector.Cursor, helpers map[*types.Func
 		}
 		plan, remedy = c.siblingFix(file, r)
 	}
-	msg := c.retryMessage(ch+" through "+name, attempt{before: r.wait, stops: r.stops}, false, honours)
+	msg := c.retry.retryMessage(ch+" through "+name, attempt{before: r.wait, stops: r.stops}, false, honours)
 	if plan == nil && remedy != "" {
 		msg = strings.TrimSuffix(msg, "block on the send instead") + remedy
 	}
@@ -204,7 +204,7 @@ func (c *checker) helperLoop(file, cur inspector.Cursor, helpers map[*types.Func
 }
 
 // helperRetryOf matches the loop at cur as a retry of a try-send helper.
-func (c *checker) helperRetryOf(cur inspector.Cursor) (helperRetry, bool) {
+func (c *helperChecker) helperRetryOf(cur inspector.Cursor) (helperRetry, bool) {
 	fs := cur.Node().(*ast.ForStmt)
 	if fs.Init != nil || (fs.Post != nil && !sendselect.IsCount(c.info, fs.Post)) {
 		return helperRetry{}, false
@@ -238,7 +238,7 @@ func (c *checker) helperRetryOf(cur inspector.Cursor) (helperRetry, bool) {
 		// q.TryPush(v); err == nil).
 		list := fs.Body.List
 		first := 0
-		for first < len(list) && c.stopCheck(list[first], r.l) != nil {
+		for first < len(list) && c.retry.stopCheck(list[first], r.l) != nil {
 			first++
 		}
 		attempt := []int{first}
@@ -287,7 +287,7 @@ func (c *checker) helperRetryOf(cur inspector.Cursor) (helperRetry, bool) {
 		return helperRetry{}, false
 	}
 	r.fn, r.h = fn, ff.TrySend
-	r.stops, waitStmts = c.stopChecks(waitStmts, r.l)
+	r.stops, waitStmts = c.retry.stopChecks(waitStmts, r.l)
 	r.wait = sendselect.LoopBody(c.info, waitStmts, r.l.label, c.isWait)
 	if !r.wait.Idle || (r.wait.End != sendselect.Falls && r.wait.End != sendselect.Continues) {
 		return helperRetry{}, false
@@ -312,7 +312,7 @@ func defineOne(s ast.Stmt) *ast.AssignStmt {
 // whether the try reports its outcome as an error: q.TryPush(v), or ok
 // held from it; q.TryPush(v) == nil, or err == nil with err held from it.
 // held is the statement declaring the variable, or nil.
-func (c *checker) succeededTry(cond ast.Expr, held *ast.AssignStmt) (call *ast.CallExpr, isErr, ok bool) {
+func (c *helperChecker) succeededTry(cond ast.Expr, held *ast.AssignStmt) (call *ast.CallExpr, isErr, ok bool) {
 	x := ast.Unparen(cond)
 	if bin, isBin := x.(*ast.BinaryExpr); isBin {
 		if bin.Op != token.EQL || !code.IsNil(c.info, bin.Y) {
@@ -335,8 +335,8 @@ func (c *checker) succeededTry(cond ast.Expr, held *ast.AssignStmt) (call *ast.C
 // leavesLoop reports whether st, directly in an if in l's body, leaves l:
 // a return, a panic, a break of l, or a break or continue of a statement
 // around l (continue outer), which still means the same once l is gone.
-func (c *checker) leavesLoop(st ast.Stmt, l loop) bool {
-	if c.breaksLoop(st, l, true) {
+func (c *helperChecker) leavesLoop(st ast.Stmt, l loop) bool {
+	if c.fix.breaksLoop(st, l, true) {
 		return true
 	}
 	if br, ok := st.(*ast.BranchStmt); ok && br.Label != nil && (br.Tok == token.BREAK || br.Tok == token.CONTINUE) {
@@ -349,18 +349,18 @@ func (c *checker) leavesLoop(st ast.Stmt, l loop) bool {
 // successLines returns r's success statements as they read once the loop is
 // gone (a final break of the loop goes, and a bare return that ends the
 // function), with the source they keep.
-func (c *checker) successLines(r helperRetry) ([]string, []span, bool) {
+func (c *helperChecker) successLines(r helperRetry) ([]string, []span, bool) {
 	stmts := r.success
-	if r.last != nil && !c.breaksLoop(r.last, r.l, true) {
+	if r.last != nil && !c.fix.breaksLoop(r.last, r.l, true) {
 		stmts = append(stmts[:len(stmts):len(stmts)], r.last)
 	}
 	var lines []string
 	var kept []span
 	for _, st := range stmts {
-		if c.usesLoopVar(r.l, st) {
+		if c.fix.usesLoopVar(r.l, st) {
 			return nil, nil, false
 		}
-		moved, ok := c.moveStmt(st)
+		moved, ok := c.fix.moveStmt(st)
 		if !ok {
 			return nil, nil, false
 		}
@@ -376,7 +376,7 @@ func (c *checker) successLines(r helperRetry) ([]string, []span, bool) {
 // localHelperFix plans the fix of a retry of a helper of this package: the
 // helper's send, written with the call's arguments, blocks in place of the
 // loop. It returns the channel as the caller names it.
-func (c *checker) localHelperFix(file inspector.Cursor, r helperRetry, h *helper) (*fixPlan, bool, string) {
+func (c *helperChecker) localHelperFix(file inspector.Cursor, r helperRetry, h *helper) (*fixPlan, bool, string) {
 	ch := r.h.Chan
 	args, kept, ok := c.callArgs(h, r.call)
 	if !ok {
@@ -394,7 +394,7 @@ func (c *checker) localHelperFix(file inspector.Cursor, r helperRetry, h *helper
 	if !ok {
 		return nil, false, ch
 	}
-	plan, honours := c.blockingPlan(file, r.l, sendText, body, append(kept, bodyKept...), "", r.stops)
+	plan, honours := c.fix.blockingPlan(file, r.l, sendText, body, append(kept, bodyKept...), "", r.stops)
 	if plan != nil {
 		plan.helper = h
 	}
@@ -403,7 +403,7 @@ func (c *checker) localHelperFix(file inspector.Cursor, r helperRetry, h *helper
 
 // callArgs maps the helper's receiver and parameters to the expressions the
 // call passes, when each is plain enough to write twice.
-func (c *checker) callArgs(h *helper, call *ast.CallExpr) (map[types.Object]ast.Expr, []span, bool) {
+func (c *helperChecker) callArgs(h *helper, call *ast.CallExpr) (map[types.Object]ast.Expr, []span, bool) {
 	sig := h.fn.Signature()
 	if len(call.Args) != sig.Params().Len() || call.Ellipsis.IsValid() {
 		return nil, nil, false
@@ -430,13 +430,13 @@ func (c *checker) callArgs(h *helper, call *ast.CallExpr) (map[types.Object]ast.
 
 // substitute writes the helper's send as the caller would: ch <- v with the
 // call's arguments in place of the parameters.
-func (c *checker) substitute(h *helper, file *ast.File, args map[types.Object]ast.Expr) (string, bool) {
+func (c *helperChecker) substitute(h *helper, file *ast.File, args map[types.Object]ast.Expr) (string, bool) {
 	ch, ok1 := c.substituteExpr(h, file, h.nb.Send.Chan, args)
 	v, ok2 := c.substituteExpr(h, file, h.nb.Send.Value, args)
 	return ch + " <- " + v, ok1 && ok2
 }
 
-func (c *checker) substituteExpr(h *helper, file *ast.File, e ast.Expr, args map[types.Object]ast.Expr) (string, bool) {
+func (c *helperChecker) substituteExpr(h *helper, file *ast.File, e ast.Expr, args map[types.Object]ast.Expr) (string, bool) {
 	src := edits.Source(c.pass, e)
 	var b strings.Builder
 	last := e.Pos()
@@ -480,7 +480,7 @@ func (c *checker) substituteExpr(h *helper, file *ast.File, e ast.Expr, args map
 // loop becomes a call of it. Without one, or when the loop's wait also ends
 // on ctx.Done() (cancellation the blocking call would not keep), there is
 // no fix, and remedy says what to do by hand.
-func (c *checker) siblingFix(file inspector.Cursor, r helperRetry) (*fixPlan, string) {
+func (c *helperChecker) siblingFix(file inspector.Cursor, r helperRetry) (*fixPlan, string) {
 	if r.h.Param < 0 {
 		// The item is batched, or the send is further down: only the
 		// helper's author can write the wait for room.
@@ -502,7 +502,7 @@ func (c *checker) siblingFix(file inspector.Cursor, r helperRetry) (*fixPlan, st
 	if !ok {
 		return nil, ""
 	}
-	plan := c.replaceLoop(file, r.l, append([]string{text}, body...), append([]span{spanOf(sel.X), spanOf(arg)}, bodyKept...))
+	plan := c.fix.replaceLoop(file, r.l, append([]string{text}, body...), append([]span{spanOf(sel.X), spanOf(arg)}, bodyKept...))
 	if plan == nil {
 		return nil, ""
 	}

@@ -121,7 +121,7 @@ func (a attempt) honoursCtx() bool {
 // retryLoop reports a loop that retries the non-blocking send s until it
 // succeeds (retryloop) or a fixed number of times or until a deadline
 // (pollingsend).
-func (c *checker) retryLoop(s send) *finding {
+func (c *retryChecker) retryLoop(s send) *finding {
 	l, ok := c.loopAround(s.cur)
 	if !ok {
 		return nil
@@ -156,7 +156,7 @@ func (c *checker) retryLoop(s send) *finding {
 
 // loopAround returns the loop whose body holds the statement at cur, when its
 // shape is one retry loops take.
-func (c *checker) loopAround(cur inspector.Cursor) (loop, bool) {
+func (c *retryChecker) loopAround(cur inspector.Cursor) (loop, bool) {
 	if cur.ParentEdgeKind() != edge.BlockStmt_List {
 		return loop{}, false
 	}
@@ -187,7 +187,7 @@ func (c *checker) loopAround(cur inspector.Cursor) (loop, bool) {
 }
 
 // forBound decides what bounds a three-clause or condition-only loop.
-func (c *checker) forBound(l *loop, fs *ast.ForStmt) bool {
+func (c *retryChecker) forBound(l *loop, fs *ast.ForStmt) bool {
 	if fs.Init != nil && !isCallFreeDefine(c.info, fs.Init) {
 		return false
 	}
@@ -230,7 +230,7 @@ func (c *checker) forBound(l *loop, fs *ast.ForStmt) bool {
 }
 
 // ctxErrNil matches ctx.Err() == nil.
-func (c *checker) ctxErrNil(cond *ast.BinaryExpr) (ast.Expr, bool) {
+func (c *retryChecker) ctxErrNil(cond *ast.BinaryExpr) (ast.Expr, bool) {
 	if cond.Op != token.EQL || !code.IsNil(c.info, cond.Y) {
 		return nil, false
 	}
@@ -250,7 +250,7 @@ func (c *checker) ctxErrNil(cond *ast.BinaryExpr) (ast.Expr, bool) {
 
 // deadlineCond matches time.Now().Before(d) and time.Since(t) < d, and
 // returns the time left, as the timer that replaces the loop would take it.
-func (c *checker) deadlineCond(cond ast.Expr) (string, []span, bool) {
+func (c *retryChecker) deadlineCond(cond ast.Expr) (string, []span, bool) {
 	switch cond := ast.Unparen(cond).(type) {
 	case *ast.CallExpr:
 		// time.Now().Before(d)
@@ -282,7 +282,7 @@ func (c *checker) deadlineCond(cond ast.Expr) (string, []span, bool) {
 // untilAt returns how the file spells time.Until where it spells time.Now
 // as now: through the same package name, or bare under a dot import (when
 // no declaration shadows it there).
-func (c *checker) untilAt(now ast.Expr) (string, bool) {
+func (c *retryChecker) untilAt(now ast.Expr) (string, bool) {
 	switch now := ast.Unparen(now).(type) {
 	case *ast.SelectorExpr:
 		return edits.Source(c.pass, now.X) + ".Until", true
@@ -300,7 +300,7 @@ func (c *checker) untilAt(now ast.Expr) (string, bool) {
 }
 
 // countedCond matches i := k; i < n; i++ (or i <= n) with an integer k.
-func (c *checker) countedCond(l *loop, fs *ast.ForStmt, cond *ast.BinaryExpr) bool {
+func (c *retryChecker) countedCond(l *loop, fs *ast.ForStmt, cond *ast.BinaryExpr) bool {
 	init, ok := fs.Init.(*ast.AssignStmt)
 	if !ok || len(init.Lhs) != 1 || fs.Post == nil {
 		return false
@@ -356,7 +356,7 @@ func incrementsByOne(info *types.Info, post ast.Stmt, v *types.Var) bool {
 }
 
 // rangeBound matches for range n and for i := range n over an integer n.
-func (c *checker) rangeBound(l *loop, rs *ast.RangeStmt) bool {
+func (c *retryChecker) rangeBound(l *loop, rs *ast.RangeStmt) bool {
 	t := c.info.TypeOf(rs.X)
 	if t == nil || rs.Value != nil {
 		return false
@@ -380,7 +380,7 @@ func isCallFreeDefine(info *types.Info, s ast.Stmt) bool {
 // splitAttempt summarises one iteration of l around the select of s. Every
 // statement but the send case's must only wait, count, log or update a
 // local: a loop that does other work between attempts polls for that work.
-func (c *checker) splitAttempt(l loop, s send) (attempt, bool) {
+func (c *retryChecker) splitAttempt(l loop, s send) (attempt, bool) {
 	idx := s.cur.ParentEdgeIndex()
 	stops, before := c.stopChecks(l.body.List[:idx], l)
 	a := attempt{
@@ -408,7 +408,7 @@ func (c *checker) splitAttempt(l loop, s send) (attempt, bool) {
 // with an empty default and one receive, from ctx.Done() or a channel
 // expression that calls nothing, whose body only keeps the books and then
 // returns, panics or breaks out of l.
-func (c *checker) stopChecks(stmts []ast.Stmt, l loop) ([]*ast.CommClause, []ast.Stmt) {
+func (c *retryChecker) stopChecks(stmts []ast.Stmt, l loop) ([]*ast.CommClause, []ast.Stmt) {
 	var stops []*ast.CommClause
 	var rest []ast.Stmt
 	for _, st := range stmts {
@@ -421,7 +421,7 @@ func (c *checker) stopChecks(stmts []ast.Stmt, l loop) ([]*ast.CommClause, []ast
 	return stops, rest
 }
 
-func (c *checker) stopCheck(st ast.Stmt, l loop) *ast.CommClause {
+func (c *retryChecker) stopCheck(st ast.Stmt, l loop) *ast.CommClause {
 	sel, ok := st.(*ast.SelectStmt)
 	if !ok || len(sel.Body.List) != 2 {
 		return nil
@@ -452,14 +452,14 @@ func (c *checker) stopCheck(st ast.Stmt, l loop) *ast.CommClause {
 	if !p.Idle || len(p.Waits) > 0 || !p.End.Leaves() || !onlyFinalBranch(recv.Body, p.Last) {
 		return nil
 	}
-	if p.End == sendselect.Branches && !c.breaksLoop(p.Last, l, false) {
+	if p.End == sendselect.Branches && !c.fix.breaksLoop(p.Last, l, false) {
 		return nil // a branch to a label around the loop
 	}
 	return recv
 }
 
 // isDoneCall reports whether x is ctx.Done() on a context variable.
-func (c *checker) isDoneCall(x ast.Expr) bool {
+func (c *retryChecker) isDoneCall(x ast.Expr) bool {
 	if !sendselect.IsDone(c.info, x) {
 		return false
 	}
@@ -492,7 +492,7 @@ func onlyFinalBranch(body []ast.Stmt, last ast.Stmt) bool {
 // invariant reports whether exprs denote the same channel and value in every
 // iteration of l: they call nothing and l assigns none of their variables
 // (outside the send case, which runs once, as the loop ends).
-func (c *checker) invariant(l loop, sendCase ast.Node, exprs ...ast.Expr) bool {
+func (c *retryChecker) invariant(l loop, sendCase ast.Node, exprs ...ast.Expr) bool {
 	if !sendselect.CallFree(c.info, exprs...) {
 		return false
 	}
@@ -539,11 +539,11 @@ func isLocal(v *types.Var) bool {
 
 // retrySend builds the retryloop finding for a loop that retries s until it
 // succeeds.
-func (c *checker) retrySend(s send, l loop, a attempt) *finding {
+func (c *retryChecker) retrySend(s send, l loop, a attempt) *finding {
 	if l.bound == flagged && assignedOutsideSend(c.info, l, s, l.flag) {
 		return nil
 	}
-	fix, honours := c.blockingSendFix(s, l, a)
+	fix, honours := c.fix.blockingSendFix(s, l, a)
 	ch := edits.Source(c.pass, s.nb.Send.Chan)
 	msg := c.retryMessage(ch, a, l.bound == cancelled, honours)
 	rel := []analysis.RelatedInformation{related(s.nb.Send, "the non-blocking send")}
@@ -567,7 +567,7 @@ func (c *checker) retrySend(s send, l loop, a attempt) *finding {
 // for a helper, "ch through Helper") whose failed attempts do a: how it waits,
 // what that costs, whether it honours cancellation, and the remedy the fix
 // applies.
-func (c *checker) retryMessage(ch string, a attempt, cancellable, fixHonours bool) string {
+func (c *retryChecker) retryMessage(ch string, a attempt, cancellable, fixHonours bool) string {
 	how, cost := "spinning", "burns a CPU"
 	if d := a.sleep(); d != nil {
 		how = "sleeping between attempts"
@@ -621,7 +621,7 @@ func assignedOutsideSend(info *types.Info, l loop, s send, v *types.Var) bool {
 
 // pollingSend builds the pollingsend finding for a loop that tries s a
 // bounded number of times or until a deadline, then gives up.
-func (c *checker) pollingSend(s send, l loop, a attempt) *finding {
+func (c *retryChecker) pollingSend(s send, l loop, a attempt) *finding {
 	file := s.file.Node().(*ast.File)
 	timePkg, timeImport, importable := edits.AddImport(c.pass, file, "time", l.stmt.Pos())
 	b := budget{known: true, expr: l.timeout, kept: l.timeoutKept}
@@ -632,7 +632,7 @@ func (c *checker) pollingSend(s send, l loop, a attempt) *finding {
 	// A timed send replaces the loop only when success skips the
 	// rejection after it, which a return does; a break lands on it.
 	if b.known && importable && a.sendReturns() {
-		fix = c.timedSendFix(s, l, a, b, timePkg, timeImport)
+		fix = c.fix.timedSendFix(s, l, a, b, timePkg, timeImport)
 	}
 	ch := edits.Source(c.pass, s.nb.Send.Chan)
 	count := "a fixed number of times"

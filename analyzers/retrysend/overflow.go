@@ -29,7 +29,7 @@ type store struct {
 // overflow reports a non-blocking send whose default stores the item in a
 // container without a cap, or parks it in a goroutine that blocks on the
 // same send.
-func (c *checker) overflow(s send) *finding {
+func (c *overflowChecker) overflow(s send) *finding {
 	item := types.ExprString(s.nb.Send.Value)
 	for _, st := range s.nb.Default.Body {
 		found, ok := c.storeOf(s, st, item)
@@ -71,7 +71,7 @@ func (c *checker) overflow(s send) *finding {
 // storeOf reports whether st stores item where it grows: an append to a
 // slice, a list push or a map insert keyed per item, each on a field or a
 // package variable, or a goroutine that blocks on the same send.
-func (c *checker) storeOf(s send, st ast.Stmt, item string) (store, bool) {
+func (c *overflowChecker) storeOf(s send, st ast.Stmt, item string) (store, bool) {
 	switch st := st.(type) {
 	case *ast.AssignStmt:
 		if st.Tok != token.ASSIGN || len(st.Lhs) != 1 || len(st.Rhs) != 1 {
@@ -115,7 +115,7 @@ func (c *checker) storeOf(s send, st ast.Stmt, item string) (store, bool) {
 }
 
 // appendTo returns the appended values when rhs is append(lhs, ...).
-func (c *checker) appendTo(lhs, rhs ast.Expr) ([]ast.Expr, bool) {
+func (c *overflowChecker) appendTo(lhs, rhs ast.Expr) ([]ast.Expr, bool) {
 	call, ok := ast.Unparen(rhs).(*ast.CallExpr)
 	if !ok || len(call.Args) < 2 || !isBuiltin(c.info, call.Fun, "append") {
 		return nil, false
@@ -128,7 +128,7 @@ func (c *checker) appendTo(lhs, rhs ast.Expr) ([]ast.Expr, bool) {
 
 // mapInsert matches m[k] = item and m[k] = append(m[k], item) on a shared map,
 // with a key that is not a constant: one entry per item, not a latest value.
-func (c *checker) mapInsert(st *ast.AssignStmt, idx *ast.IndexExpr, item string) (store, bool) {
+func (c *overflowChecker) mapInsert(st *ast.AssignStmt, idx *ast.IndexExpr, item string) (store, bool) {
 	t := c.info.TypeOf(idx.X)
 	if t == nil {
 		return store{}, false
@@ -171,7 +171,7 @@ func isPerItemKey(key ast.Expr, item string) bool {
 
 // shared returns the variable behind e when e is a struct field or a package
 // variable: state that outlives the call, unlike a local batch.
-func (c *checker) shared(e ast.Expr) (types.Object, bool) {
+func (c *overflowChecker) shared(e ast.Expr) (types.Object, bool) {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		v, ok := c.info.Uses[e].(*types.Var)
@@ -191,7 +191,7 @@ func (c *checker) shared(e ast.Expr) (types.Object, bool) {
 
 // parksSend reports whether call starts func() { ch <- item }() or
 // func(x T) { ch <- x }(item): a goroutine that only blocks on the send.
-func (c *checker) parksSend(call *ast.CallExpr, send *ast.SendStmt, item string) bool {
+func (c *overflowChecker) parksSend(call *ast.CallExpr, send *ast.SendStmt, item string) bool {
 	lit, ok := ast.Unparen(call.Fun).(*ast.FuncLit)
 	if !ok || len(lit.Body.List) != 1 {
 		return false
@@ -237,7 +237,7 @@ func isBuiltin(info *types.Info, fun ast.Expr, name string) bool {
 // capped reports whether the function around the select bounds the store's
 // container itself: it measures it (len, cap, Len) or shrinks, resets or
 // deletes from it besides the store.
-func (c *checker) capped(sel inspector.Cursor, st store) bool {
+func (c *overflowChecker) capped(sel inspector.Cursor, st store) bool {
 	fn := code.EnclosingFunc(sel)
 	if !fn.Valid() {
 		return true
@@ -286,7 +286,7 @@ type sentinelKey struct {
 // it) gives way to an explicit shed. A function that returns an error and
 // sends outside any loop returns a sentinel error the fix declares; any
 // other drops the item and says so in a comment.
-func (c *checker) shedFix(s send, st store) *fixPlan {
+func (c *overflowChecker) shedFix(s send, st store) *fixPlan {
 	file := s.file.Node().(*ast.File)
 	body := s.nb.Default.Body
 	first, last := stmtIndex(body, st.stmt), stmtIndex(body, st.stmt)
@@ -322,7 +322,7 @@ func (c *checker) shedFix(s send, st store) *fixPlan {
 
 // endsLine reports whether only blanks or a line comment follow pos on its
 // line.
-func (c *checker) endsLine(pos token.Pos) bool {
+func (c *overflowChecker) endsLine(pos token.Pos) bool {
 	tf := c.pass.Fset.File(pos)
 	content, err := edits.FileContent(c.pass, tf)
 	if err != nil {
@@ -335,13 +335,13 @@ func (c *checker) endsLine(pos token.Pos) bool {
 // returnEdits puts ret in place of the store region, at the end of the
 // default case. When the send case returns too, what followed the select
 // can no longer run, and goes.
-func (c *checker) returnEdits(s send, region span, last int, ret string) ([]analysis.TextEdit, []span, bool) {
+func (c *overflowChecker) returnEdits(s send, region span, last int, ret string) ([]analysis.TextEdit, []span, bool) {
 	body := s.nb.Default.Body
 	var es []analysis.TextEdit
 	if last == len(body)-1 {
 		es = append(es, analysis.TextEdit{Pos: region.pos, End: region.end, NewText: []byte(ret)})
 	} else {
-		lines, ok := c.lineSpan(region.pos, region.end)
+		lines, ok := c.fix.lineSpan(region.pos, region.end)
 		if !ok {
 			return nil, nil, false
 		}
@@ -369,11 +369,11 @@ func (c *checker) returnEdits(s send, region span, last int, ret string) ([]anal
 // returnShed returns the statement that rejects the item with a sentinel
 // error, and plans the sentinel and its import, when the function around the
 // send returns an error and the send is not in a loop of that function.
-func (c *checker) returnShed(s send, file *ast.File, plan *fixPlan) (string, bool) {
+func (c *overflowChecker) returnShed(s send, file *ast.File, plan *fixPlan) (string, bool) {
 	if inLoop(s.cur) {
 		return "", false // one full channel should not end the whole loop
 	}
-	zeros, ok := c.errorReturn(s.cur)
+	zeros, ok := c.fix.errorReturn(s.cur)
 	if !ok {
 		return "", false
 	}
@@ -388,15 +388,15 @@ func (c *checker) returnShed(s send, file *ast.File, plan *fixPlan) (string, boo
 	}
 	chName := lastName(s.nb.Send.Chan)
 	key := sentinelKey{file, chName}
-	sen := c.sentinel[key]
+	sen := c.fix.sentinel[key]
 	if sen == nil {
-		name := c.freshNames.Package("err"+exported(chName)+"Full", s.cur.Node().Pos())
+		name := c.fix.freshNames.Package("err"+exported(chName)+"Full", s.cur.Node().Pos())
 		sen = &sentinel{
 			name: name,
 			decl: fmt.Sprintf("// %s reports that %s is full: the item is shed, not queued beyond the bound.\nvar %s = %s.New(%q)",
 				name, chName, name, errorsPkg, chName+" is full"),
 		}
-		c.sentinel[key] = sen
+		c.fix.sentinel[key] = sen
 	}
 	plan.sentinel = sen
 	return "return " + zeros + sen.name, true
@@ -404,7 +404,7 @@ func (c *checker) returnShed(s send, file *ast.File, plan *fixPlan) (string, boo
 
 // locksAround reports whether before and after are X.Lock() and X.Unlock()
 // (or RLock and RUnlock) of the same X.
-func (c *checker) locksAround(before, after ast.Stmt) bool {
+func (c *overflowChecker) locksAround(before, after ast.Stmt) bool {
 	lock, ok1 := methodCall(before)
 	unlock, ok2 := methodCall(after)
 	if !ok1 || !ok2 || types.ExprString(lock.X) != types.ExprString(unlock.X) {

@@ -93,21 +93,22 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil // no non-blocking send, here or in a helper: nothing can bypass a bound or spin
 	}
 
-	c := newChecker(pass)
-	c.res = res
-	c.rep = rep
+	c := newChecker(pass, res, rep)
+	retry := &retryChecker{pkg: c.pkg, fix: c.fix}
+	over := &overflowChecker{pkg: c.pkg, fix: c.fix}
 	for _, s := range sends {
-		if f := c.retryLoop(s); f != nil {
+		if f := retry.retryLoop(s); f != nil {
 			c.add(f)
-		} else if f := c.overflow(s); f != nil {
+		} else if f := over.overflow(s); f != nil {
 			c.add(f)
 		}
 	}
-	helpers := c.trySendHelpers(sends)
+	hc := &helperChecker{pkg: c.pkg, fix: c.fix, retry: retry}
+	helpers := hc.trySendHelpers(sends)
 	if len(helpers) > 0 || res.HasTrySend() {
 		for _, file := range files {
 			for cur := range file.Preorder((*ast.ForStmt)(nil)) {
-				if f := c.helperLoop(file, cur, helpers); f != nil {
+				if f := hc.helperLoop(file, cur, helpers); f != nil {
 					c.add(f)
 				}
 			}
@@ -119,30 +120,75 @@ func run(pass *analysis.Pass) (any, error) {
 			retried[f.pos] = true
 		}
 	}
-	c.spinLoops(tries, retried)
+	spin := &spinChecker{pkg: c.pkg, add: c.add}
+	spin.spinLoops(tries, retried)
 	for _, d := range c.diagnostics() {
 		rep.Report(d)
 	}
 	return nil, nil
 }
 
+// A pkg holds what every kind of check reads: the pass, its types, the
+// admission result and the reporter.
+type pkg struct {
+	pass *analysis.Pass
+	info *types.Info
+	res  *admission.Result
+	rep  *report.Reporter
+}
+
 // A checker holds the findings of one package while their fixes are planned.
 type checker struct {
-	pass       *analysis.Pass
-	info       *types.Info
-	res        *admission.Result
-	rep        *report.Reporter
-	findings   []*finding
+	*pkg
+	fix      *fixer
+	findings []*finding
+}
+
+// A fixer plans and completes the fixes: it holds the names they declare and
+// the sentinel errors they add, per file and channel.
+type fixer struct {
+	*pkg
 	freshNames *edits.Names // the names fixes declare
 	sentinel   map[sentinelKey]*sentinel
 }
 
-func newChecker(pass *analysis.Pass) *checker {
+// A retryChecker decides the retry loops and polling sends around a send.
+type retryChecker struct {
+	*pkg
+	fix *fixer
+}
+
+// An overflowChecker decides the overflow stores that take a failed send's
+// item, and how a fix makes the shed observable.
+type overflowChecker struct {
+	*pkg
+	fix *fixer
+}
+
+// A helperChecker decides the loops that retry a try-send helper; it asks
+// retry for what retry loops and helper loops share.
+type helperChecker struct {
+	*pkg
+	fix   *fixer
+	retry *retryChecker
+}
+
+// A spinChecker decides the loops that spin on a non-blocking send, adding
+// what it finds.
+type spinChecker struct {
+	*pkg
+	add func(*finding)
+}
+
+func newChecker(pass *analysis.Pass, res *admission.Result, rep *report.Reporter) *checker {
+	p := &pkg{pass: pass, info: pass.TypesInfo, res: res, rep: rep}
 	return &checker{
-		pass:       pass,
-		info:       pass.TypesInfo,
-		freshNames: edits.NewNames(pass),
-		sentinel:   make(map[sentinelKey]*sentinel),
+		pkg: p,
+		fix: &fixer{
+			pkg:        p,
+			freshNames: edits.NewNames(pass),
+			sentinel:   make(map[sentinelKey]*sentinel),
+		},
 	}
 }
 
@@ -152,7 +198,7 @@ func (c *checker) add(f *finding) { c.findings = append(c.findings, f) }
 // function listed in -retrysend.waits, or one whose main path only pauses
 // (sleeps, waits for a timer or a backoff), in this package or, through its
 // fact, another.
-func (c *checker) isWait(fn *types.Func) bool {
+func (c *pkg) isWait(fn *types.Func) bool {
 	if waits.Contains(fn) {
 		return true
 	}
@@ -172,9 +218,9 @@ func (c *checker) diagnostics() []analysis.Diagnostic {
 		byFile[f.file] = append(byFile[f.file], f)
 	}
 	for _, file := range files {
-		c.cleanUp(file, byFile[file])
+		c.fix.cleanUp(file, byFile[file])
 	}
-	c.removeHelpers()
+	c.fix.removeHelpers(c.findings)
 	var diags []analysis.Diagnostic
 	for _, file := range files {
 		for _, f := range byFile[file] {

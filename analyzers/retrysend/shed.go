@@ -29,7 +29,7 @@ type shed struct {
 // function already counts drops or logs: a drop counter the function
 // increments, or a counter field of its receiver; a logger the function
 // calls, or a logger field of its receiver.
-func (c *checker) observableShed(s send) (shed, bool) {
+func (c *overflowChecker) observableShed(s send) (shed, bool) {
 	fn := code.EnclosingFunc(s.cur)
 	if !fn.Valid() {
 		return shed{}, false
@@ -65,7 +65,7 @@ func logArg(name, note string) string {
 }
 
 // dropNote says what a logged drop lost: "b.out is full: dropped m".
-func dropNote(c *checker, s send) string {
+func dropNote(c *overflowChecker, s send) string {
 	ch, item := edits.Source(c.pass, s.nb.Send.Chan), edits.Source(c.pass, s.nb.Send.Value)
 	if strings.Contains(ch, "\n") || len(ch) > 40 {
 		ch = "the channel"
@@ -78,7 +78,7 @@ func dropNote(c *checker, s send) string {
 
 // visibleAt reports whether every variable and package name n refers to is
 // in scope, and not shadowed, at pos.
-func (c *checker) visibleAt(pos token.Pos, n ast.Node) bool {
+func (c *overflowChecker) visibleAt(pos token.Pos, n ast.Node) bool {
 	ok := true
 	ast.Inspect(n, func(n ast.Node) bool {
 		id, isIdent := n.(*ast.Ident)
@@ -97,7 +97,7 @@ func (c *checker) visibleAt(pos token.Pos, n ast.Node) bool {
 }
 
 // lookupAt returns the object name denotes at pos, or nil.
-func (c *checker) lookupAt(pos token.Pos, name string) types.Object {
+func (c *overflowChecker) lookupAt(pos token.Pos, name string) types.Object {
 	inner := c.pass.Pkg.Scope().Innermost(pos)
 	if inner == nil {
 		return nil
@@ -108,7 +108,7 @@ func (c *checker) lookupAt(pos token.Pos, name string) types.Object {
 
 // receiverOf returns the receiver of the method whose body is at fn, when
 // it is named and fn is a method declaration.
-func (c *checker) receiverOf(fn inspector.Cursor) *types.Var {
+func (c *overflowChecker) receiverOf(fn inspector.Cursor) *types.Var {
 	fd, ok := fn.Node().(*ast.FuncDecl)
 	if !ok || fd.Recv == nil || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 {
 		return nil
@@ -127,7 +127,7 @@ func namesDrop(name string) bool { return knowledge.DropWords.Match(strings.ToLo
 // that only increments a counter named for drops (s.dropped.Add(1),
 // atomic.AddInt64(&s.drops, 1), droppedTotal.Inc(), s.overflows++): the
 // function's own way of counting a loss, repeated where the store was.
-func (c *checker) dropCounterIn(fn inspector.Cursor, s send) (shed, bool) {
+func (c *overflowChecker) dropCounterIn(fn inspector.Cursor, s send) (shed, bool) {
 	for cur := range fn.Preorder((*ast.ExprStmt)(nil), (*ast.IncDecStmt)(nil), (*ast.AssignStmt)(nil)) {
 		st := cur.Node().(ast.Stmt)
 		if code.Inside(st.Pos(), s.nb.Select) || code.IsDeferredLit(cur) || !sendselect.IsCount(c.info, st) {
@@ -149,7 +149,7 @@ func (c *checker) dropCounterIn(fn inspector.Cursor, s send) (shed, bool) {
 // countTarget returns what a counting statement increments, when that is
 // a variable or field reached without calls: x++, x += 1, x.Add(1),
 // x.Inc(), atomic.AddInt64(&x, 1).
-func (c *checker) countTarget(st ast.Stmt) (ast.Expr, bool) {
+func (c *overflowChecker) countTarget(st ast.Stmt) (ast.Expr, bool) {
 	var x ast.Expr
 	switch st := st.(type) {
 	case *ast.IncDecStmt:
@@ -196,7 +196,7 @@ func (c *checker) countTarget(st ast.Stmt) (ast.Expr, bool) {
 }
 
 // objectsIn returns the variables and package names st refers to.
-func (c *checker) objectsIn(n ast.Node) []types.Object {
+func (c *pkg) objectsIn(n ast.Node) []types.Object {
 	var out []types.Object
 	ast.Inspect(n, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
@@ -213,7 +213,7 @@ func (c *checker) objectsIn(n ast.Node) []types.Object {
 // counterField returns the increment of a field of recv's struct that is a
 // concurrency-safe counter named for drops: an atomic integer, or a metric
 // counter with Inc.
-func (c *checker) counterField(recv *types.Var) (shed, bool) {
+func (c *overflowChecker) counterField(recv *types.Var) (shed, bool) {
 	st := structOf(recv)
 	if st == nil {
 		return shed{}, false
@@ -244,7 +244,7 @@ func (c *checker) counterField(recv *types.Var) (shed, bool) {
 // loggerIn returns a log call of what fn already logs with, saying what was
 // dropped (what, unquoted): the same logger value (s.logger, lg) or package
 // (log, slog).
-func (c *checker) loggerIn(fn inspector.Cursor, s send, what string) (shed, bool) {
+func (c *overflowChecker) loggerIn(fn inspector.Cursor, s send, what string) (shed, bool) {
 	for cur := range fn.Preorder((*ast.ExprStmt)(nil)) {
 		st := cur.Node().(*ast.ExprStmt)
 		if !sendselect.IsLog(c.info, st) || code.IsDeferredLit(cur) {
@@ -294,7 +294,7 @@ const logMessage = "Log the dropped item instead of queueing it beyond the chann
 // loggerField returns a log call on a field of recv's struct that holds a
 // logger: *log.Logger, *slog.Logger, or a type whose name says Log with a
 // warning or print method that takes a message.
-func (c *checker) loggerField(recv *types.Var, what string) (shed, bool) {
+func (c *overflowChecker) loggerField(recv *types.Var, what string) (shed, bool) {
 	st := structOf(recv)
 	if st == nil {
 		return shed{}, false
@@ -314,7 +314,7 @@ func (c *checker) loggerField(recv *types.Var, what string) (shed, bool) {
 // logMethod returns the method of a logger of type t to log a drop with,
 // one that takes a single message: a warning if it has one, else the
 // method the code already logs with (used, may be ""), else a print.
-func (c *checker) logMethod(t types.Type, used string) string {
+func (c *overflowChecker) logMethod(t types.Type, used string) string {
 	if t == nil {
 		return ""
 	}
@@ -393,7 +393,7 @@ func hasNullary(t types.Type, pkg *types.Package, name string) bool {
 
 // dropComment is the shed of last resort: a comment that names what is
 // lost, where nothing counts or logs.
-func dropComment(c *checker, s send) string {
+func dropComment(c *overflowChecker, s send) string {
 	itemText := edits.Source(c.pass, s.nb.Send.Value)
 	if strings.Contains(itemText, "\n") || len(itemText) > 40 {
 		itemText = "the item"

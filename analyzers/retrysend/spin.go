@@ -21,7 +21,7 @@ import (
 // sends are every non-blocking send of the package, data or not: a spin
 // burns the CPU whatever it sends. Loops already reported (a retry loop)
 // are skipped.
-func (c *checker) spinLoops(sends []send, reported map[token.Pos]bool) {
+func (c *spinChecker) spinLoops(sends []send, reported map[token.Pos]bool) {
 	seen := make(map[ast.Node]bool)
 	for _, s := range sends {
 		loop, ok := idleLoopAround(s.cur)
@@ -83,7 +83,7 @@ func idleLoopAround(cur inspector.Cursor) (inspector.Cursor, bool) {
 // idle, and everything else keeps the books (counts, call-free updates of
 // locals) or yields (runtime.Gosched). A continue of the loop, or in a
 // select an unlabeled break, ends the list and stays.
-func (c *checker) idles(stmts []ast.Stmt, label *types.Label, inSelect bool) bool {
+func (c *spinChecker) idles(stmts []ast.Stmt, label *types.Label, inSelect bool) bool {
 	for i, st := range stmts {
 		switch st := st.(type) {
 		case *ast.SelectStmt:
@@ -132,7 +132,7 @@ func (c *checker) idles(stmts []ast.Stmt, label *types.Label, inSelect bool) boo
 // staysIn reports whether a branch statement goes round the loop labeled
 // label again: a continue of it, or an unlabeled break that leaves a select
 // only.
-func (c *checker) staysIn(br *ast.BranchStmt, label *types.Label, inSelect bool) bool {
+func (c *spinChecker) staysIn(br *ast.BranchStmt, label *types.Label, inSelect bool) bool {
 	switch br.Tok {
 	case token.CONTINUE:
 		return br.Label == nil || (label != nil && c.info.Uses[br.Label] == label)
