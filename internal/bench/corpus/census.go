@@ -198,6 +198,37 @@ type censusTally struct {
 	blindHazards, blindFound      int // hazards of origin blind, and those found
 }
 
+// count adds the site c, flagged by some finding when hit.
+func (t *censusTally) count(c *site, hit bool) {
+	t.sites++
+	if c.Origin == originFinding {
+		t.fromFinds++
+	}
+	switch c.Verdict {
+	case siteHazard:
+		t.hazards++
+		if hit {
+			t.hazardsFound++
+		}
+		if c.Origin == originBlind {
+			t.blindHazards++
+			if hit {
+				t.blindFound++
+			}
+		}
+	case siteFine:
+		t.fine++
+		if hit {
+			t.fineFlagged++
+		}
+	case siteDebatable:
+		t.debatable++
+		if hit {
+			t.debatableFlagged++
+		}
+	}
+}
+
 func (t *censusTally) recall() string { return percent(t.hazardsFound, t.hazards) }
 
 func (t *censusTally) fineRate() string { return percent(t.fineFlagged, t.fine) }
@@ -211,14 +242,15 @@ func percent(n, of int) string {
 
 // A censusReport scores the suite's results against census.tsv.
 type censusReport struct {
-	sites    []*site
-	split    map[string]string // service → split
-	services []*serviceResult
-	byKey    map[[2]string]*censusTally // {split, check}
-	flagged  map[*site][]*finding
-	unjudged []located
-	failures []string
-	lines    map[string]int // split → lines analyzed
+	sites      []*site
+	split      map[string]string // service → split
+	services   []*serviceResult
+	byKey      map[[2]string]*censusTally // {split, check}
+	perService map[string]*censusTally
+	flagged    map[*site][]*finding
+	unjudged   []located
+	failures   []string
+	lines      map[string]int // split → lines analyzed
 
 	rules    ruleCounts                           // every silence, by check/rule
 	silenced map[string]map[string]map[*site]bool // split → check/rule → the sites it silenced
@@ -226,11 +258,12 @@ type censusReport struct {
 
 func newCensusReport(sites []*site, services []*service) *censusReport {
 	r := &censusReport{
-		sites:   sites,
-		split:   make(map[string]string),
-		byKey:   make(map[[2]string]*censusTally),
-		flagged: make(map[*site][]*finding),
-		lines:   make(map[string]int),
+		sites:      sites,
+		split:      make(map[string]string),
+		byKey:      make(map[[2]string]*censusTally),
+		perService: make(map[string]*censusTally),
+		flagged:    make(map[*site][]*finding),
+		lines:      make(map[string]int),
 
 		silenced: make(map[string]map[string]map[*site]bool),
 	}
@@ -238,6 +271,16 @@ func newCensusReport(sites []*site, services []*service) *censusReport {
 		r.split[s.Name] = s.Split
 	}
 	return r
+}
+
+// service returns the tally of one service's sites and findings.
+func (r *censusReport) service(name string) *censusTally {
+	t := r.perService[name]
+	if t == nil {
+		t = new(censusTally)
+		r.perService[name] = t
+	}
+	return t
 }
 
 func (r *censusReport) tally(split, check string) *censusTally {
@@ -276,7 +319,7 @@ func (r *censusReport) add(s *service, sr *serviceResult) {
 				}
 				on = nearest(mine, rel.File, rel.Line)
 			}
-			for _, t := range []*censusTally{r.tally(s.Split, f.Check), r.tally(s.Split, "")} {
+			for _, t := range []*censusTally{r.tally(s.Split, f.Check), r.tally(s.Split, ""), r.service(s.Name)} {
 				t.findings++
 				if len(on) == 0 {
 					t.onNoSite++
@@ -313,36 +356,11 @@ func (r *censusReport) add(s *service, sr *serviceResult) {
 			}
 		}
 	}
+	per := r.service(s.Name)
 	for _, c := range mine {
 		hit := len(r.flagged[c]) > 0
-		for _, t := range []*censusTally{r.tally(s.Split, c.Check), r.tally(s.Split, "")} {
-			t.sites++
-			if c.Origin == originFinding {
-				t.fromFinds++
-			}
-			switch c.Verdict {
-			case siteHazard:
-				t.hazards++
-				if hit {
-					t.hazardsFound++
-				}
-				if c.Origin == originBlind {
-					t.blindHazards++
-					if hit {
-						t.blindFound++
-					}
-				}
-			case siteFine:
-				t.fine++
-				if hit {
-					t.fineFlagged++
-				}
-			case siteDebatable:
-				t.debatable++
-				if hit {
-					t.debatableFlagged++
-				}
-			}
+		for _, t := range []*censusTally{r.tally(s.Split, c.Check), r.tally(s.Split, ""), per} {
+			t.count(c, hit)
 		}
 	}
 }
@@ -393,39 +411,14 @@ func (r *censusReport) write(w io.Writer) {
 	fmt.Fprintf(w, "| service | split | kind | packages | lines | sites | hazards | found | fine | fine flagged | findings | on no site |\n")
 	fmt.Fprintf(w, "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
 	for _, sr := range r.services {
-		var pkgs, lines, findings, onNoSite int
+		var pkgs, lines int
 		for _, m := range sr.Modules {
 			pkgs += m.Packages
 			lines += m.Lines
-			findings += len(m.Findings)
 		}
-		for _, u := range r.unjudged {
-			if u.repository == sr.Service {
-				onNoSite++
-			}
-		}
-		var t censusTally
-		for _, c := range r.sites {
-			if c.Service != sr.Service {
-				continue
-			}
-			t.sites++
-			hit := len(r.flagged[c]) > 0
-			switch c.Verdict {
-			case siteHazard:
-				t.hazards++
-				if hit {
-					t.hazardsFound++
-				}
-			case siteFine:
-				t.fine++
-				if hit {
-					t.fineFlagged++
-				}
-			}
-		}
+		t := r.service(sr.Service)
 		fmt.Fprintf(w, "| %s | %s | %s | %d | %s | %d | %d | %d | %d | %d | %d | %d |\n",
-			sr.Service, r.split[sr.Service], sr.Kind, pkgs, thousands(lines), t.sites, t.hazards, t.hazardsFound, t.fine, t.fineFlagged, findings, onNoSite)
+			sr.Service, r.split[sr.Service], sr.Kind, pkgs, thousands(lines), t.sites, t.hazards, t.hazardsFound, t.fine, t.fineFlagged, t.findings, t.onNoSite)
 	}
 
 	r.rules.write(w)
