@@ -17,7 +17,7 @@ import (
 // returns. A handler that rejects a request whose context expired while it
 // waited calls one between the wait and the log of the rejection: that is a
 // check, not work, and the figure logged is the wait.
-func (c *checker) isContextCheck(fn *types.Func) bool {
+func (c *env) isContextCheck(fn *types.Func) bool {
 	if fn.Pkg() != c.pass.Pkg {
 		return false
 	}

@@ -39,7 +39,7 @@ func isTimeoutCall(info *types.Info, call *ast.CallExpr) bool {
 // checkDeadline reports a deadline derived at cur, right before an admission
 // wait, whose context the work after the wait uses: the time spent queueing
 // comes out of the work's budget.
-func (c *checker) checkDeadline(cur inspector.Cursor) {
+func (c *deadlineChecker) checkDeadline(cur inspector.Cursor) {
 	info := c.pass.TypesInfo
 	call := cur.Node().(*ast.CallExpr)
 	stmt := cur.Parent()
@@ -167,7 +167,7 @@ func usedAfter(info *types.Info, stmt inspector.Cursor, v *types.Var) bool {
 
 // reportCarried reports the deadline derived by call, sent with a job to
 // the workers at send after the wait named wait.
-func (c *checker) reportCarried(call *ast.CallExpr, wait string, send ast.Node) {
+func (c *deadlineChecker) reportCarried(call *ast.CallExpr, wait string, send ast.Node) {
 	c.rep.Report(analysis.Diagnostic{
 		Pos:      call.Pos(),
 		End:      call.End(),
@@ -181,7 +181,7 @@ func (c *checker) reportCarried(call *ast.CallExpr, wait string, send ast.Node) 
 // queuedWith returns a send in stmt (itself, or a case of its select) of a
 // job holding derived to a buffered job queue of the package's workers,
 // and the queue.
-func (c *checker) queuedWith(stmt inspector.Cursor, derived *types.Var) (*ast.SendStmt, *types.Var) {
+func (c *deadlineChecker) queuedWith(stmt inspector.Cursor, derived *types.Var) (*ast.SendStmt, *types.Var) {
 	info := c.pass.TypesInfo
 	var found *ast.SendStmt
 	var q *types.Var
@@ -221,7 +221,7 @@ func namesTheWait(budget ast.Expr) bool {
 // carriedToWorkers reports whether the wait w hands a job to a pool's
 // workers and the job holds the derived context: task{ctx: ctx, …} sent on
 // the workers' channel.
-func (c *checker) carriedToWorkers(w admission.Wait, derived *types.Var) bool {
+func (c *deadlineChecker) carriedToWorkers(w admission.Wait, derived *types.Var) bool {
 	if w.Kind != admission.Pool || w.On == nil {
 		return false
 	}
@@ -253,7 +253,7 @@ type deadlineSite struct {
 // no deadline of its own (context.Background(), a parameter), the wait
 // would be unbounded: it keeps a bound, a context of its own derived the same
 // way, and the work gets a fresh budget after it.
-func (c *checker) deadlineFix(s deadlineSite) (*analysis.SuggestedFix, string) {
+func (c *deadlineChecker) deadlineFix(s deadlineSite) (*analysis.SuggestedFix, string) {
 	info := c.pass.TypesInfo
 	call := s.assign.Rhs[0].(*ast.CallExpr)
 	parent := ast.Unparen(call.Args[0])
@@ -326,7 +326,7 @@ func (c *checker) deadlineFix(s deadlineSite) (*analysis.SuggestedFix, string) {
 
 // deadlineEdits returns the fix made of es, unless a goto would jump over a
 // context it declares.
-func (c *checker) deadlineEdits(s deadlineSite, msg string, es []analysis.TextEdit) (*analysis.SuggestedFix, string) {
+func (c *deadlineChecker) deadlineEdits(s deadlineSite, msg string, es []analysis.TextEdit) (*analysis.SuggestedFix, string) {
 	if c.declaresJumped(s.waitStmt, es) {
 		return nil, "a goto jumps over where the fix declares the context"
 	}
@@ -348,7 +348,7 @@ func isParentName(info *types.Info, assign *ast.AssignStmt, parent ast.Expr) boo
 
 // hasOwnDeadline reports whether parent is a local context that the same
 // function derived with a deadline before pos: the wait stays bounded by it.
-func (c *checker) hasOwnDeadline(parent ast.Expr, pos token.Pos) bool {
+func (c *deadlineChecker) hasOwnDeadline(parent ast.Expr, pos token.Pos) bool {
 	v := localVar(c.pass.TypesInfo, parent)
 	if v == nil {
 		return false
@@ -445,7 +445,7 @@ func timeoutText(info *types.Info, call *ast.CallExpr) string {
 
 // waitIn returns the first admission wait a statement always reaches: not
 // in a loop, an error branch, a goroutine or a deferred call.
-func (c *checker) waitIn(stmt inspector.Cursor) (inspector.Cursor, admission.Wait, bool) {
+func (c *deadlineChecker) waitIn(stmt inspector.Cursor) (inspector.Cursor, admission.Wait, bool) {
 	var at inspector.Cursor
 	var w admission.Wait
 	kinds := []ast.Node{
@@ -475,7 +475,7 @@ func (c *checker) waitIn(stmt inspector.Cursor) (inspector.Cursor, admission.Wai
 }
 
 // passesVar returns a call in stmt that does work and passes v to it.
-func (c *checker) passesVar(stmt inspector.Cursor, v *types.Var, w admission.Wait) *ast.CallExpr {
+func (c *deadlineChecker) passesVar(stmt inspector.Cursor, v *types.Var, w admission.Wait) *ast.CallExpr {
 	info := c.pass.TypesInfo
 	var found *ast.CallExpr
 	stmt.Inspect([]ast.Node{(*ast.CallExpr)(nil), (*ast.DeferStmt)(nil)}, func(cur inspector.Cursor) bool {

@@ -27,7 +27,7 @@ type hiddenRetry struct {
 
 // hiddenRetryIn returns the call m measures when it is the only work
 // between m's start and its end and its callee retries with pauses.
-func (c *checker) hiddenRetryIn(m *measurement) (hiddenRetry, bool) {
+func (c *retrier) hiddenRetryIn(m *measurement) (hiddenRetry, bool) {
 	startFn := code.EnclosingFunc(m.startStmt)
 	if !startFn.Valid() || m.fn != startFn {
 		return hiddenRetry{}, false
@@ -53,7 +53,7 @@ func (c *checker) hiddenRetryIn(m *measurement) (hiddenRetry, bool) {
 	if len(calls) != 1 {
 		return hiddenRetry{}, false
 	}
-	if _, onPath := c.qualifies(m, calls[0], admission.Wait{}, inspector.Cursor{}); !onPath {
+	if _, onPath := c.chk.qualifies(m, calls[0], admission.Wait{}, inspector.Cursor{}); !onPath {
 		return hiddenRetry{}, false
 	}
 	call := calls[0].Node().(*ast.CallExpr)
@@ -62,7 +62,7 @@ func (c *checker) hiddenRetryIn(m *measurement) (hiddenRetry, bool) {
 		return hiddenRetry{}, false
 	}
 	r := c.retriesOf(fn)
-	if r == nil || c.saysWaiting(m) || c.isTotal(m) {
+	if r == nil || c.saysWaiting(m) || c.chk.isTotal(m) {
 		return hiddenRetry{}, false
 	}
 	return hiddenRetry{m: m, call: call, callee: fn, r: *r}, true
@@ -70,7 +70,7 @@ func (c *checker) hiddenRetryIn(m *measurement) (hiddenRetry, bool) {
 
 // retriesOf returns the retry loop of the function fn of this package, or
 // nil; it looks at each function once.
-func (c *checker) retriesOf(fn *types.Func) *retry {
+func (c *retrier) retriesOf(fn *types.Func) *retry {
 	if r, done := c.retries[fn]; done {
 		return r
 	}
@@ -90,7 +90,7 @@ func (c *checker) retriesOf(fn *types.Func) *retry {
 // calledFunc returns the function a call calls: its static callee, or the
 // one function of this package that a func-typed field or variable is ever
 // assigned (c.sendBlock = c.sendBlockHTTP).
-func (c *checker) calledFunc(call *ast.CallExpr) *types.Func {
+func (c *env) calledFunc(call *ast.CallExpr) *types.Func {
 	info := c.pass.TypesInfo
 	if fn := code.Callee(info, call); fn != nil {
 		return fn
@@ -134,7 +134,7 @@ func (c *checker) calledFunc(call *ast.CallExpr) *types.Func {
 }
 
 // declOf returns the declaration of a function of this package.
-func (c *checker) declOf(fn *types.Func) inspector.Cursor {
+func (c *env) declOf(fn *types.Func) inspector.Cursor {
 	if c.decls == nil {
 		c.decls = make(map[*types.Func]inspector.Cursor)
 		for file := range c.insp.Root().Children() {
@@ -152,7 +152,7 @@ func (c *checker) declOf(fn *types.Func) inspector.Cursor {
 
 // retryInBody returns a retry loop of the function declared at decl, on
 // the main path of its body.
-func (c *checker) retryInBody(decl inspector.Cursor) (retry, bool) {
+func (c *retrier) retryInBody(decl inspector.Cursor) (retry, bool) {
 	var found retry
 	ok := false
 	decl.Inspect([]ast.Node{(*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.LabeledStmt)(nil), (*ast.FuncLit)(nil), (*ast.GoStmt)(nil), (*ast.DeferStmt)(nil)}, func(cur inspector.Cursor) bool {
@@ -178,7 +178,7 @@ func (c *checker) retryInBody(decl inspector.Cursor) (retry, bool) {
 
 // reportHiddenRetry reports a measured call of a function that retries with
 // pauses. It has no fix: the attempts are timed inside the callee.
-func (c *checker) reportHiddenRetry(h hiddenRetry) {
+func (c *retrier) reportHiddenRetry(h hiddenRetry) {
 	m := h.m
 	pos, end := measuredAt(m)
 	d := analysis.Diagnostic{

@@ -443,7 +443,7 @@ func (c *checker) workBetween(m *measurement, startFn, lit inspector.Cursor, fro
 }
 
 // isWorkCall reports whether call does work worth timing.
-func (c *checker) isWorkCall(call *ast.CallExpr, w admission.Wait) bool {
+func (c *env) isWorkCall(call *ast.CallExpr, w admission.Wait) bool {
 	info := c.pass.TypesInfo
 	if tv, ok := info.Types[call.Fun]; ok && (tv.IsType() || tv.IsBuiltin()) {
 		return false
@@ -478,7 +478,7 @@ func (c *checker) isWorkCall(call *ast.CallExpr, w admission.Wait) bool {
 
 // isWorkReceive reports whether a receive waits for work's result, rather
 // than releasing a semaphore or giving up on cancellation.
-func (c *checker) isWorkReceive(u *ast.UnaryExpr, w admission.Wait) bool {
+func (c *env) isWorkReceive(u *ast.UnaryExpr, w admission.Wait) bool {
 	info := c.pass.TypesInfo
 	if v := code.Var(info, u.X); v != nil {
 		return v != w.On && !c.adm.IsSemaphoreChan(v) && !c.adm.IsTokenChan(v)
@@ -556,7 +556,7 @@ func (c *checker) insertionPoint(m *measurement, wcur inspector.Cursor, w admiss
 // nothing but its arguments now, so the split stays right after the wait.
 // A defer that holds the end, or whose arguments call anything, stays after
 // the new lines.
-func (c *checker) afterReleaseDefers(stmt, anchor inspector.Cursor) inspector.Cursor {
+func (c *env) afterReleaseDefers(stmt, anchor inspector.Cursor) inspector.Cursor {
 	for next, ok := stmt.NextSibling(); ok; next, ok = next.NextSibling() {
 		d, isDefer := next.Node().(*ast.DeferStmt)
 		if !isDefer || (anchor.Valid() && next.Contains(anchor)) || !c.isReleaseDefer(d) {
@@ -570,7 +570,7 @@ func (c *checker) afterReleaseDefers(stmt, anchor inspector.Cursor) inspector.Cu
 // isReleaseDefer reports whether a defer statement only gives something
 // back: a call whose arguments call nothing, of a function that is not a
 // literal, or a literal whose body is one such call or one receive.
-func (c *checker) isReleaseDefer(d *ast.DeferStmt) bool {
+func (c *env) isReleaseDefer(d *ast.DeferStmt) bool {
 	info := c.pass.TypesInfo
 	if lit, ok := ast.Unparen(d.Call.Fun).(*ast.FuncLit); ok {
 		if len(d.Call.Args) != 0 || len(lit.Body.List) != 1 {

@@ -35,7 +35,7 @@ type retry struct {
 // (or a label a goto returns to) after the start and before the end, on
 // every path to the end, whose body attempts work, pauses, and leaves or
 // loops on the outcome of an error check.
-func (c *checker) retryIn(m *measurement, startFn, lit inspector.Cursor) (retry, bool) {
+func (c *retrier) retryIn(m *measurement, startFn, lit inspector.Cursor) (retry, bool) {
 	if m.fn != startFn || lit.Valid() {
 		return retry{}, false
 	}
@@ -86,8 +86,8 @@ func (c *checker) retryIn(m *measurement, startFn, lit inspector.Cursor) (retry,
 // onPathToEnd reports whether the statement at cur runs, once, on every
 // path from m's start to its end: not in a loop the start precedes, an
 // error branch, or a branch that returns before the end.
-func (c *checker) onPathToEnd(m *measurement, cur inspector.Cursor) bool {
-	_, ok := c.qualifies(m, cur.Parent(), admission.Wait{}, inspector.Cursor{})
+func (c *retrier) onPathToEnd(m *measurement, cur inspector.Cursor) bool {
+	_, ok := c.chk.qualifies(m, cur.Parent(), admission.Wait{}, inspector.Cursor{})
 	return ok
 }
 
@@ -96,7 +96,7 @@ func (c *checker) onPathToEnd(m *measurement, cur inspector.Cursor) bool {
 // or goes round again on failure (if err != nil { sleep; continue }, for
 // err != nil). A loop that leaves on failure and goes on on success is a
 // batch, paced or not.
-func (c *checker) forRetry(cur inspector.Cursor) (retry, bool) {
+func (c *retrier) forRetry(cur inspector.Cursor) (retry, bool) {
 	var body *ast.BlockStmt
 	var cond ast.Expr
 	switch n := cur.Node().(type) {
@@ -163,7 +163,7 @@ func leavesLoop(list []ast.Stmt) bool {
 // holds when the attempt failed: err != nil, errors.Is(err, x), err != nil
 // || resp.StatusCode >= 500 (failed); err == nil, err == nil && ok
 // (succeeded).
-func (c *checker) outcome(cond ast.Expr) (failed, ok bool) {
+func (c *retrier) outcome(cond ast.Expr) (failed, ok bool) {
 	info := c.pass.TypesInfo
 	switch e := ast.Unparen(cond).(type) {
 	case *ast.BinaryExpr:
@@ -195,7 +195,7 @@ func (c *checker) outcome(cond ast.Expr) (failed, ok bool) {
 // gotoRetry reports whether the labeled statement at cur is the head of a
 // loop made with goto: a later statement of the same list holds a goto back
 // to it, and what lies between attempts work and pauses.
-func (c *checker) gotoRetry(cur inspector.Cursor) (retry, bool) {
+func (c *retrier) gotoRetry(cur inspector.Cursor) (retry, bool) {
 	label := c.pass.TypesInfo.Defs[cur.Node().(*ast.LabeledStmt).Label]
 	if label == nil {
 		return retry{}, false
@@ -241,7 +241,7 @@ func gotosTo(info *types.Info, cur inspector.Cursor, label types.Object) bool {
 // attempts completes r from the statements of a loop's body: it needs
 // pauses and work outside them; checked says whether an if statement there
 // checks an error.
-func (c *checker) attempts(r retry, region []inspector.Cursor) (_ retry, ok, checked bool) {
+func (c *retrier) attempts(r retry, region []inspector.Cursor) (_ retry, ok, checked bool) {
 	work := false
 	for _, root := range region {
 		root.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.GoStmt)(nil), (*ast.DeferStmt)(nil),
@@ -276,7 +276,7 @@ func (c *checker) attempts(r retry, region []inspector.Cursor) (_ retry, ok, che
 // sleep, a timer, a backoff's wait, a helper that pauses, alone or as the
 // condition of an if (if !bt.Wait(stop) { return }). A sleep for a
 // duration named like a poll interval paces a loop, it does not back off.
-func (c *checker) pauseAt(cur inspector.Cursor) (string, bool) {
+func (c *retrier) pauseAt(cur inspector.Cursor) (string, bool) {
 	if !isListStmt(cur) {
 		return "", false
 	}
@@ -309,7 +309,7 @@ func (c *checker) pauseAt(cur inspector.Cursor) (string, bool) {
 
 // isPauseCall reports whether the call at cur is what a pause statement
 // calls: time.Sleep, a backoff's Wait.
-func (c *checker) isPauseCall(cur inspector.Cursor) bool {
+func (c *retrier) isPauseCall(cur inspector.Cursor) bool {
 	call := cur.Node().(*ast.CallExpr)
 	fn := code.Callee(c.pass.TypesInfo, call)
 	if code.IsFunc(fn, "time", "Sleep") || code.IsFunc(fn, "time", "After") {
@@ -348,7 +348,7 @@ func condHeadCall(ifs *ast.IfStmt) *ast.CallExpr {
 
 // mentionsError reports whether an expression checks an error: compares a
 // value of type error, or calls errors.Is or errors.As.
-func (c *checker) mentionsError(e ast.Expr) bool {
+func (c *retrier) mentionsError(e ast.Expr) bool {
 	info := c.pass.TypesInfo
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
@@ -386,14 +386,14 @@ func namesPollInterval(e ast.Node) bool {
 // saysWaiting reports whether the statement that records m names what it
 // records as waiting or retrying (a readiness time, a time until, a figure
 // of attempts): then the retries are the figure, not a hazard in it.
-func (c *checker) saysWaiting(m *measurement) bool {
+func (c *retrier) saysWaiting(m *measurement) bool {
 	return recordSays(m, knowledge.RetryRecordWords)
 }
 
 // reportRetries reports the measurements that span one retry loop, with
 // one fix that records the time spent pausing apart from the attempts when
 // it can be built.
-func (c *checker) reportRetries(rs []retry) {
+func (c *retrier) reportRetries(rs []retry) {
 	r := rs[0]
 	m := r.m
 	pos, end := measuredAt(m)
@@ -438,7 +438,7 @@ func measuredAt(m *measurement) (token.Pos, token.Pos) {
 // the loop (or before the deferred measurements that read it), measures
 // each figure from its start moved on by that sum, and records the sum the
 // way the code records the figure.
-func (c *checker) retryFix(rs []retry) ([]analysis.TextEdit, string) {
+func (c *retrier) retryFix(rs []retry) ([]analysis.TextEdit, string) {
 	info := c.pass.TypesInfo
 	r := rs[0]
 	if hasForwardGoto(info, r.m.fn) {
@@ -488,7 +488,7 @@ func (c *checker) retryFix(rs []retry) ([]analysis.TextEdit, string) {
 
 // retryMeasure returns the edits that measure r's figure without the pauses
 // summed in wait, and record wait beside it.
-func (c *checker) retryMeasure(r retry, wait string, logged *bool) ([]analysis.TextEdit, string) {
+func (c *retrier) retryMeasure(r retry, wait string, logged *bool) ([]analysis.TextEdit, string) {
 	m := r.m
 	info := c.pass.TypesInfo
 	switch m.form {
@@ -509,9 +509,9 @@ func (c *checker) retryMeasure(r retry, wait string, logged *bool) ([]analysis.T
 				return nil, "a deferred call takes its start when it is deferred, before the pauses are summed"
 			}
 			endStmt := code.StmtOf(m.end)
-			fx = newFixer(c, insertion{stmt: endStmt, before: true, list: endStmt.Parent()})
+			fx = newFixer(c.chk, insertion{stmt: endStmt, before: true, list: endStmt.Parent()})
 		} else {
-			fx = newFixer(c, insertion{stmt: r.last, list: r.last.Parent()})
+			fx = newFixer(c.chk, insertion{stmt: r.last, list: r.last.Parent()})
 			if !fx.sees(call.Pos()) {
 				return nil, "the end is outside the block that holds the loop"
 			}
@@ -528,7 +528,7 @@ func (c *checker) retryMeasure(r retry, wait string, logged *bool) ([]analysis.T
 	case formDeferLit:
 		var es []analysis.TextEdit
 		recorded := false
-		for _, e := range c.ends {
+		for _, e := range c.chk.ends {
 			if e.v != m.startVar {
 				continue
 			}
@@ -538,7 +538,7 @@ func (c *checker) retryMeasure(r retry, wait string, logged *bool) ([]analysis.T
 				return nil, "the deferred literal records its start in a form the fix does not know"
 			}
 			endStmt := code.StmtOf(e.cur)
-			fx := newFixer(c, insertion{stmt: endStmt, before: true, list: endStmt.Parent()})
+			fx := newFixer(c.chk, insertion{stmt: endStmt, before: true, list: endStmt.Parent()})
 			fx.retry = wait
 			fx.edits = append(fx.edits, edits.Replace(s, m.startVar.Name()+".Add("+wait+")"))
 			if !recorded {
@@ -563,7 +563,7 @@ func (c *checker) retryMeasure(r retry, wait string, logged *bool) ([]analysis.T
 
 // retryDeferCall turns defer rec(key, time.Now()) into a deferred closure
 // that measures from the start moved on by the pauses, and records them.
-func (c *checker) retryDeferCall(m *measurement, wait string, log bool) ([]analysis.TextEdit, string) {
+func (c *retrier) retryDeferCall(m *measurement, wait string, log bool) ([]analysis.TextEdit, string) {
 	info := c.pass.TypesInfo
 	d := m.deferStmt.Node().(*ast.DeferStmt)
 	call := d.Call
@@ -622,7 +622,7 @@ func hasForwardGoto(info *types.Info, fn inspector.Cursor) bool {
 
 // retryAround returns the retry loop m spans, unless what m records says it
 // is a figure of waiting or retrying.
-func (c *checker) retryAround(m *measurement) (retry, bool) {
+func (c *retrier) retryAround(m *measurement) (retry, bool) {
 	startFn := code.EnclosingFunc(m.startStmt)
 	if !startFn.Valid() || m.fn != startFn || c.saysWaiting(m) {
 		return retry{}, false
@@ -632,7 +632,7 @@ func (c *checker) retryAround(m *measurement) (retry, bool) {
 
 // reportRetryGroups reports the retries, one diagnostic per loop: the
 // measurements across one loop share the sum of its pauses.
-func (c *checker) reportRetryGroups(rs []retry) {
+func (c *retrier) reportRetryGroups(rs []retry) {
 	var order []ast.Node
 	groups := make(map[ast.Node][]retry)
 	for _, r := range rs {

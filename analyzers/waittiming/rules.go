@@ -25,7 +25,7 @@ var (
 
 // silenceWait records that rule kept the wait at wcur from making a
 // measurement across it a finding; a nil rule is a rejection with no name.
-func (c *checker) silenceWait(wcur inspector.Cursor, rule *report.Rule) {
+func (c *env) silenceWait(wcur inspector.Cursor, rule *report.Rule) {
 	if rule != nil {
 		c.rep.Silence(wcur.Node(), rule)
 	}
@@ -33,7 +33,7 @@ func (c *checker) silenceWait(wcur inspector.Cursor, rule *report.Rule) {
 
 // silenceMeasurement records that rule kept the measurement m from being a
 // finding, where a finding about it would be.
-func (c *checker) silenceMeasurement(m *measurement, rule *report.Rule) {
+func (c *env) silenceMeasurement(m *measurement, rule *report.Rule) {
 	pos, end := measuredAt(m)
 	c.rep.SilenceAt(pos, end, rule)
 }

@@ -94,16 +94,21 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	e := &env{
+		pass:  pass,
+		rep:   rep,
+		res:   res,
+		adm:   res.Finder(admission.Options{Strict: true, Extra: extraWaits, Mutex: mutexWaits}),
+		insp:  insp,
+		names: edits.NewNames(pass),
+	}
 	c := &checker{
-		pass:   pass,
-		rep:    rep,
-		res:    res,
-		adm:    res.Finder(admission.Options{Strict: true, Extra: extraWaits, Mutex: mutexWaits}),
-		insp:   insp,
+		env:    e,
 		starts: make(map[*types.Var][]inspector.Cursor),
-		names:  edits.NewNames(pass),
 		timers: res.HasTimerHelpers(),
 	}
+	r := &retrier{env: e, chk: c}
+	d := &deadlineChecker{env: e}
 	var deadlines []inspector.Cursor
 	for file := range insp.Root().Children() {
 		if rep.Skip(file.Node().(*ast.File)) {
@@ -125,24 +130,24 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, m := range c.measurements() {
 		if f, ok := c.analyze(m); ok {
 			found = append(found, f)
-		} else if r, ok := c.retryAround(m); ok {
-			retries = append(retries, r)
+		} else if rt, ok := r.retryAround(m); ok {
+			retries = append(retries, rt)
 		} else if h, ok := c.handoffIn(m); ok {
 			handoffs = append(handoffs, h)
-		} else if h, ok := c.hiddenRetryIn(m); ok {
+		} else if h, ok := r.hiddenRetryIn(m); ok {
 			hidden = append(hidden, h)
 		}
 	}
 	c.reportTimings(found)
-	c.reportRetryGroups(retries)
+	r.reportRetryGroups(retries)
 	for _, h := range handoffs {
 		c.reportHandoff(h)
 	}
 	for _, h := range hidden {
-		c.reportHiddenRetry(h)
+		r.reportHiddenRetry(h)
 	}
 	for _, cur := range deadlines {
-		c.checkDeadline(cur)
+		d.checkDeadline(cur)
 	}
 	return nil, nil
 }
@@ -160,13 +165,22 @@ func mayMeasure(pkg *types.Package) bool {
 	return false
 }
 
-// A checker holds what one pass learns.
+// An env is what every part of one pass shares: the pass, its reporter, the
+// admission result and finder, the inspector and the names taken in fixes.
+type env struct {
+	pass  *analysis.Pass
+	rep   *report.Reporter
+	res   *admission.Result
+	adm   *admission.Finder
+	insp  *inspector.Inspector
+	names *edits.Names
+
+	decls map[*types.Func]inspector.Cursor // this package's function declarations, on first use
+}
+
+// A checker holds what one pass learns about measurements.
 type checker struct {
-	pass *analysis.Pass
-	rep  *report.Reporter
-	res  *admission.Result
-	adm  *admission.Finder
-	insp *inspector.Inspector
+	*env
 
 	// starts lists, per local variable, the assignments of a timestamp or a
 	// Prometheus timer to it; ends lists the expressions that end a
@@ -177,11 +191,23 @@ type checker struct {
 	deferred []*measurement
 
 	stages map[*types.Var][]string // label names of *Vec observers, by variable
-	names  *edits.Names
 
-	timers  bool                             // a function here or imported measures time for its callers
-	decls   map[*types.Func]inspector.Cursor // this package's function declarations, on first use
-	retries map[*types.Func]*retry           // whether each function of the package retries, on first use
+	timers bool // a function here or imported measures time for its callers
+}
+
+// A retrier finds retries inside a measured span: a loop (or a goto) of
+// attempts separated by pauses, in the measuring function or in one it
+// calls, and builds their findings and fixes.
+type retrier struct {
+	*env
+	chk     *checker               // the measurements whose retries it finds
+	retries map[*types.Func]*retry // whether each function of the package retries, on first use
+}
+
+// A deadlineChecker finds deadlines derived right before an admission wait
+// whose context the work after the wait uses, and builds their fixes.
+type deadlineChecker struct {
+	*env
 }
 
 // A varEnd is an expression that ends a measurement from the variable v.
@@ -520,7 +546,7 @@ func (c *checker) reportTimings(found []finding) {
 // declaresJumped reports whether an edit of es declares a variable (a line
 // that starts with var or assigns with :=) where a goto of the function
 // around at jumps over it, which the compiler rejects.
-func (c *checker) declaresJumped(at inspector.Cursor, es []analysis.TextEdit) bool {
+func (c *env) declaresJumped(at inspector.Cursor, es []analysis.TextEdit) bool {
 	body := code.FuncBody(code.EnclosingFunc(at).Node())
 	for _, e := range es {
 		if declaration.Match(e.NewText) && code.JumpedOver(c.pass.TypesInfo, body, e.Pos) {
