@@ -25,8 +25,8 @@ func TestFlags(t *testing.T) {
 	}
 }
 
-// TestWhy asks -resolverpool.why about one line of a copy of the ifaces
-// case, by a path suffix: the silence there is said, and only there.
+// TestWhy asks -resolverpool.why about one line of the ifaces cases, by a
+// path suffix: the silence there is said, and only there.
 func TestWhy(t *testing.T) {
-	fixtest.RunWithFlags(t, testdata, resolverpool.Analyzer, map[string]string{"why": "why/ifaces.go:202"}, "resolverpool/why")
+	fixtest.RunWhy(t, testdata, resolverpool.Analyzer, "ifaces/ifaces.go:202", "resolverpool/ifaces")
 }

@@ -59,8 +59,8 @@ func TestRealCode(t *testing.T) {
 	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/realcode/...")
 }
 
-// TestWhy asks -unboundedqueue.why about one line of a copy of a real-code
-// case, by a path suffix: the silence there is said, and only there.
+// TestWhy asks -unboundedqueue.why about one line of a real-code case, by
+// a path suffix: the silence there is said, and only there.
 func TestWhy(t *testing.T) {
-	fixtest.RunWithFlags(t, testdata, unboundedqueue.Analyzer, map[string]string{"why": "why/fillthendrain.go:24"}, "unboundedqueue/why")
+	fixtest.RunWhy(t, testdata, unboundedqueue.Analyzer, "fillthendrain/fillthendrain.go:24", "unboundedqueue/realcode/fillthendrain")
 }

@@ -83,8 +83,8 @@ func TestRealCode(t *testing.T) {
 	fixtest.Run(t, testdata, waittiming.Analyzer, "waittiming/realcode/...")
 }
 
-// TestWhy asks -waittiming.why about one line of a copy of the negative
-// cases, by a path suffix: the silence there is said, and only there.
+// TestWhy asks -waittiming.why about one line of the negative cases, by a
+// path suffix: the silence there is said, and only there.
 func TestWhy(t *testing.T) {
-	fixtest.RunWithFlags(t, testdata, waittiming.Analyzer, map[string]string{"why": "waittiming/why/negative.go:98"}, "waittiming/why")
+	fixtest.RunWhy(t, testdata, waittiming.Analyzer, "waittiming/negative/negative.go:98", "waittiming/negative")
 }

@@ -242,6 +242,19 @@ func (r *Reporter) SilenceAt(pos, end token.Pos, rule *Rule) {
 	})
 }
 
+// SilencePackage records that rule kept the check from looking at the
+// package at all (it imports nothing a candidate needs, it has nothing
+// that could queue): every candidate there is silenced by it. The rule is
+// said at the package clause of each file the check reports in, so -why
+// FILE:N, N the line of the package clause, or -why all says which rule
+// skipped the package; saying it at every line asked about would answer
+// for candidates that are not there.
+func (r *Reporter) SilencePackage(files []*ast.File, rule *Rule) {
+	for _, f := range files {
+		r.SilenceAt(f.Package, f.Name.End(), rule)
+	}
+}
+
 // A silence is a rule said at a position.
 type silence struct {
 	pos  token.Pos

@@ -95,7 +95,7 @@ func ErrorBranch(ctx context.Context) error {
 	start := time.Now()
 	err := work(ctx)
 	if err != nil {
-		if werr := lim.Wait(ctx); werr != nil {
+		if werr := lim.Wait(ctx); werr != nil { // why: error-branch-wait
 			return werr
 		}
 		err = work(ctx)
