@@ -91,6 +91,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 	res := pass.ResultOf[admission.Analyzer].(*admission.Result)
 	if !mayMeasure(pass.Pkg) && !res.HasTimerHelpers() {
+		rep.SilencePackage(pass.Files, ruleNoClock)
 		return nil, nil
 	}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)

@@ -88,3 +88,11 @@ func TestRealCode(t *testing.T) {
 func TestWhy(t *testing.T) {
 	fixtest.RunWhy(t, testdata, waittiming.Analyzer, "waittiming/negative/negative.go:98", "waittiming/negative")
 }
+
+// TestWhyAll runs with -waittiming.why=all: each rule named by a "// why:"
+// comment is said at its line; whyrules holds a case of each rule that no
+// other package reaches, noclock one of a package skipped whole.
+func TestWhyAll(t *testing.T) {
+	fixtest.RunWhy(t, testdata, waittiming.Analyzer, "all",
+		"waittiming/negative", "waittiming/handoff", "waittiming/retries", "waittiming/deadline", "waittiming/whyrules", "waittiming/noclock")
+}

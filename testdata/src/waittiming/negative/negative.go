@@ -108,7 +108,7 @@ func ErrorBranch(ctx context.Context) error {
 func EarlyExit(ctx context.Context, cached bool) error {
 	start := time.Now()
 	if !cached {
-		sem.Acquire(ctx, 1)
+		sem.Acquire(ctx, 1) // why: returns-before-end
 		defer sem.Release(1)
 		return work(ctx)
 	}
@@ -204,7 +204,7 @@ func Unlimited(ctx context.Context, n int) error {
 		start := time.Now()
 		g.Go(func() error {
 			err := work(ctx)
-			log.Printf("took %v", time.Since(start))
+			log.Printf("took %v", time.Since(start)) // why: end-elsewhere
 			return err
 		})
 	}
@@ -395,7 +395,7 @@ func (w *walker) walk(dir string) {
 func Fresh(root string, n int) {
 	start := time.Now()
 	w := &walker{sem: make(chan struct{}, n)}
-	w.sem <- struct{}{}
+	w.sem <- struct{}{} // why: fresh-limiter
 	w.walk(root)
 	<-w.sem
 	log.Printf("scanned %s in %v", root, time.Since(start))
