@@ -64,3 +64,12 @@ func TestRealCode(t *testing.T) {
 func TestWhy(t *testing.T) {
 	fixtest.RunWhy(t, testdata, unboundedqueue.Analyzer, "fillthendrain/fillthendrain.go:24", "unboundedqueue/realcode/fillthendrain")
 }
+
+// TestWhyAll runs with -unboundedqueue.why=all: each rule named by a
+// "// why:" comment is said at its line; whyrules holds a case of each rule
+// that no other package reaches, swapfifo/frame a package skipped whole.
+func TestWhyAll(t *testing.T) {
+	fixtest.RunWhy(t, testdata, unboundedqueue.Analyzer, "all",
+		"unboundedqueue/listfifo", "unboundedqueue/slicefifo", "unboundedqueue/realcode/localvalue", "unboundedqueue/swapfifo/frame",
+		"unboundedqueue/whyrules", "unboundedqueue/fanout", "unboundedqueue/pullread")
+}
