@@ -38,9 +38,9 @@ func TestWhy(t *testing.T) {
 
 // TestWhyAll runs with -resolverpool.why=all: the rules named by the
 // "// why:" comments, those of one task and those that skip a package, are
-// said there.
+// said there, and those of files skipped whole (skip).
 func TestWhyAll(t *testing.T) {
-	fixtest.RunWhy(t, testdata, resolverpool.Analyzer, "all", "resolverpool/a", "resolverpool/ifacemid", "resolverpool/lookupsonly")
+	fixtest.RunWhy(t, testdata, resolverpool.Analyzer, "all", "resolverpool/a", "resolverpool/ifacemid", "resolverpool/lookupsonly", "resolverpool/skip")
 }
 
 // TestWhyStandardLibrary checks that a package of the standard library is

@@ -75,6 +75,39 @@ var ignoreRules = func() map[string]*Rule {
 	return m
 }()
 
+// A skipped is why queuecheck never reports in a file: 0 when it does.
+type skipped int
+
+const (
+	skippedTest      skipped = iota + 1 // a _test.go file
+	skippedGenerated                    // a generated file
+	skippedSupport                      // test support: imports testing or a test framework, or in a package named so
+)
+
+// skipRules are, per check, the rules that say why it looked at no
+// candidate in a file, by the reason the file is skipped.
+var skipRules = func() map[string]map[skipped]*Rule {
+	m := make(map[string]map[skipped]*Rule)
+	for _, c := range Checks {
+		m[c] = map[skipped]*Rule{
+			skippedTest:      NewRule(c, "test-file", "the file is a _test.go file: tests run under no production load, so queuecheck looks at no candidate there"),
+			skippedGenerated: NewRule(c, "generated-file", "the file is generated (a // Code generated … DO NOT EDIT. header): queuecheck looks at no candidate there, whose fix belongs in the generator"),
+			skippedSupport:   NewRule(c, "test-support", "the file imports package testing or a test framework, or its package is named as test support (mocks, fakes, testutil): it runs under tests only, so queuecheck looks at no candidate there"),
+		}
+	}
+	return m
+}()
+
+// silenceSkipped says, at the package clause of each file queuecheck never
+// reports in, the rule that skipped it.
+func (r *Reporter) silenceSkipped() {
+	for _, f := range r.pass.Files {
+		if why := r.pkg.skip[r.pass.Fset.File(f.Pos())]; why != 0 {
+			r.say(f.Package, f.Name.End(), skipRules[r.check][why])
+		}
+	}
+}
+
 // WhyKind is the kind of the diagnostics that say why a candidate was not
 // reported: their category is CHECK/why.
 const WhyKind = "why"
@@ -216,6 +249,12 @@ func (r *Reporter) SilenceAt(pos, end token.Pos, rule *Rule) {
 	if rule == nil || !pos.IsValid() || r.SkipPos(pos) {
 		return
 	}
+	r.say(pos, end, rule)
+}
+
+// say records rule at pos, in any file: [Reporter.SilenceAt] without the
+// test of a skipped file.
+func (r *Reporter) say(pos, end token.Pos, rule *Rule) {
 	trace.Lock()
 	f := trace.f
 	trace.Unlock()
