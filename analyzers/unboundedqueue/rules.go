@@ -37,7 +37,7 @@ var (
 	ruleByteBuffer   = report.NewRule("unboundedqueue", "byte-buffer", "the slice holds bytes: a buffer that parsers consume (buf = buf[n:]), not a queue of items")
 	ruleBatchAppend  = report.NewRule("unboundedqueue", "batch-append", "the append adds several items, or spreads a slice other than its function's own variadic parameter fed by this package: a batch, which a limit checked per item would not bound")
 	ruleKeepsLastN   = report.NewRule("unboundedqueue", "keeps-last-n", "the only re-slices of the slice keep its last N items (q = q[len(q)-n:]): a window with a bound, not a FIFO")
-	ruleNotFIFO      = report.NewRule("unboundedqueue", "not-a-fifo", "no dequeue the queue kinds know takes items from the other end (q = q[1:], slices.Delete(q, 0, n), a consumer's take-all and reset, Remove(l.Front()), PopFront): to them a stack or a list that only grows, not a FIFO queue")
+	ruleNotFIFO      = report.NewRule("unboundedqueue", "not-a-fifo", "no dequeue the queue kinds know takes items from the other end (q = q[1:], slices.Delete(q, 0, n), a consumer's take-all and reset, Remove(l.Front()), PopFront, delete(m, head) with head++ beside m[tail] = x with tail++): to them a stack or a list that only grows, not a FIFO queue")
 	ruleKeepsElement = report.NewRule("unboundedqueue", "keeps-element", "the push keeps the element it returns (e := l.PushBack(x)), for an index: only plain pushes count, as dropping the oldest item would leave that element stale (an LRU's list)")
 
 	ruleNothingToQueue = report.NewRule("unboundedqueue", "nothing-to-queue", "the package has no go statement, no front re-slice (q = q[1:]), no list or deque call, no map or ring store and no reset of a shared slice: nothing in it can queue")

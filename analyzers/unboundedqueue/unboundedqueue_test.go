@@ -71,5 +71,5 @@ func TestWhy(t *testing.T) {
 func TestWhyAll(t *testing.T) {
 	fixtest.RunWhy(t, testdata, unboundedqueue.Analyzer, "all",
 		"unboundedqueue/listfifo", "unboundedqueue/slicefifo", "unboundedqueue/realcode/localvalue", "unboundedqueue/swapfifo/frame",
-		"unboundedqueue/whyrules", "unboundedqueue/fanout", "unboundedqueue/pullread")
+		"unboundedqueue/whyrules", "unboundedqueue/fanout", "unboundedqueue/pullread", "unboundedqueue/indexfifo")
 }

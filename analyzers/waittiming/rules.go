@@ -13,6 +13,7 @@ import (
 var (
 	ruleNoClock = report.NewRule("waittiming", "no-clock", "the package imports neither time, context nor the Prometheus client, and knows no timer helper: it can take no measurement and set no deadline")
 
+	ruleStartElsewhere   = report.NewRule("waittiming", "start-elsewhere", "the start of the duration is not a timestamp this function takes before the end: a field, a parameter or a package variable (time.Since(req.start)), set by code whose waits the check does not follow")
 	ruleEndElsewhere     = report.NewRule("waittiming", "end-elsewhere", "the measurement ends in a function literal that runs when something else calls it (a handler, a callback) or in one nested deeper: the span is not one call's work")
 	ruleNoWaitInSpan     = report.NewRule("waittiming", "no-wait-in-span", "no admission wait (a semaphore, limiter, pool, errgroup Go, a -waittiming.waits call) runs between the start and the end of the measurement")
 	ruleFreshLimiter     = report.NewRule("waittiming", "fresh-limiter", "the wait is on a semaphore, limiter or group its own function created just before and waits on once: nobody else holds a slot, so it does not block")

@@ -94,5 +94,5 @@ func TestWhy(t *testing.T) {
 // other package reaches, noclock one of a package skipped whole.
 func TestWhyAll(t *testing.T) {
 	fixtest.RunWhy(t, testdata, waittiming.Analyzer, "all",
-		"waittiming/negative", "waittiming/handoff", "waittiming/retries", "waittiming/deadline", "waittiming/whyrules", "waittiming/noclock")
+		"waittiming/negative", "waittiming/deferred", "waittiming/handoff", "waittiming/retries", "waittiming/deadline", "waittiming/whyrules", "waittiming/noclock")
 }
