@@ -2,6 +2,9 @@ package resolverpool_test
 
 import (
 	"fmt"
+	"go/build"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -37,16 +40,26 @@ func TestWhy(t *testing.T) {
 }
 
 // TestWhyAll runs with -resolverpool.why=all: the rules named by the
-// "// why:" comments, those of one task and those that skip a package, are
-// said there, and those of files skipped whole (skip).
+// "// why:" comments are said there.
 func TestWhyAll(t *testing.T) {
-	fixtest.RunWhy(t, testdata, resolverpool.Analyzer, "all", "resolverpool/a", "resolverpool/ifacemid", "resolverpool/lookupsonly", "resolverpool/skip")
+	fixtest.RunWhy(t, testdata, resolverpool.Analyzer, "all", "resolverpool/a")
 }
 
 // TestWhyStandardLibrary checks that a package of the standard library is
 // skipped by the rule standard-library, said at its package clause.
 func TestWhyStandardLibrary(t *testing.T) {
-	if err := resolverpool.Analyzer.Flags.Set(report.WhyFlagName, "all"); err != nil {
+	src, err := os.ReadFile(filepath.Join(build.Default.GOROOT, "src", "errors", "wrap.go"))
+	if err != nil {
+		t.Skip(err)
+	}
+	clause := 0 // the line of the package clause
+	for i, line := range strings.Split(string(src), "\n") {
+		if strings.HasPrefix(line, "package errors") {
+			clause = i + 1
+			break
+		}
+	}
+	if err := resolverpool.Analyzer.Flags.Set(report.WhyFlagName, fmt.Sprintf("errors/wrap.go:%d", clause)); err != nil {
 		t.Fatal(err)
 	}
 	defer func() { _ = resolverpool.Analyzer.Flags.Set(report.WhyFlagName, "") }()
@@ -71,4 +84,19 @@ type recorder struct{ errs []string }
 
 func (r *recorder) Errorf(format string, args ...any) {
 	r.errs = append(r.errs, fmt.Sprintf(format, args...))
+}
+
+// TestWhyWholePackage asks -resolverpool.why about package clauses, where the
+// rules that skip a whole package or file are said (-why all does not).
+func TestWhyWholePackage(t *testing.T) {
+	for _, c := range []struct{ at, pkg string }{
+		{"ifacemid/ifacemid.go:6", "resolverpool/ifacemid"},
+		{"lookupsonly/lookupsonly.go:3", "resolverpool/lookupsonly"},
+		{"skip/gen.go:3", "resolverpool/skip"},
+		{"skip/skip_test.go:1", "resolverpool/skip"},
+	} {
+		t.Run(c.at, func(t *testing.T) {
+			fixtest.RunWhy(t, testdata, resolverpool.Analyzer, c.at, c.pkg)
+		})
+	}
 }

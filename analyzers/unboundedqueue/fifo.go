@@ -117,9 +117,20 @@ func (c *checker) sliceFIFOs() {
 		}
 	}
 	for _, cur := range grown {
-		v := grownVar(info, cur.Node().(*ast.AssignStmt))
-		if r := c.notEnqueue(cur, byVar[v] != nil, trimmed[v]); r != nil {
-			c.rep.Silence(cur.Node(), r)
+		a := cur.Node().(*ast.AssignStmt)
+		v := grownVar(info, a)
+		if !c.sh.IsSharedVar(v) {
+			continue // a local slice: no candidate
+		}
+		site := appendSite{
+			localValue: inLocalValue(info, a.Lhs[0]),
+			bytes:      !c.isSliceQueue(v),
+			batch:      c.enqueuedVar(cur) == nil,
+			dequeued:   byVar[v] != nil,
+			trimmed:    trimmed[v],
+		}
+		if r := site.notEnqueue(); r != nil {
+			c.rep.Silence(a, r)
 		}
 	}
 	// A queue's limit is named once for all its sites, put-backs included.

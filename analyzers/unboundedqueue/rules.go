@@ -1,12 +1,6 @@
 package unboundedqueue
 
-import (
-	"go/ast"
-
-	"golang.org/x/tools/go/ast/inspector"
-
-	"github.com/queuecheck/queuecheck/analyzers/internal/report"
-)
+import "github.com/queuecheck/queuecheck/analyzers/internal/report"
 
 // The reasons the queue kinds do not report an enqueue of a slice or list
 // queue, in the order queueSiteBounded asks them, then those of the pumps,
@@ -43,27 +37,29 @@ var (
 	ruleNothingToQueue = report.NewRule("unboundedqueue", "nothing-to-queue", "the package has no go statement, no front re-slice (q = q[1:]), no list or deque call, no map or ring store and no reset of a shared slice: nothing in it can queue")
 )
 
-// notEnqueue returns the rule that keeps the append to a shared slice at
-// cur (q = append(q, …)) from being an enqueue of a slice queue, or nil when
-// it is one, or no candidate (a local slice). dequeued says whether
-// anything takes items from the front of the slice, trimmed whether a
-// re-slice keeps its last N items.
-func (c *checker) notEnqueue(cur inspector.Cursor, dequeued, trimmed bool) *report.Rule {
-	info := c.pass.TypesInfo
-	a := cur.Node().(*ast.AssignStmt)
-	v := grownVar(info, a)
+// An appendSite is an append to a shared slice, q = append(q, …), with
+// what decides whether the queue kinds take it as an enqueue.
+type appendSite struct {
+	localValue bool // q is a field of a struct value in a local variable
+	bytes      bool // q holds bytes
+	batch      bool // it appends several items, or spreads a slice
+	dequeued   bool // something takes items from the front of q
+	trimmed    bool // a re-slice keeps q's last N items
+}
+
+// notEnqueue returns the rule that keeps the append from being an enqueue
+// of a slice queue, or nil when it is one.
+func (s appendSite) notEnqueue() *report.Rule {
 	switch {
-	case !c.sh.IsSharedVar(v):
-		return nil
-	case inLocalValue(info, a.Lhs[0]):
+	case s.localValue:
 		return ruleLocalValue
-	case !c.isSliceQueue(v):
+	case s.bytes:
 		return ruleByteBuffer
-	case c.enqueuedVar(cur) == nil:
+	case s.batch:
 		return ruleBatchAppend
-	case dequeued:
+	case s.dequeued:
 		return nil
-	case trimmed:
+	case s.trimmed:
 		return ruleKeepsLastN
 	}
 	return ruleNotFIFO

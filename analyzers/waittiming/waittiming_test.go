@@ -91,8 +91,20 @@ func TestWhy(t *testing.T) {
 
 // TestWhyAll runs with -waittiming.why=all: each rule named by a "// why:"
 // comment is said at its line; whyrules holds a case of each rule that no
-// other package reaches, noclock one of a package skipped whole.
+// other package reaches.
 func TestWhyAll(t *testing.T) {
 	fixtest.RunWhy(t, testdata, waittiming.Analyzer, "all",
-		"waittiming/negative", "waittiming/deferred", "waittiming/handoff", "waittiming/retries", "waittiming/deadline", "waittiming/whyrules", "waittiming/noclock")
+		"waittiming/negative", "waittiming/deferred", "waittiming/handoff", "waittiming/retries", "waittiming/deadline", "waittiming/whyrules")
+}
+
+// TestWhyWholePackage asks -waittiming.why about package clauses, where the
+// rules that skip a whole package or file are said (-why all does not).
+func TestWhyWholePackage(t *testing.T) {
+	for _, c := range []struct{ at, pkg string }{
+		{"noclock/noclock.go:3", "waittiming/noclock"},
+	} {
+		t.Run(c.at, func(t *testing.T) {
+			fixtest.RunWhy(t, testdata, waittiming.Analyzer, c.at, c.pkg)
+		})
+	}
 }

@@ -24,8 +24,9 @@ import (
 //
 // A comment "// why: RULE, RULE" (perhaps followed by "; a note", and
 // before any "// want" on the line) says that exactly these rules are said
-// at its line. With why "all" every such
-// line is checked, and lines without one may say anything; with why
+// at its line. With why "all" every such line is checked but package
+// clauses (the rules of a whole file or package are said only when asked
+// about by FILE:LINE), and lines without one may say anything; with why
 // FILE:LINE the line asked about must have a "// why:" comment, and nothing
 // may be said elsewhere.
 func RunWhy(t *testing.T, dir string, a *analysis.Analyzer, why string, patterns ...string) {
@@ -46,6 +47,7 @@ func RunWhy(t *testing.T, dir string, a *analysis.Analyzer, why string, patterns
 
 	said := make(map[whyLine][]string)   // the rules said, by line
 	wanted := make(map[whyLine][]string) // the "// why:" comments, by line
+	clauses := make(map[whyLine]bool)    // the lines of package clauses
 	for _, r := range results {
 		if r.Action == nil || r.Action.Err != nil {
 			continue
@@ -60,6 +62,7 @@ func RunWhy(t *testing.T, dir string, a *analysis.Analyzer, why string, patterns
 			said[at] = append(said[at], name)
 		}
 		for _, file := range pkg.Syntax {
+			clauses[lineOf(pkg.Fset.Position(file.Package))] = true
 			for _, cg := range file.Comments {
 				for _, c := range cg.List {
 					if names, ok := parseWhyComment(c.Text); ok {
@@ -85,7 +88,7 @@ func RunWhy(t *testing.T, dir string, a *analysis.Analyzer, why string, patterns
 	}
 	checked := 0
 	for at, names := range wanted {
-		if !isAsked(at) {
+		if !isAsked(at) || askedFile == "" && clauses[at] {
 			continue
 		}
 		checked++

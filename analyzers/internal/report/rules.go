@@ -99,11 +99,11 @@ var skipRules = func() map[string]map[skipped]*Rule {
 }()
 
 // silenceSkipped says, at the package clause of each file queuecheck never
-// reports in, the rule that skipped it.
+// reports in, the rule that skipped it, when -why asks about that line.
 func (r *Reporter) silenceSkipped() {
 	for _, f := range r.pass.Files {
 		if why := r.pkg.skip[r.pass.Fset.File(f.Pos())]; why != 0 {
-			r.say(f.Package, f.Name.End(), skipRules[r.check][why])
+			r.sayAtClause(f, skipRules[r.check][why])
 		}
 	}
 }
@@ -249,12 +249,12 @@ func (r *Reporter) SilenceAt(pos, end token.Pos, rule *Rule) {
 	if rule == nil || !pos.IsValid() || r.SkipPos(pos) {
 		return
 	}
-	r.say(pos, end, rule)
+	r.say(pos, end, rule, true)
 }
 
 // say records rule at pos, in any file: [Reporter.SilenceAt] without the
-// test of a skipped file.
-func (r *Reporter) say(pos, end token.Pos, rule *Rule) {
+// test of a skipped file. Unless all is set, -why all does not say it.
+func (r *Reporter) say(pos, end token.Pos, rule *Rule, all bool) {
 	trace.Lock()
 	f := trace.f
 	trace.Unlock()
@@ -262,7 +262,7 @@ func (r *Reporter) say(pos, end token.Pos, rule *Rule) {
 		f(rule, r.pass.Fset.Position(pos))
 	}
 	w := r.whyTarget()
-	if w == nil || !w.matches(r.pass.Fset.Position(pos)) {
+	if w == nil || !w.matches(r.pass.Fset.Position(pos)) || !all && w.String() == "all" {
 		return
 	}
 	key := silence{pos, rule}
@@ -284,14 +284,22 @@ func (r *Reporter) say(pos, end token.Pos, rule *Rule) {
 // SilencePackage records that rule kept the check from looking at the
 // package at all (it imports nothing a candidate needs, it has nothing
 // that could queue): every candidate there is silenced by it. The rule is
-// said at the package clause of each file the check reports in, so -why
-// FILE:N, N the line of the package clause, or -why all says which rule
-// skipped the package; saying it at every line asked about would answer
-// for candidates that are not there.
+// said at the package clause of each file the check reports in when -why
+// asks about that line (FILE:N, N the line of the package clause): saying
+// it at every line asked about would answer for candidates that are not
+// there, and -why all, which counts candidates, does not say it.
 func (r *Reporter) SilencePackage(files []*ast.File, rule *Rule) {
 	for _, f := range files {
-		r.SilenceAt(f.Package, f.Name.End(), rule)
+		if !r.SkipPos(f.Package) {
+			r.sayAtClause(f, rule)
+		}
 	}
+}
+
+// sayAtClause says rule at the package clause of f when -why asks about
+// its line by FILE:LINE: a rule for the whole file or package.
+func (r *Reporter) sayAtClause(f *ast.File, rule *Rule) {
+	r.say(f.Package, f.Name.End(), rule, false)
 }
 
 // A silence is a rule said at a position.

@@ -63,13 +63,16 @@ func (c *checker) bounded(k kind, x candidate) (*rule, bool) {
 	return nil, false
 }
 
-// notAsked says, of each go statement in a loop that no kind asked bounded
-// about, the rule not-per-item: the user who wonders why a goroutine started
-// in a loop is not reported learns that no kind counts it.
-func (c *checker) notAsked() {
-	for _, cur := range c.sh.GoStmts {
-		if shared.NearestLoop(cur) != nil && !c.asked[cur.Node()] {
-			c.silenced(ruleNotPerItem, cur)
+// askedSpawns are the spawns a kind asked bounded about.
+type askedSpawns map[ast.Node]bool
+
+// sayNotAsked says, of each go statement of sh in a loop that no kind asked
+// bounded about, the rule not-per-item: the user who wonders why a
+// goroutine started in a loop is not reported learns that no kind counts it.
+func (a askedSpawns) sayNotAsked(sh *shared.Pkg) {
+	for _, cur := range sh.GoStmts {
+		if shared.NearestLoop(cur) != nil && !a[cur.Node()] {
+			sh.Rep.Silence(cur.Node(), ruleNotPerItem.Rule)
 		}
 	}
 }

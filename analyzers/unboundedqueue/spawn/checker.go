@@ -22,7 +22,7 @@ type checker struct {
 	inFlight int64              // the limit a fix's semaphore allows
 
 	persend  map[*ast.GoStmt]bool // go statements reported as goroutinepersend
-	asked    map[ast.Node]bool    // the spawns a kind asked bounded about
+	asked    askedSpawns          // the spawns a kind asked bounded about
 	siblings []siblingBound       // the package's bounded fan-outs, built on first use
 	findings []*shared.Finding
 }
@@ -40,12 +40,12 @@ func Check(sh *shared.Pkg, loops []inspector.Cursor, inFlight int64) []*shared.F
 		loops:    loops,
 		inFlight: inFlight,
 		persend:  make(map[*ast.GoStmt]bool),
-		asked:    make(map[ast.Node]bool),
+		asked:    make(askedSpawns),
 	}
 	perSender{chk: c, pass: c.pass, sh: sh}.goroutinesPerSend()
 	c.goroutinesPerItem()
 	c.fanOuts()
-	c.notAsked()
+	c.asked.sayNotAsked(sh)
 	return c.findings
 }
 
