@@ -41,8 +41,10 @@ type loop struct {
 	ctx         ast.Expr   // cancelled: the context
 	count       ast.Expr   // counted: the number of iterations (with countN when constant)
 	countN      int64
-	timeout     string // deadline: the timer's duration, as source
-	timeoutKept []span // deadline: the source timeout takes along
+	counter     *types.Var // counted: the loop's counter, or nil
+	start       int64      // counted: the counter's first value
+	timeout     string     // deadline: the timer's duration, as source
+	timeoutKept []span     // deadline: the source timeout takes along
 }
 
 // An attempt is the loop's body split around the select, with what each
@@ -330,7 +332,7 @@ func (c *retryChecker) countedCond(l *loop, fs *ast.ForStmt, cond *ast.BinaryExp
 	default:
 		return false
 	}
-	l.bound = counted
+	l.bound, l.counter, l.start = counted, v, start
 	if n, ok := consts.Int(c.info, cond.Y); ok {
 		l.count, l.countN = cond.Y, n-start+extra
 		return l.countN > 0
@@ -365,6 +367,9 @@ func (c *retryChecker) rangeBound(l *loop, rs *ast.RangeStmt) bool {
 		return false
 	}
 	l.bound, l.count = counted, rs.X
+	if id, ok := rs.Key.(*ast.Ident); ok {
+		l.counter, _ = c.info.Defs[id].(*types.Var)
+	}
 	if n, ok := consts.Int(c.info, rs.X); ok {
 		l.countN = n
 		return n > 0
@@ -666,8 +671,18 @@ func (c *retryChecker) pollingSend(s send, l loop, a attempt) *finding {
 		kind:    "pollingsend",
 		pos:     l.stmt.Pos(),
 		end:     l.body.Lbrace,
-		message: fmt.Sprintf("bounded retry polls a non-blocking send on %s %s before giving up: it adds latency and burns CPU where one send could wait on a timer for the same budget; use a timed send instead", ch, how),
+		message: fmt.Sprintf("bounded retry polls a non-blocking send on %s %s before giving up: it adds latency and burns CPU where one send could wait on a timer for the same budget; %s", ch, how, pollRemedy(b)),
 		related: rel,
 		fix:     fix,
 	}
+}
+
+// pollRemedy says what to do about a polling loop with budget b: a timed
+// send, which the fix writes when it can; by hand when the check could not
+// add the loop's waits up into a timer's duration.
+func pollRemedy(b budget) string {
+	if b.known {
+		return "use a timed send instead"
+	}
+	return "the check cannot add up its waits, so by hand: use one send that waits on a timer for the longest total wait the caller accepts"
 }
