@@ -14,6 +14,7 @@ import (
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/report"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 )
 
@@ -124,36 +125,48 @@ func (a attempt) honoursCtx() bool {
 // succeeds (retryloop) or a fixed number of times or until a deadline
 // (pollingsend).
 func (c *retryChecker) retryLoop(s send) *finding {
+	l, a, at, rule := c.retryShape(s)
+	if rule != nil {
+		c.rep.Silence(at, rule)
+		return nil
+	}
+	if l.bound == counted || l.bound == deadline {
+		return c.pollingSend(s, l, a)
+	}
+	return c.retrySend(s, l, a)
+}
+
+// retryShape decides whether a loop retries the non-blocking send s: it
+// returns the loop and one attempt of it, or the rule that says why not
+// and the node it applies to.
+func (c *retryChecker) retryShape(s send) (loop, attempt, ast.Node, *report.Rule) {
 	l, ok := c.loopAround(s.cur)
 	if !ok {
-		return nil
+		return loop{}, attempt{}, s.nb.Send, ruleNoRetryLoop
 	}
-	a, ok := c.splitAttempt(l, s)
-	if !ok || !c.invariant(l, s.nb.Case, s.nb.Send.Chan, s.nb.Send.Value) {
-		return nil
+	a, rule := c.splitAttempt(l, s)
+	if rule != nil {
+		return loop{}, attempt{}, s.nb.Send, rule
+	}
+	if !c.invariant(l, s.nb.Case, s.nb.Send.Chan, s.nb.Send.Value) {
+		return loop{}, attempt{}, s.nb.Send, ruleChangingItem
 	}
 	switch l.bound {
-	case unbounded, cancelled:
-		if !a.sendLeaves() {
-			return nil
-		}
 	case flagged:
-		if !setsFlag(c.info, s.nb.Case.Body, l.flag) || a.send.End == sendselect.Continues {
-			return nil
+		if !setsFlag(c.info, s.nb.Case.Body, l.flag) || a.send.End == sendselect.Continues || assignedOutsideSend(c.info, l, s, l.flag) {
+			return loop{}, attempt{}, s.nb.Send, ruleFlagNotSend
 		}
-	case counted, deadline:
+	default:
 		if !a.sendLeaves() {
-			return nil
+			return loop{}, attempt{}, s.nb.Send, ruleSendStays
 		}
 		if l.bound == counted && !a.sleeps(c.info) {
 			// A bounded spin gives up within microseconds: it sheds, and
 			// adds neither latency nor a backlog.
-			c.rep.Silence(l.stmt, ruleBoundedSpin)
-			return nil
+			return loop{}, attempt{}, l.stmt, ruleBoundedSpin
 		}
-		return c.pollingSend(s, l, a)
 	}
-	return c.retrySend(s, l, a)
+	return l, a, nil, nil
 }
 
 // loopAround returns the loop whose body holds the statement at cur, when its
@@ -385,7 +398,7 @@ func isCallFreeDefine(info *types.Info, s ast.Stmt) bool {
 // splitAttempt summarises one iteration of l around the select of s. Every
 // statement but the send case's must only wait, count, log or update a
 // local: a loop that does other work between attempts polls for that work.
-func (c *retryChecker) splitAttempt(l loop, s send) (attempt, bool) {
+func (c *retryChecker) splitAttempt(l loop, s send) (attempt, *report.Rule) {
 	idx := s.cur.ParentEdgeIndex()
 	stops, before := c.stopChecks(l.body.List[:idx], l)
 	a := attempt{
@@ -399,13 +412,15 @@ func (c *retryChecker) splitAttempt(l loop, s send) (attempt, bool) {
 		dfltStmts:   s.nb.Default.Body,
 		stops:       stops,
 	}
-	if !a.before.Idle || a.before.Last != nil || !a.after.Idle || !a.dflt.Idle || !a.defaultStays() {
-		return attempt{}, false
+	switch {
+	case !a.defaultStays():
+		return attempt{}, ruleDefaultLeaves
+	case !a.before.Idle || a.before.Last != nil || !a.after.Idle || !a.dflt.Idle:
+		return attempt{}, ruleWorksBetween
+	case !onlyFinalBranch(s.nb.Case.Body, a.send.Last):
+		return attempt{}, ruleInnerBranch
 	}
-	if !onlyFinalBranch(s.nb.Case.Body, a.send.Last) {
-		return attempt{}, false
-	}
-	return a, true
+	return a, nil
 }
 
 // stopChecks splits stmts, statements of l's body, into the checks that
@@ -545,9 +560,6 @@ func isLocal(v *types.Var) bool {
 // retrySend builds the retryloop finding for a loop that retries s until it
 // succeeds.
 func (c *retryChecker) retrySend(s send, l loop, a attempt) *finding {
-	if l.bound == flagged && assignedOutsideSend(c.info, l, s, l.flag) {
-		return nil
-	}
 	fix, honours := c.fix.blockingSendFix(s, l, a)
 	ch := edits.Source(c.pass, s.nb.Send.Chan)
 	msg := c.retryMessage(ch, a, l.bound == cancelled, honours)
