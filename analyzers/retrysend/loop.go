@@ -683,18 +683,23 @@ func (c *retryChecker) pollingSend(s send, l loop, a attempt) *finding {
 		kind:    "pollingsend",
 		pos:     l.stmt.Pos(),
 		end:     l.body.Lbrace,
-		message: fmt.Sprintf("bounded retry polls a non-blocking send on %s %s before giving up: it adds latency and burns CPU where one send could wait on a timer for the same budget; %s", ch, how, pollRemedy(b)),
+		message: fmt.Sprintf("bounded retry polls a non-blocking send on %s %s before giving up: it adds latency and burns CPU where one send could wait on a timer for the same budget; %s", ch, how, pollRemedy(b, a, fix != nil)),
 		related: rel,
 		fix:     fix,
 	}
 }
 
-// pollRemedy says what to do about a polling loop with budget b: a timed
-// send, which the fix writes when it can; by hand when the check could not
-// add the loop's waits up into a timer's duration.
-func pollRemedy(b budget) string {
-	if b.known {
+// pollRemedy says what to do about a polling loop with budget b whose
+// failed attempts do a: a timed send, which the fix writes when it can;
+// otherwise what to do by hand, as the check's page lists it.
+func pollRemedy(b budget, a attempt, fixed bool) string {
+	switch {
+	case fixed:
 		return "use a timed send instead"
+	case !b.known:
+		return "the check cannot add up its waits, so by hand: use one send that waits on a timer for the longest total wait the caller accepts"
+	case !a.sendReturns():
+		return "success leaves the loop onto the rejection's path, where a timed send could not tell it from a timeout, so by hand: make success return (or set the flag inside the timed select), then use a timed send"
 	}
-	return "the check cannot add up its waits, so by hand: use one send that waits on a timer for the longest total wait the caller accepts"
+	return "no fix is safe here (the send case names the loop's variables, a goto jumps over where the timer would go, or the file cannot import time), so by hand: use a timed send for the same budget"
 }

@@ -73,3 +73,38 @@ func publishReset(ch chan event, e event, n int) error {
 	}
 	return errBusy
 }
+
+// A budget the check adds up, with no fix: success breaks onto the
+// rejection's path.
+func publishBreakOut(ch chan event, e event) error {
+	ok := false
+	for i := 0; i < 3; i++ { // want `bounded retry polls a non-blocking send on ch 3 times, 2ms apart \(6ms in all\), before giving up: .*so by hand: make success return \(or set the flag inside the timed select\), then use a timed send`
+		select {
+		case ch <- e:
+			ok = true
+		default:
+			time.Sleep(2 * time.Millisecond)
+			continue
+		}
+		break
+	}
+	if !ok {
+		return errBusy
+	}
+	return nil
+}
+
+// A budget the check adds up, with no fix: the send case names the
+// loop's counter.
+func publishCounted(ch chan event, e event, sent func(int)) error {
+	for i := 0; i < 3; i++ { // want `bounded retry polls a non-blocking send on ch 3 times, 2ms apart \(6ms in all\), before giving up: .*no fix is safe here .*so by hand: use a timed send for the same budget`
+		select {
+		case ch <- e:
+			sent(i)
+			return nil
+		default:
+			time.Sleep(2 * time.Millisecond)
+		}
+	}
+	return errBusy
+}
