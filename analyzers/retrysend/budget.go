@@ -161,7 +161,36 @@ func (c *retryChecker) progressionOf(l loop, stmts []ast.Stmt, at int, d ast.Exp
 	if !ok || !isLocal(v) || v == l.counter {
 		return progression{}, false
 	}
+	if code.Inside(v.Pos(), l.stmt) {
+		// A variable of the attempt: the sleep is what defines it.
+		if rhs, ok := c.definedOnce(stmts[:at], stmts[at+1:], v); ok {
+			return c.progressionOf(l, stmts, at, rhs, changed)
+		}
+		return progression{}, false
+	}
 	return c.delayProgression(l, stmts, at, v, changed)
+}
+
+// definedOnce returns x when one statement of before is v := x (or var v =
+// x) and nothing else in before or after changes v.
+func (c *retryChecker) definedOnce(before, after []ast.Stmt, v *types.Var) (ast.Expr, bool) {
+	var rhs ast.Expr
+	for _, st := range before {
+		if !code.Assigns(c.info, st, v) {
+			continue
+		}
+		x, ok := assignmentOf(c.info, st, v)
+		if !ok || rhs != nil {
+			return nil, false
+		}
+		rhs = x
+	}
+	for _, st := range after {
+		if code.Assigns(c.info, st, v) {
+			return nil, false
+		}
+	}
+	return rhs, rhs != nil
 }
 
 // A dur is a duration known up to one factor that does not change in the
@@ -203,8 +232,9 @@ func (c *retryChecker) intConst(e ast.Expr) (int64, bool) {
 	return constant.Int64Val(v)
 }
 
-// An affine is a value linear in the attempt j, known up to one invariant
-// factor: (p + q×j) × base, or p + q×j when base is nil.
+// An affine is a value linear in one variable x (the attempt, or a delay
+// before its update), known up to one invariant factor: (p + q×x) × base,
+// or p + q×x when base is nil.
 type affine struct {
 	p, q int64
 	base ast.Expr
@@ -212,13 +242,12 @@ type affine struct {
 
 // counterProgression works out a sleep computed from the loop's counter:
 // linear, time.Duration(attempt+1) * unit, or a unit shifted by it,
-// time.Millisecond << i.
+// time.Millisecond << i. The counter is start + j at attempt j.
 func (c *retryChecker) counterProgression(l loop, d ast.Expr, changed map[types.Object]bool) (progression, bool) {
-	delete(changed, l.counter) // the counter is what affineOf knows
-	defer func() { changed[l.counter] = true }()
+	at := affine{p: l.start, q: 1}
 	if sh, ok := ast.Unparen(d).(*ast.BinaryExpr); ok && sh.Op == token.SHL {
-		unit, ok1 := c.affineOf(l, sh.X, changed)
-		n, ok2 := c.affineOf(l, sh.Y, changed)
+		unit, ok1 := c.affineOf(sh.X, l.counter, at, changed)
+		n, ok2 := c.affineOf(sh.Y, l.counter, at, changed)
 		if !ok1 || !ok2 || unit.q != 0 || n.q != 1 || n.base != nil || n.p < 0 || n.p > 62 {
 			return progression{}, false
 		}
@@ -226,27 +255,26 @@ func (c *retryChecker) counterProgression(l loop, d ast.Expr, changed map[types.
 		a := calc.mul(unit.p, calc.pow(2, n.p))
 		return progression{shape: geometric, a: a, step: 2, base: unit.base}, calc.ok
 	}
-	f, ok := c.affineOf(l, d, changed)
+	f, ok := c.affineOf(d, l.counter, at, changed)
 	return progression{shape: arithmetic, a: f.p, step: f.q, base: f.base}, ok
 }
 
-// affineOf evaluates e, which may name the loop's counter, as an affine of
-// the attempt: the counter is start + j; constants and durations the loop
-// does not change are themselves; sums, differences, products by a
-// constant and conversions to integer types combine them.
-func (c *retryChecker) affineOf(l loop, e ast.Expr, changed map[types.Object]bool) (affine, bool) {
+// affineOf evaluates e as an affine of x, where the variable v is at:
+// constants and durations the loop does not change are themselves; sums,
+// differences, products and shifts by a constant and conversions to
+// integer types combine them.
+func (c *retryChecker) affineOf(e ast.Expr, v *types.Var, at affine, changed map[types.Object]bool) (affine, bool) {
 	if n, ok := c.intConst(e); ok {
 		return affine{p: n}, true
 	}
 	e = ast.Unparen(e)
-	if id, ok := e.(*ast.Ident); ok && c.info.Uses[id] == l.counter {
-		return affine{p: l.start, q: 1}, true
+	if c.isVar(e, v) {
+		return at, true
 	}
-	if !c.mentionsAny(e, changed) && !c.mentionsAny(e, map[types.Object]bool{l.counter: true}) {
+	if !c.mentionsAny(e, changed) {
 		u, ok := c.invariantDuration(e)
 		return affine{p: u.coef, base: u.base}, ok
 	}
-	calc := &calc{ok: true}
 	switch e := e.(type) {
 	case *ast.CallExpr:
 		tv, ok := c.info.Types[e.Fun]
@@ -256,38 +284,50 @@ func (c *retryChecker) affineOf(l loop, e ast.Expr, changed map[types.Object]boo
 		if b, ok := tv.Type.Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
 			return affine{}, false
 		}
-		return c.affineOf(l, e.Args[0], changed)
+		return c.affineOf(e.Args[0], v, at, changed)
 	case *ast.BinaryExpr:
-		x, ok1 := c.affineOf(l, e.X, changed)
-		y, ok2 := c.affineOf(l, e.Y, changed)
+		x, ok1 := c.affineOf(e.X, v, at, changed)
+		y, ok2 := c.affineOf(e.Y, v, at, changed)
 		if !ok1 || !ok2 {
 			return affine{}, false
 		}
-		switch e.Op {
-		case token.ADD, token.SUB:
-			if !(dur{base: x.base}).sameBase(dur{base: y.base}) {
-				return affine{}, false
-			}
-			if e.Op == token.SUB {
-				y.p, y.q = calc.sub(0, y.p), calc.sub(0, y.q)
-			}
-			return affine{calc.add(x.p, y.p), calc.add(x.q, y.q), x.base}, calc.ok
-		case token.MUL:
-			// One factor must not change with the attempt, and at most
-			// one may be a duration: (p + q×j) × k.
-			k, o := y, x
-			if x.q == 0 {
-				k, o = x, y
-			}
-			if k.q != 0 || (x.base != nil && y.base != nil) {
-				return affine{}, false
-			}
-			base := o.base
-			if base == nil {
-				base = k.base
-			}
-			return affine{calc.mul(o.p, k.p), calc.mul(o.q, k.p), base}, calc.ok
+		return combine(e.Op, x, y)
+	}
+	return affine{}, false
+}
+
+// combine returns x op y for the operators an affine stays one under.
+func combine(op token.Token, x, y affine) (affine, bool) {
+	calc := &calc{ok: true}
+	switch op {
+	case token.ADD, token.SUB:
+		if !(dur{base: x.base}).sameBase(dur{base: y.base}) {
+			return affine{}, false
 		}
+		if op == token.SUB {
+			y.p, y.q = calc.sub(0, y.p), calc.sub(0, y.q)
+		}
+		return affine{calc.add(x.p, y.p), calc.add(x.q, y.q), x.base}, calc.ok
+	case token.MUL:
+		// One factor must not change with x, and at most one may be a
+		// duration: (p + q×x) × k.
+		k, o := y, x
+		if x.q == 0 {
+			k, o = x, y
+		}
+		if k.q != 0 || (x.base != nil && y.base != nil) {
+			return affine{}, false
+		}
+		base := o.base
+		if base == nil {
+			base = k.base
+		}
+		return affine{calc.mul(o.p, k.p), calc.mul(o.q, k.p), base}, calc.ok
+	case token.SHL:
+		if y.q != 0 || y.base != nil || y.p < 0 || y.p > 62 {
+			return affine{}, false
+		}
+		return combine(token.MUL, x, affine{p: int64(1) << y.p})
 	}
 	return affine{}, false
 }

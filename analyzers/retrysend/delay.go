@@ -31,12 +31,12 @@ func (c *retryChecker) delayProgression(l loop, stmts []ast.Stmt, at int, v *typ
 	case 0:
 		return p, true // changed in a case that leaves the loop: constant while it polls
 	case 1:
-		p, ok = c.update(stmts[updates[0]], v, p, start)
+		p, ok = c.update(stmts[updates[0]], v, p, start, changed)
 	case 2:
 		if updates[1] != updates[0]+1 {
 			return progression{}, false
 		}
-		p, ok = c.update(stmts[updates[0]], v, p, start)
+		p, ok = c.update(stmts[updates[0]], v, p, start, changed)
 		if ok && p.shape == geometric && p.base == nil {
 			p.limit, ok = c.clampOf(stmts[updates[1]], v)
 			p.shape = clamped
@@ -54,35 +54,32 @@ func (c *retryChecker) delayProgression(l loop, stmts []ast.Stmt, at int, v *typ
 
 // update returns p as the statement st changes v: a growth, a min of one,
 // or an if that grows v while it is below a cap.
-func (c *retryChecker) update(st ast.Stmt, v *types.Var, p progression, start dur) (progression, bool) {
+func (c *retryChecker) update(st ast.Stmt, v *types.Var, p progression, start dur, changed map[types.Object]bool) (progression, bool) {
 	switch st := st.(type) {
 	case *ast.AssignStmt:
 		if len(st.Lhs) != 1 || len(st.Rhs) != 1 || !c.isVar(st.Lhs[0], v) {
 			return p, false
 		}
-		if st.Tok == token.ASSIGN {
-			if call, ok := ast.Unparen(st.Rhs[0]).(*ast.CallExpr); ok && code.BuiltinName(c.info, call) == "min" && len(call.Args) == 2 {
-				// v = min(v*k, max), or min(max, v*k)
-				for i, g := range call.Args {
-					if limit, ok := c.intConst(call.Args[1-i]); ok {
-						if q, ok := c.growthExpr(g, v, p, start); ok && q.shape == geometric {
-							q.shape, q.limit = clamped, limit
-							return q, true
-						}
-					}
-				}
-				return p, false
-			}
-			return c.growthExpr(st.Rhs[0], v, p, start)
+		call, isCall := ast.Unparen(st.Rhs[0]).(*ast.CallExpr)
+		if st.Tok != token.ASSIGN || !isCall || code.BuiltinName(c.info, call) != "min" || len(call.Args) != 2 {
+			return c.grown(st.Tok, st.Rhs[0], v, p, start, changed)
 		}
-		return c.growthOp(st.Tok, st.Rhs[0], v, p, start)
+		// v = min(v*k, max), or min(max, v*k)
+		for i, g := range call.Args {
+			if limit, ok := c.intConst(call.Args[1-i]); ok {
+				if q, ok := c.grown(token.ASSIGN, g, v, p, start, changed); ok && q.shape == geometric {
+					q.shape, q.limit = clamped, limit
+					return q, true
+				}
+			}
+		}
 	case *ast.IfStmt:
 		// if v < max { v *= k }
 		limit, ok := c.compared(st, v, token.LSS)
 		if !ok || len(st.Body.List) != 1 {
 			return p, false
 		}
-		q, ok := c.update(st.Body.List[0], v, p, start)
+		q, ok := c.update(st.Body.List[0], v, p, start, changed)
 		if !ok || q.shape != geometric {
 			return p, false
 		}
@@ -92,67 +89,34 @@ func (c *retryChecker) update(st ast.Stmt, v *types.Var, p progression, start du
 	return p, false
 }
 
-// growthOp returns p grown by v op= rhs: *= k and <<= s multiply it, += adds
-// a step of the same base, or doubles it (v += v).
-func (c *retryChecker) growthOp(tok token.Token, rhs ast.Expr, v *types.Var, p progression, start dur) (progression, bool) {
-	switch tok {
-	case token.MUL_ASSIGN:
-		return c.multiplied(p, rhs)
-	case token.SHL_ASSIGN:
-		s, ok := c.intConst(rhs)
-		if !ok || s < 0 || s > 62 {
-			return p, false
-		}
-		p.shape, p.step = geometric, int64(1)<<s
+// compoundOps maps an assignment operator to its binary operator.
+var compoundOps = map[token.Token]token.Token{
+	token.ADD_ASSIGN: token.ADD, token.SUB_ASSIGN: token.SUB,
+	token.MUL_ASSIGN: token.MUL, token.SHL_ASSIGN: token.SHL,
+}
+
+// grown returns p grown by v tok rhs (v = rhs, or v op= rhs) when the new v
+// is k×v (geometric, k ≥ 1) or v + step (arithmetic, with a step of the
+// start's base).
+func (c *retryChecker) grown(tok token.Token, rhs ast.Expr, v *types.Var, p progression, start dur, changed map[types.Object]bool) (progression, bool) {
+	self := affine{q: 1} // v, as an affine of itself
+	next, ok := c.affineOf(rhs, v, self, changed)
+	if op, compound := compoundOps[tok]; compound && ok {
+		next, ok = combine(op, self, next)
+	} else if tok != token.ASSIGN {
+		return p, false
+	}
+	switch {
+	case !ok:
+		return p, false
+	case next.p == 0 && next.q >= 1:
+		p.shape, p.step = geometric, next.q
 		return p, true
-	case token.ADD_ASSIGN:
-		if c.isVar(rhs, v) {
-			p.shape, p.step = geometric, 2
-			return p, true
-		}
-		step, ok := c.invariantDuration(rhs)
-		if !ok || !step.sameBase(start) || c.mentionsAny(rhs, map[types.Object]bool{v: true}) {
-			return p, false
-		}
-		p.step = step.coef
+	case next.q == 1 && start.sameBase(dur{base: next.base}):
+		p.step = next.p
 		return p, true
 	}
 	return p, false
-}
-
-// growthExpr returns p grown by v = e, where e is v op x (or x op v for *
-// and +).
-func (c *retryChecker) growthExpr(e ast.Expr, v *types.Var, p progression, start dur) (progression, bool) {
-	bin, ok := ast.Unparen(e).(*ast.BinaryExpr)
-	if !ok {
-		return p, false
-	}
-	x, y := bin.X, bin.Y
-	if !c.isVar(x, v) && (bin.Op == token.MUL || bin.Op == token.ADD) {
-		x, y = y, x
-	}
-	if !c.isVar(x, v) {
-		return p, false
-	}
-	switch bin.Op {
-	case token.MUL:
-		return c.growthOp(token.MUL_ASSIGN, y, v, p, start)
-	case token.SHL:
-		return c.growthOp(token.SHL_ASSIGN, y, v, p, start)
-	case token.ADD:
-		return c.growthOp(token.ADD_ASSIGN, y, v, p, start)
-	}
-	return p, false
-}
-
-// multiplied returns p multiplied per attempt by the constant k.
-func (c *retryChecker) multiplied(p progression, k ast.Expr) (progression, bool) {
-	n, ok := c.intConst(k)
-	if !ok || n < 1 {
-		return p, false
-	}
-	p.shape, p.step = geometric, n
-	return p, true
 }
 
 // clampOf returns max when st is if v > max { v = max } (or >=).

@@ -33,12 +33,11 @@ const (
 // nanoseconds when base is nil: a, step and limit are then constants).
 // offset is 1 when an attempt changes the delay before it sleeps.
 type progression struct {
-	shape    shape
-	a, step  int64
-	limit    int64 // clamped, overshooting
-	base     ast.Expr
-	offset   int64
-	baseKept bool // base is source of the file, not a parameter's name
+	shape   shape
+	a, step int64
+	limit   int64 // clamped, overshooting
+	base    ast.Expr
+	offset  int64
 }
 
 // A calc does checked int64 arithmetic: once a result overflows, ok is

@@ -122,3 +122,17 @@ func publishMany(ch chan event, e event) error {
 	}
 	return errBusy
 }
+
+// The sleep held in a variable of the attempt first: 10+20+30 ms.
+func publishHeld(ch chan event, e event) error {
+	for i := 1; i <= 3; i++ { // want `bounded retry polls a non-blocking send on ch 3 times, 10ms to 30ms apart \(60ms in all\), before giving up`
+		select {
+		case ch <- e:
+			return nil
+		default:
+			d := time.Duration(i) * 10 * time.Millisecond
+			time.Sleep(d)
+		}
+	}
+	return errBusy
+}
