@@ -119,8 +119,21 @@ func (c *retryChecker) grown(tok token.Token, rhs ast.Expr, v *types.Var, p prog
 	return p, false
 }
 
-// clampOf returns max when st is if v > max { v = max } (or >=).
+// clampOf returns max when st is if v > max { v = max } (or >=), or
+// v = min(v, max).
 func (c *retryChecker) clampOf(st ast.Stmt, v *types.Var) (int64, bool) {
+	if as, ok := st.(*ast.AssignStmt); ok {
+		call, isCall := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !c.assignsVar(as, v) || !isCall || code.BuiltinName(c.info, call) != "min" || len(call.Args) != 2 {
+			return 0, false
+		}
+		for i, arg := range call.Args {
+			if limit, ok := c.intConst(call.Args[1-i]); ok && c.isVar(arg, v) {
+				return limit, true
+			}
+		}
+		return 0, false
+	}
 	ifs, ok := st.(*ast.IfStmt)
 	if !ok {
 		return 0, false
@@ -133,11 +146,16 @@ func (c *retryChecker) clampOf(st ast.Stmt, v *types.Var) (int64, bool) {
 		return 0, false
 	}
 	as, ok := ifs.Body.List[0].(*ast.AssignStmt)
-	if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 || !c.isVar(as.Lhs[0], v) {
+	if !ok || !c.assignsVar(as, v) {
 		return 0, false
 	}
 	set, ok := c.intConst(as.Rhs[0])
 	return limit, ok && set == limit
+}
+
+// assignsVar reports whether as is v = x.
+func (c *retryChecker) assignsVar(as *ast.AssignStmt, v *types.Var) bool {
+	return as.Tok == token.ASSIGN && len(as.Lhs) == 1 && len(as.Rhs) == 1 && c.isVar(as.Lhs[0], v)
 }
 
 // compared returns k when ifs, with no init and no else, tests v op k (or

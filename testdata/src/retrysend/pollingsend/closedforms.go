@@ -136,3 +136,19 @@ func publishHeld(ch chan event, e event) error {
 	}
 	return errBusy
 }
+
+// Doubled, then clamped with min: 10+20+25 ms.
+func publishMinClamped(ch chan event, e event) error {
+	delay := 10 * time.Millisecond
+	for i := 0; i < 3; i++ { // want `bounded retry polls a non-blocking send on ch 3 times, 10ms to 25ms apart \(55ms in all\), before giving up`
+		select {
+		case ch <- e:
+			return nil
+		default:
+			time.Sleep(delay)
+			delay *= 2
+			delay = min(delay, 25*time.Millisecond)
+		}
+	}
+	return errBusy
+}
