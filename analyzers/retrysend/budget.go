@@ -241,14 +241,13 @@ type affine struct {
 }
 
 // counterProgression works out a sleep computed from the loop's counter:
-// linear, time.Duration(attempt+1) * unit, or a unit shifted by it,
-// time.Millisecond << i. The counter is start + j at attempt j.
+// linear, time.Duration(attempt+1) * unit, or exponential, a unit shifted by
+// it (time.Millisecond << i, time.Millisecond * (1 << i)). The counter is
+// start + j at attempt j.
 func (c *retryChecker) counterProgression(l loop, d ast.Expr, changed map[types.Object]bool) (progression, bool) {
 	at := affine{p: l.start, q: 1}
-	if sh, ok := ast.Unparen(d).(*ast.BinaryExpr); ok && sh.Op == token.SHL {
-		unit, ok1 := c.affineOf(sh.X, l.counter, at, changed)
-		n, ok2 := c.affineOf(sh.Y, l.counter, at, changed)
-		if !ok1 || !ok2 || unit.q != 0 || n.q != 1 || n.base != nil || n.p < 0 || n.p > 62 {
+	if unit, n, ok := c.doubling(d, l.counter, at, changed); ok {
+		if n.q != 1 || n.p < 0 || n.p > 62 {
 			return progression{}, false
 		}
 		calc := &calc{ok: true}
@@ -257,6 +256,38 @@ func (c *retryChecker) counterProgression(l loop, d ast.Expr, changed map[types.
 	}
 	f, ok := c.affineOf(d, l.counter, at, changed)
 	return progression{shape: arithmetic, a: f.p, step: f.q, base: f.base}, ok
+}
+
+// doubling matches e as unit << n, where n is an affine of the counter
+// (at) and unit one that does not change: a shift, a product of one by
+// a constant or an invariant duration, or a conversion of one.
+func (c *retryChecker) doubling(e ast.Expr, v *types.Var, at affine, changed map[types.Object]bool) (unit, n affine, ok bool) {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		if tv, isConv := c.info.Types[e.Fun]; isConv && tv.IsType() && len(e.Args) == 1 {
+			if b, isInt := tv.Type.Underlying().(*types.Basic); isInt && b.Info()&types.IsInteger != 0 {
+				return c.doubling(e.Args[0], v, at, changed)
+			}
+		}
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.SHL:
+			unit, ok1 := c.affineOf(e.X, v, at, changed)
+			n, ok2 := c.affineOf(e.Y, v, at, changed)
+			return unit, n, ok1 && ok2 && unit.q == 0 && n.base == nil
+		case token.MUL:
+			for _, f := range [][2]ast.Expr{{e.X, e.Y}, {e.Y, e.X}} {
+				if unit, n, ok := c.doubling(f[0], v, at, changed); ok {
+					k, ok := c.affineOf(f[1], v, at, changed)
+					if ok && k.q == 0 {
+						unit, ok = combine(token.MUL, unit, k)
+						return unit, n, ok
+					}
+				}
+			}
+		}
+	}
+	return affine{}, affine{}, false
 }
 
 // affineOf evaluates e as an affine of x, where the variable v is at:

@@ -96,9 +96,20 @@ var compoundOps = map[token.Token]token.Token{
 }
 
 // grown returns p grown by v tok rhs (v = rhs, or v op= rhs) when the new v
-// is k×v (geometric, k ≥ 1) or v + step (arithmetic, with a step of the
-// start's base).
+// is v ± step (arithmetic, a step of the start's base that the loop does
+// not change) or k×v (geometric, k ≥ 1: v *= k, v <<= s, v += v).
 func (c *retryChecker) grown(tok token.Token, rhs ast.Expr, v *types.Var, p progression, start dur, changed map[types.Object]bool) (progression, bool) {
+	if x, neg, ok := c.addend(tok, rhs, v); ok {
+		step, ok := c.invariantDuration(x)
+		if !ok || c.mentionsAny(x, changed) || !start.sameBase(step) {
+			return p, false
+		}
+		p.step = step.coef
+		if neg {
+			p.step = -step.coef
+		}
+		return p, true
+	}
 	self := affine{q: 1} // v, as an affine of itself
 	next, ok := c.affineOf(rhs, v, self, changed)
 	if op, compound := compoundOps[tok]; compound && ok {
@@ -106,17 +117,35 @@ func (c *retryChecker) grown(tok token.Token, rhs ast.Expr, v *types.Var, p prog
 	} else if tok != token.ASSIGN {
 		return p, false
 	}
-	switch {
-	case !ok:
+	if !ok || next.p != 0 || next.q < 1 {
 		return p, false
-	case next.p == 0 && next.q >= 1:
-		p.shape, p.step = geometric, next.q
-		return p, true
-	case next.q == 1 && start.sameBase(dur{base: next.base}):
-		p.step = next.p
-		return p, true
 	}
-	return p, false
+	p.shape, p.step = geometric, next.q
+	return p, true
+}
+
+// addend returns x, and whether it is subtracted, when v tok rhs adds x to
+// v (v += x, v -= x, v = v + x, v = x + v, v = v - x) and x does not name v.
+func (c *retryChecker) addend(tok token.Token, rhs ast.Expr, v *types.Var) (x ast.Expr, neg, ok bool) {
+	switch tok {
+	case token.ADD_ASSIGN, token.SUB_ASSIGN:
+		x, neg = rhs, tok == token.SUB_ASSIGN
+	case token.ASSIGN:
+		bin, isBin := ast.Unparen(rhs).(*ast.BinaryExpr)
+		switch {
+		case !isBin:
+			return nil, false, false
+		case bin.Op == token.ADD && c.isVar(bin.Y, v):
+			x = bin.X
+		case (bin.Op == token.ADD || bin.Op == token.SUB) && c.isVar(bin.X, v):
+			x, neg = bin.Y, bin.Op == token.SUB
+		default:
+			return nil, false, false
+		}
+	default:
+		return nil, false, false
+	}
+	return x, neg, !c.mentionsAny(x, map[types.Object]bool{v: true})
 }
 
 // clampOf returns max when st is if v > max { v = max } (or >=), or

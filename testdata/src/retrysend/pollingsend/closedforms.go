@@ -152,3 +152,31 @@ func publishMinClamped(ch chan event, e event) error {
 	}
 	return errBusy
 }
+
+// A unit times a power of two of the counter: 1+2+4+8 ms.
+func publishPowerOfTwo(ch chan event, e event) error {
+	for i := 0; i < 4; i++ { // want `bounded retry polls a non-blocking send on ch 4 times, 1ms to 8ms apart \(15ms in all\), before giving up`
+		select {
+		case ch <- e:
+			return nil
+		default:
+			time.Sleep(time.Millisecond * (1 << i))
+		}
+	}
+	return errBusy
+}
+
+// A delay that grows by the caller's step: 1+2+3+4 steps.
+func publishSteppedBase(ch chan event, e event, step time.Duration) error {
+	delay := step
+	for i := 0; i < 4; i++ { // want `bounded retry polls a non-blocking send on ch 4 times, with sleeps that add up to 10 \* step, before giving up`
+		select {
+		case ch <- e:
+			return nil
+		default:
+		}
+		time.Sleep(delay)
+		delay += step
+	}
+	return errBusy
+}
