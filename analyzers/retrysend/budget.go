@@ -27,6 +27,9 @@ type budget struct {
 	varies   bool          // the sleep changes from one attempt to the next
 }
 
+// A budgeter works out the budgets of polling loops.
+type budgeter struct{ *pkg }
+
 // budgetOf works out the budget of a counted loop l whose failed attempts
 // do a, in closed form. A sleep that does not change in the loop, over a
 // count that is not a constant, gives count × sleep. Over a constant count,
@@ -34,7 +37,7 @@ type budget struct {
 // (see [shape]): then the total is the progression's sum, never the
 // attempts played one by one. Any other sleep that changes per attempt has
 // a budget that is not known (varies): the finding says what to do by hand.
-func (c *retryChecker) budgetOf(l loop, a attempt, timePkg string) budget {
+func (c *budgeter) budgetOf(l loop, a attempt, timePkg string) budget {
 	changed := code.AssignedIn(c.info, l.stmt, nil)
 	if l.countN == 0 {
 		sleep := a.sleep()
@@ -86,7 +89,7 @@ func withoutLast(stmts []ast.Stmt, p sendselect.Path) []ast.Stmt {
 // for a duration (time.Sleep(d), <-time.After(d)), and d. Yields
 // (runtime.Gosched) do not count. It fails with d nil when the attempt
 // waits otherwise too (a timer's channel, a backoff helper), or not at all.
-func (c *retryChecker) timedSleep(stmts []ast.Stmt) (int, ast.Expr, bool) {
+func (c *budgeter) timedSleep(stmts []ast.Stmt) (int, ast.Expr, bool) {
 	at, d := -1, ast.Expr(nil)
 	for i, st := range stmts {
 		es, isExpr := st.(*ast.ExprStmt)
@@ -145,7 +148,7 @@ func containsWait(info *types.Info, n ast.Node) bool {
 // progressionOf works out the shape of d, the sleep of the attempt's
 // statement stmts[at]: a duration the loop does not change, one computed
 // from the loop's counter, or a delay variable the attempt updates.
-func (c *retryChecker) progressionOf(l loop, stmts []ast.Stmt, at int, d ast.Expr, changed map[types.Object]bool) (progression, bool) {
+func (c *budgeter) progressionOf(l loop, stmts []ast.Stmt, at int, d ast.Expr, changed map[types.Object]bool) (progression, bool) {
 	if !c.mentionsAny(d, changed) {
 		u, ok := c.invariantDuration(d)
 		return progression{shape: arithmetic, a: u.coef, base: u.base}, ok
@@ -173,7 +176,7 @@ func (c *retryChecker) progressionOf(l loop, stmts []ast.Stmt, at int, d ast.Exp
 
 // definedOnce returns x when one statement of before is v := x (or var v =
 // x) and nothing else in before or after changes v.
-func (c *retryChecker) definedOnce(before, after []ast.Stmt, v *types.Var) (ast.Expr, bool) {
+func (c *budgeter) definedOnce(before, after []ast.Stmt, v *types.Var) (ast.Expr, bool) {
 	var rhs ast.Expr
 	for _, st := range before {
 		if !code.Assigns(c.info, st, v) {
@@ -209,7 +212,7 @@ func (d dur) sameBase(e dur) bool {
 
 // invariantDuration returns e, which the loop does not change, as a dur: an
 // integer constant, or a call-free expression of type time.Duration.
-func (c *retryChecker) invariantDuration(e ast.Expr) (dur, bool) {
+func (c *budgeter) invariantDuration(e ast.Expr) (dur, bool) {
 	if n, ok := c.intConst(e); ok {
 		return dur{coef: n}, true
 	}
@@ -220,7 +223,7 @@ func (c *retryChecker) invariantDuration(e ast.Expr) (dur, bool) {
 }
 
 // intConst returns the value of an integer constant expression.
-func (c *retryChecker) intConst(e ast.Expr) (int64, bool) {
+func (c *budgeter) intConst(e ast.Expr) (int64, bool) {
 	tv, ok := c.info.Types[e]
 	if !ok || tv.Value == nil {
 		return 0, false
@@ -244,7 +247,7 @@ type affine struct {
 // linear, time.Duration(attempt+1) * unit, or exponential, a unit shifted by
 // it (time.Millisecond << i, time.Millisecond * (1 << i)). The counter is
 // start + j at attempt j.
-func (c *retryChecker) counterProgression(l loop, d ast.Expr, changed map[types.Object]bool) (progression, bool) {
+func (c *budgeter) counterProgression(l loop, d ast.Expr, changed map[types.Object]bool) (progression, bool) {
 	at := affine{p: l.start, q: 1}
 	if unit, n, ok := c.doubling(d, l.counter, at, changed); ok {
 		if n.q != 1 || n.p < 0 || n.p > 62 {
@@ -261,7 +264,7 @@ func (c *retryChecker) counterProgression(l loop, d ast.Expr, changed map[types.
 // doubling matches e as unit << n, where n is an affine of the counter
 // (at) and unit one that does not change: a shift, a product of one by
 // a constant or an invariant duration, or a conversion of one.
-func (c *retryChecker) doubling(e ast.Expr, v *types.Var, at affine, changed map[types.Object]bool) (unit, n affine, ok bool) {
+func (c *budgeter) doubling(e ast.Expr, v *types.Var, at affine, changed map[types.Object]bool) (unit, n affine, ok bool) {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
 		if tv, isConv := c.info.Types[e.Fun]; isConv && tv.IsType() && len(e.Args) == 1 {
@@ -294,7 +297,7 @@ func (c *retryChecker) doubling(e ast.Expr, v *types.Var, at affine, changed map
 // constants and durations the loop does not change are themselves; sums,
 // differences, products and shifts by a constant and conversions to
 // integer types combine them.
-func (c *retryChecker) affineOf(e ast.Expr, v *types.Var, at affine, changed map[types.Object]bool) (affine, bool) {
+func (c *budgeter) affineOf(e ast.Expr, v *types.Var, at affine, changed map[types.Object]bool) (affine, bool) {
 	if n, ok := c.intConst(e); ok {
 		return affine{p: n}, true
 	}
@@ -364,7 +367,7 @@ func combine(op token.Token, x, y affine) (affine, bool) {
 }
 
 // budgetOfProgression adds up the n failed attempts of p.
-func (c *retryChecker) budgetOfProgression(p progression, n int64, timePkg string) budget {
+func (c *budgeter) budgetOfProgression(p progression, n int64, timePkg string) budget {
 	if !p.valid() {
 		return budget{varies: true}
 	}
@@ -397,7 +400,7 @@ func (c *retryChecker) budgetOfProgression(p progression, n int64, timePkg strin
 
 // baseSource spells a base: its source, or the name of the parameter it
 // stands for.
-func (c *retryChecker) baseSource(e ast.Expr) string {
+func (c *budgeter) baseSource(e ast.Expr) string {
 	if !e.Pos().IsValid() {
 		return types.ExprString(e)
 	}
@@ -405,7 +408,7 @@ func (c *retryChecker) baseSource(e ast.Expr) string {
 }
 
 // mentionsAny reports whether e refers to one of vars.
-func (c *retryChecker) mentionsAny(e ast.Expr, vars map[types.Object]bool) bool {
+func (c *budgeter) mentionsAny(e ast.Expr, vars map[types.Object]bool) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && vars[c.info.Uses[id]] {

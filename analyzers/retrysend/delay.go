@@ -15,7 +15,7 @@ import (
 // v += v, v += step), one capped growth (v = min(v*k, max), if v < max {
 // v *= k }), or a growth followed by a clamp (if v > max { v = max }).
 // Anything else that changes v has no closed form here.
-func (c *retryChecker) delayProgression(l loop, stmts []ast.Stmt, at int, v *types.Var, changed map[types.Object]bool) (progression, bool) {
+func (c *budgeter) delayProgression(l loop, stmts []ast.Stmt, at int, v *types.Var, changed map[types.Object]bool) (progression, bool) {
 	start, ok := c.entryValue(l, v, changed)
 	if !ok {
 		return progression{}, false
@@ -54,7 +54,7 @@ func (c *retryChecker) delayProgression(l loop, stmts []ast.Stmt, at int, v *typ
 
 // update returns p as the statement st changes v: a growth, a min of one,
 // or an if that grows v while it is below a cap.
-func (c *retryChecker) update(st ast.Stmt, v *types.Var, p progression, start dur, changed map[types.Object]bool) (progression, bool) {
+func (c *budgeter) update(st ast.Stmt, v *types.Var, p progression, start dur, changed map[types.Object]bool) (progression, bool) {
 	switch st := st.(type) {
 	case *ast.AssignStmt:
 		if len(st.Lhs) != 1 || len(st.Rhs) != 1 || !c.isVar(st.Lhs[0], v) {
@@ -98,7 +98,7 @@ var compoundOps = map[token.Token]token.Token{
 // grown returns p grown by v tok rhs (v = rhs, or v op= rhs) when the new v
 // is v ± step (arithmetic, a step of the start's base that the loop does
 // not change) or k×v (geometric, k ≥ 1: v *= k, v <<= s, v += v).
-func (c *retryChecker) grown(tok token.Token, rhs ast.Expr, v *types.Var, p progression, start dur, changed map[types.Object]bool) (progression, bool) {
+func (c *budgeter) grown(tok token.Token, rhs ast.Expr, v *types.Var, p progression, start dur, changed map[types.Object]bool) (progression, bool) {
 	if x, neg, ok := c.addend(tok, rhs, v); ok {
 		step, ok := c.invariantDuration(x)
 		if !ok || c.mentionsAny(x, changed) || !start.sameBase(step) {
@@ -126,7 +126,7 @@ func (c *retryChecker) grown(tok token.Token, rhs ast.Expr, v *types.Var, p prog
 
 // addend returns x, and whether it is subtracted, when v tok rhs adds x to
 // v (v += x, v -= x, v = v + x, v = x + v, v = v - x) and x does not name v.
-func (c *retryChecker) addend(tok token.Token, rhs ast.Expr, v *types.Var) (x ast.Expr, neg, ok bool) {
+func (c *budgeter) addend(tok token.Token, rhs ast.Expr, v *types.Var) (x ast.Expr, neg, ok bool) {
 	switch tok {
 	case token.ADD_ASSIGN, token.SUB_ASSIGN:
 		x, neg = rhs, tok == token.SUB_ASSIGN
@@ -150,7 +150,7 @@ func (c *retryChecker) addend(tok token.Token, rhs ast.Expr, v *types.Var) (x as
 
 // clampOf returns max when st is if v > max { v = max } (or >=), or
 // v = min(v, max).
-func (c *retryChecker) clampOf(st ast.Stmt, v *types.Var) (int64, bool) {
+func (c *budgeter) clampOf(st ast.Stmt, v *types.Var) (int64, bool) {
 	if as, ok := st.(*ast.AssignStmt); ok {
 		call, isCall := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
 		if !c.assignsVar(as, v) || !isCall || code.BuiltinName(c.info, call) != "min" || len(call.Args) != 2 {
@@ -183,13 +183,13 @@ func (c *retryChecker) clampOf(st ast.Stmt, v *types.Var) (int64, bool) {
 }
 
 // assignsVar reports whether as is v = x.
-func (c *retryChecker) assignsVar(as *ast.AssignStmt, v *types.Var) bool {
+func (c *budgeter) assignsVar(as *ast.AssignStmt, v *types.Var) bool {
 	return as.Tok == token.ASSIGN && len(as.Lhs) == 1 && len(as.Rhs) == 1 && c.isVar(as.Lhs[0], v)
 }
 
 // compared returns k when ifs, with no init and no else, tests v op k (or
 // k op' v, the same comparison reversed) for a constant k.
-func (c *retryChecker) compared(ifs *ast.IfStmt, v *types.Var, op token.Token) (int64, bool) {
+func (c *budgeter) compared(ifs *ast.IfStmt, v *types.Var, op token.Token) (int64, bool) {
 	bin, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
 	if !ok || ifs.Init != nil || ifs.Else != nil {
 		return 0, false
@@ -207,7 +207,7 @@ func (c *retryChecker) compared(ifs *ast.IfStmt, v *types.Var, op token.Token) (
 }
 
 // isVar reports whether e is the variable v.
-func (c *retryChecker) isVar(e ast.Expr, v *types.Var) bool {
+func (c *budgeter) isVar(e ast.Expr, v *types.Var) bool {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	return ok && c.info.Uses[id] == v
 }
@@ -217,7 +217,7 @@ func (c *retryChecker) isVar(e ast.Expr, v *types.Var) bool {
 // a plain definition or assignment of v alone, of a value the loop does
 // not change, and none after it may change what that value refers to. A
 // time.Duration parameter never assigned before the loop is its own base.
-func (c *retryChecker) entryValue(l loop, v *types.Var, changed map[types.Object]bool) (dur, bool) {
+func (c *budgeter) entryValue(l loop, v *types.Var, changed map[types.Object]bool) (dur, bool) {
 	outer := l.cur
 	if l.outer != l.stmt {
 		outer = outer.Parent()
@@ -303,7 +303,7 @@ func assignsAnyIn(info *types.Info, stmts []ast.Stmt, e ast.Expr) bool {
 }
 
 // selectsField reports whether e reads a struct field.
-func (c *retryChecker) selectsField(e ast.Expr) bool {
+func (c *budgeter) selectsField(e ast.Expr) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
 		if sel, ok := n.(*ast.SelectorExpr); ok {

@@ -643,7 +643,7 @@ func (c *retryChecker) pollingSend(s send, l loop, a attempt) *finding {
 	timePkg, timeImport, importable := edits.AddImport(c.pass, file, "time", l.stmt.Pos())
 	b := budget{known: true, expr: l.timeout, kept: l.timeoutKept}
 	if l.bound == counted {
-		b = c.budgetOf(l, a, timePkg)
+		b = (&budgeter{c.pkg}).budgetOf(l, a, timePkg)
 	}
 	var fix *fixPlan
 	// A timed send replaces the loop only when success skips the
