@@ -14,6 +14,7 @@ import (
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/report"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 )
 
@@ -41,8 +42,10 @@ type loop struct {
 	ctx         ast.Expr   // cancelled: the context
 	count       ast.Expr   // counted: the number of iterations (with countN when constant)
 	countN      int64
-	timeout     string // deadline: the timer's duration, as source
-	timeoutKept []span // deadline: the source timeout takes along
+	counter     *types.Var // counted: the loop's counter, or nil
+	start       int64      // counted: the counter's first value
+	timeout     string     // deadline: the timer's duration, as source
+	timeoutKept []span     // deadline: the source timeout takes along
 }
 
 // An attempt is the loop's body split around the select, with what each
@@ -122,36 +125,48 @@ func (a attempt) honoursCtx() bool {
 // succeeds (retryloop) or a fixed number of times or until a deadline
 // (pollingsend).
 func (c *retryChecker) retryLoop(s send) *finding {
+	l, a, at, rule := c.retryShape(s)
+	if rule != nil {
+		c.rep.Silence(at, rule)
+		return nil
+	}
+	if l.bound == counted || l.bound == deadline {
+		return c.pollingSend(s, l, a)
+	}
+	return c.retrySend(s, l, a)
+}
+
+// retryShape decides whether a loop retries the non-blocking send s: it
+// returns the loop and one attempt of it, or the rule that says why not
+// and the node it applies to.
+func (c *retryChecker) retryShape(s send) (loop, attempt, ast.Node, *report.Rule) {
 	l, ok := c.loopAround(s.cur)
 	if !ok {
-		return nil
+		return loop{}, attempt{}, s.nb.Send, ruleNoRetryLoop
 	}
-	a, ok := c.splitAttempt(l, s)
-	if !ok || !c.invariant(l, s.nb.Case, s.nb.Send.Chan, s.nb.Send.Value) {
-		return nil
+	a, rule := c.splitAttempt(l, s)
+	if rule != nil {
+		return loop{}, attempt{}, s.nb.Send, rule
+	}
+	if !c.invariant(l, s.nb.Case, s.nb.Send.Chan, s.nb.Send.Value) {
+		return loop{}, attempt{}, s.nb.Send, ruleChangingItem
 	}
 	switch l.bound {
-	case unbounded, cancelled:
-		if !a.sendLeaves() {
-			return nil
-		}
 	case flagged:
-		if !setsFlag(c.info, s.nb.Case.Body, l.flag) || a.send.End == sendselect.Continues {
-			return nil
+		if !setsFlag(c.info, s.nb.Case.Body, l.flag) || a.send.End == sendselect.Continues || assignedOutsideSend(c.info, l, s, l.flag) {
+			return loop{}, attempt{}, s.nb.Send, ruleFlagNotSend
 		}
-	case counted, deadline:
+	default:
 		if !a.sendLeaves() {
-			return nil
+			return loop{}, attempt{}, s.nb.Send, ruleSendStays
 		}
 		if l.bound == counted && !a.sleeps(c.info) {
 			// A bounded spin gives up within microseconds: it sheds, and
 			// adds neither latency nor a backlog.
-			c.rep.Silence(l.stmt, ruleBoundedSpin)
-			return nil
+			return loop{}, attempt{}, l.stmt, ruleBoundedSpin
 		}
-		return c.pollingSend(s, l, a)
 	}
-	return c.retrySend(s, l, a)
+	return l, a, nil, nil
 }
 
 // loopAround returns the loop whose body holds the statement at cur, when its
@@ -330,7 +345,7 @@ func (c *retryChecker) countedCond(l *loop, fs *ast.ForStmt, cond *ast.BinaryExp
 	default:
 		return false
 	}
-	l.bound = counted
+	l.bound, l.counter, l.start = counted, v, start
 	if n, ok := consts.Int(c.info, cond.Y); ok {
 		l.count, l.countN = cond.Y, n-start+extra
 		return l.countN > 0
@@ -365,6 +380,9 @@ func (c *retryChecker) rangeBound(l *loop, rs *ast.RangeStmt) bool {
 		return false
 	}
 	l.bound, l.count = counted, rs.X
+	if id, ok := rs.Key.(*ast.Ident); ok {
+		l.counter, _ = c.info.Defs[id].(*types.Var)
+	}
 	if n, ok := consts.Int(c.info, rs.X); ok {
 		l.countN = n
 		return n > 0
@@ -380,7 +398,7 @@ func isCallFreeDefine(info *types.Info, s ast.Stmt) bool {
 // splitAttempt summarises one iteration of l around the select of s. Every
 // statement but the send case's must only wait, count, log or update a
 // local: a loop that does other work between attempts polls for that work.
-func (c *retryChecker) splitAttempt(l loop, s send) (attempt, bool) {
+func (c *retryChecker) splitAttempt(l loop, s send) (attempt, *report.Rule) {
 	idx := s.cur.ParentEdgeIndex()
 	stops, before := c.stopChecks(l.body.List[:idx], l)
 	a := attempt{
@@ -394,13 +412,15 @@ func (c *retryChecker) splitAttempt(l loop, s send) (attempt, bool) {
 		dfltStmts:   s.nb.Default.Body,
 		stops:       stops,
 	}
-	if !a.before.Idle || a.before.Last != nil || !a.after.Idle || !a.dflt.Idle || !a.defaultStays() {
-		return attempt{}, false
+	switch {
+	case !a.defaultStays():
+		return attempt{}, ruleDefaultLeaves
+	case !a.before.Idle || a.before.Last != nil || !a.after.Idle || !a.dflt.Idle:
+		return attempt{}, ruleWorksBetween
+	case !onlyFinalBranch(s.nb.Case.Body, a.send.Last):
+		return attempt{}, ruleInnerBranch
 	}
-	if !onlyFinalBranch(s.nb.Case.Body, a.send.Last) {
-		return attempt{}, false
-	}
-	return a, true
+	return a, nil
 }
 
 // stopChecks splits stmts, statements of l's body, into the checks that
@@ -540,9 +560,6 @@ func isLocal(v *types.Var) bool {
 // retrySend builds the retryloop finding for a loop that retries s until it
 // succeeds.
 func (c *retryChecker) retrySend(s send, l loop, a attempt) *finding {
-	if l.bound == flagged && assignedOutsideSend(c.info, l, s, l.flag) {
-		return nil
-	}
 	fix, honours := c.fix.blockingSendFix(s, l, a)
 	ch := edits.Source(c.pass, s.nb.Send.Chan)
 	msg := c.retryMessage(ch, a, l.bound == cancelled, honours)
@@ -626,7 +643,7 @@ func (c *retryChecker) pollingSend(s send, l loop, a attempt) *finding {
 	timePkg, timeImport, importable := edits.AddImport(c.pass, file, "time", l.stmt.Pos())
 	b := budget{known: true, expr: l.timeout, kept: l.timeoutKept}
 	if l.bound == counted {
-		b = c.budgetOf(l, a, timePkg)
+		b = (&budgeter{c.pkg}).budgetOf(l, a, timePkg)
 	}
 	var fix *fixPlan
 	// A timed send replaces the loop only when success skips the
@@ -666,8 +683,23 @@ func (c *retryChecker) pollingSend(s send, l loop, a attempt) *finding {
 		kind:    "pollingsend",
 		pos:     l.stmt.Pos(),
 		end:     l.body.Lbrace,
-		message: fmt.Sprintf("bounded retry polls a non-blocking send on %s %s before giving up: it adds latency and burns CPU where one send could wait on a timer for the same budget; use a timed send instead", ch, how),
+		message: fmt.Sprintf("bounded retry polls a non-blocking send on %s %s before giving up: it adds latency and burns CPU where one send could wait on a timer for the same budget; %s", ch, how, pollRemedy(b, a, fix != nil)),
 		related: rel,
 		fix:     fix,
 	}
+}
+
+// pollRemedy says what to do about a polling loop with budget b whose
+// failed attempts do a: a timed send, which the fix writes when it can;
+// otherwise what to do by hand, as the check's page lists it.
+func pollRemedy(b budget, a attempt, fixed bool) string {
+	switch {
+	case fixed:
+		return "use a timed send instead"
+	case !b.known:
+		return "the check cannot add up its waits, so by hand: use one send that waits on a timer for the longest total wait the caller accepts"
+	case !a.sendReturns():
+		return "success leaves the loop onto the rejection's path, where a timed send could not tell it from a timeout, so by hand: make success return (or set the flag inside the timed select), then use a timed send"
+	}
+	return "no fix is safe here (the send case names the loop's variables, a goto jumps over where the timer would go, or the file cannot import time), so by hand: use a timed send for the same budget"
 }
