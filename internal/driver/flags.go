@@ -41,6 +41,8 @@ func parseFlags(args []string, cfg Config) (*options, error) {
 	fs.StringVar(&opts.tags, "tags", "", "a comma-separated list of build tags to consider satisfied")
 	fs.StringVar(&opts.baseline, "baseline", "", "report only findings not recorded in this baseline `file`")
 	fs.StringVar(&opts.writeBaseline, "write-baseline", "", "record the current findings in this baseline `file` and exit")
+	fs.StringVar(&opts.newFromRev, "new-from-rev", "", "report only findings on lines changed since git `revision` REV (committed or not), or whose related positions lie on such lines")
+	fs.StringVar(&opts.newFromMergeBase, "new-from-merge-base", "", "report only findings on lines changed since the merge base of HEAD and `branch`, as -new-from-rev")
 	fs.Var(analyzers.WhyFlag(cfg.Analyzers), "why", "`FILE:LINE` (FILE a path suffix) or all: also report, as CHECK/why diagnostics that are no findings, the named rule that kept each candidate there from being a finding")
 	fs.BoolVar(&opts.timing, "timing", false, "print the time each check took, summed over packages, to standard error")
 	if err := fs.Parse(args); err != nil {
@@ -60,6 +62,12 @@ func parseFlags(args []string, cfg Config) (*options, error) {
 	}
 	if opts.baseline != "" && opts.writeBaseline != "" {
 		return nil, fmt.Errorf("-baseline and -write-baseline exclude each other")
+	}
+	if opts.newFromRev != "" && opts.newFromMergeBase != "" {
+		return nil, fmt.Errorf("-new-from-rev and -new-from-merge-base exclude each other")
+	}
+	if opts.writeBaseline != "" && (opts.newFromRev != "" || opts.newFromMergeBase != "") {
+		return nil, fmt.Errorf("-write-baseline records every finding; it does not combine with -new-from-rev or -new-from-merge-base")
 	}
 	opts.patterns = fs.Args()
 	if len(opts.patterns) == 0 {
