@@ -57,6 +57,9 @@ type options struct {
 	// newFromRev and newFromMergeBase restrict the findings to changed lines.
 	newFromRev, newFromMergeBase string
 	timing                       bool
+	configFile                   string
+	configDump                   bool
+	overrides                    map[string]string // analyzer flags set on the command line
 	patterns                     []string
 	analyzers                    []*analysis.Analyzer
 }
@@ -83,6 +86,8 @@ func Main(args []string, cfg Config) int {
 		return ExitClean
 	case opts.explain != "":
 		return explain(opts.explain, cfg)
+	case opts.configDump:
+		return dumpConfig(opts, cfg)
 	}
 	return run(opts, cfg)
 }
@@ -111,7 +116,7 @@ func explain(name string, cfg Config) int {
 			if flags := analyzerFlags(a); flags != "" {
 				fmt.Fprintf(cfg.Stdout, "\nFlags:\n%s", flags)
 			}
-			return ExitClean
+			return explainConfig(a, cfg)
 		}
 	}
 	fmt.Fprintf(cfg.Stderr, "queuecheck: unknown check %q; the checks are %s\n", name, names(cfg.Analyzers))
@@ -151,14 +156,19 @@ func run(opts *options, cfg Config) int {
 		code = ExitFailure
 	}
 
-	analyzers.SetRunning(func() []*analysis.Analyzer { return opts.analyzers })
-	pruneFactlessImports(l.pkgs)
-	graph, err := checker.Analyze(opts.analyzers, l.pkgs, nil)
+	run, err := configure(opts, cfg, l.pkgs)
 	if err != nil {
 		fail("%v", err)
 		return code
 	}
-	res := collect(graph, opts.analyzers, l.named, broken)
+	analyzers.SetRunning(func() []*analysis.Analyzer { return opts.analyzers })
+	pruneFactlessImports(l.pkgs)
+	graph, err := checker.Analyze(run, l.pkgs, nil)
+	if err != nil {
+		fail("%v", err)
+		return code
+	}
+	res := collect(graph, run, l.named, broken)
 	for _, msg := range unresolvedNames(opts.analyzers, l.pkgs) {
 		fmt.Fprintln(cfg.Stderr, msg)
 	}
