@@ -170,7 +170,11 @@ func TestActionMetadata(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	inputs := regexp.MustCompile(`(?m)^  ([a-z-]+):\n    description:`).FindAllStringSubmatch(meta[:strings.Index(meta, "\noutputs:")], -1)
+	inputsPart, _, ok := strings.Cut(meta, "\noutputs:")
+	if !ok {
+		t.Fatal("action.yml has no outputs")
+	}
+	inputs := regexp.MustCompile(`(?m)^  ([a-z-]+):\n    description:`).FindAllStringSubmatch(inputsPart, -1)
 	if len(inputs) < 10 {
 		t.Fatalf("read %d inputs from action.yml", len(inputs))
 	}
@@ -212,7 +216,9 @@ func TestActionlint(t *testing.T) {
 			t.Fatal(err)
 		}
 		dst := filepath.Join(repo, filepath.FromSlash(name))
-		os.MkdirAll(filepath.Dir(dst), 0o755)
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			t.Fatal(err)
+		}
 		if err := os.WriteFile(dst, data, 0o755); err != nil {
 			t.Fatal(err)
 		}

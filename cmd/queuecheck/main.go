@@ -110,16 +110,10 @@ func printVetToolID() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	f, err := os.Open(exe)
+	id, err := hashFile(exe)
 	if err != nil {
 		log.Fatal(err)
 	}
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		log.Fatal(err)
-	}
-	f.Close()
-	id := h.Sum(nil)
 	if wd, err := os.Getwd(); err == nil {
 		if files := config.Fingerprint(wd); files != nil {
 			h := sha256.New()
@@ -129,6 +123,23 @@ func printVetToolID() {
 		}
 	}
 	fmt.Printf("%s version devel comments-go-here buildID=%02x\n", exe, id)
+}
+
+// hashFile returns the SHA-256 of the file's content.
+func hashFile(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	h := sha256.New()
+	_, err = io.Copy(h, f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, err
+	}
+	return h.Sum(nil), nil
 }
 
 // invokedByGoVet reports whether the command line follows go vet's vet-tool

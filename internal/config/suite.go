@@ -581,7 +581,9 @@ func Fingerprint(dir string) []byte {
 	}
 	h := sha256.New()
 	var names []string
-	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+	// An unreadable directory is skipped: the files that can be read still
+	// key the cache.
+	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
 		}
