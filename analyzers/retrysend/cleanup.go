@@ -11,8 +11,8 @@ import (
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
-	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 )
 
 // An identUse is one identifier of a file that refers to an object.
@@ -197,7 +197,7 @@ func (c *fixer) declaration(file inspector.Cursor, v *types.Var) (span, declKind
 		return span{}, param
 	case edge.AssignStmt_Lhs:
 		as := cur.Parent().Node().(*ast.AssignStmt)
-		if as.Tok != token.DEFINE || len(as.Lhs) != 1 || !sendselect.CallFree(c.info, as.Rhs...) {
+		if as.Tok != token.DEFINE || len(as.Lhs) != 1 || !code.CallFree(c.info, nil, as.Rhs...) {
 			return span{}, stuck
 		}
 		stmt = as
@@ -205,7 +205,7 @@ func (c *fixer) declaration(file inspector.Cursor, v *types.Var) (span, declKind
 		spec := cur.Parent().Node().(*ast.ValueSpec)
 		gen := cur.Parent().Parent()
 		ds, ok := gen.Parent().Node().(*ast.DeclStmt)
-		if !ok || len(gen.Node().(*ast.GenDecl).Specs) != 1 || len(spec.Names) != 1 || !sendselect.CallFree(c.info, spec.Values...) {
+		if !ok || len(gen.Node().(*ast.GenDecl).Specs) != 1 || len(spec.Names) != 1 || !code.CallFree(c.info, nil, spec.Values...) {
 			return span{}, stuck
 		}
 		stmt = ds

@@ -79,7 +79,7 @@ func (c *helperChecker) isTrySend(decl *ast.FuncDecl, fn *types.Func, nb sendsel
 	default:
 		return false
 	}
-	return sendselect.CallFree(c.info, nb.Send.Chan, nb.Send.Value) && c.spellableAtCall(fn, nb.Send)
+	return code.CallFree(c.info, nil, nb.Send.Chan, nb.Send.Value) && c.spellableAtCall(fn, nb.Send)
 }
 
 // returnsOutcome reports whether s returns that the item went in (true, or

@@ -185,7 +185,7 @@ func (c *overflowChecker) countTarget(st ast.Stmt) (ast.Expr, bool) {
 			x = sel.X
 		}
 	}
-	if x == nil || !sendselect.CallFree(c.info, x) {
+	if x == nil || !code.CallFree(c.info, nil, x) {
 		return nil, false
 	}
 	switch ast.Unparen(x).(type) {
@@ -273,7 +273,7 @@ func (c *overflowChecker) loggerIn(fn inspector.Cursor, s send, what string) (sh
 			}
 			return shed{text: pkg.Name() + "." + name + "(" + logArg(name, what) + ")", message: logMessage, uses: []types.Object{pkg}}, true
 		}
-		if !sendselect.CallFree(c.info, sel.X) || !c.visibleAt(s.nb.Select.Pos(), sel.X) {
+		if !code.CallFree(c.info, nil, sel.X) || !c.visibleAt(s.nb.Select.Pos(), sel.X) {
 			continue
 		}
 		m := c.logMethod(c.info.TypeOf(sel.X), callee.Name())

@@ -869,7 +869,7 @@ func notesOnly(info *types.Info, stmts []ast.Stmt) bool {
 	for _, st := range stmts {
 		switch st := st.(type) {
 		case *ast.IfStmt:
-			if st.Init != nil || st.Else != nil || !sendselect.CallFree(info, st.Cond) || !notesOnly(info, st.Body.List) {
+			if st.Init != nil || st.Else != nil || !code.CallFree(info, nil, st.Cond) || !notesOnly(info, st.Body.List) {
 				return false
 			}
 		default:

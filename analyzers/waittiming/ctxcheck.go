@@ -88,7 +88,7 @@ func onlyRejects(info *types.Info, stmts []ast.Stmt) bool {
 			}
 			for _, s := range st.Body.List {
 				cc := s.(*ast.CaseClause)
-				if !sendselect.CallFree(info, cc.List...) || !onlyRejects(info, cc.Body) {
+				if !code.CallFree(info, nil, cc.List...) || !onlyRejects(info, cc.Body) {
 					return false
 				}
 			}

@@ -385,29 +385,10 @@ func reEvaluable(info *types.Info, e ast.Expr) bool {
 // nothing but package time (time.Now().Add(d), time.Duration(n)*time.Second)
 // and conversions.
 func budgetReEvaluable(info *types.Info, args []ast.Expr) bool {
-	ok := true
-	for _, a := range args {
-		ast.Inspect(a, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.CallExpr:
-				if tv, isType := info.Types[n.Fun]; isType && tv.IsType() {
-					return true
-				}
-				if fn := code.Callee(info, n); fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "time" {
-					ok = false
-				}
-			case *ast.UnaryExpr:
-				if n.Op == token.ARROW {
-					ok = false
-				}
-			case *ast.FuncLit:
-				ok = false
-			}
-			return ok
-		})
-	}
-	return ok
+	return code.CallFree(info, inTime, args...) && !code.HasFuncLit(args...)
 }
+
+func inTime(fn *types.Func) bool { return fn.Pkg() != nil && fn.Pkg().Path() == "time" }
 
 // isDeadlineCall reports whether call is context.WithDeadline or
 // WithDeadlineCause.

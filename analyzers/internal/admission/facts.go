@@ -410,7 +410,7 @@ func (r *Result) bookkeeping(stmts []ast.Stmt) bool {
 				}
 			}
 		case *ast.IfStmt:
-			if st.Init != nil || !sendselect.CallFree(r.info, st.Cond) || !r.bookkeeping(st.Body.List) {
+			if st.Init != nil || !code.CallFree(r.info, nil, st.Cond) || !r.bookkeeping(st.Body.List) {
 				return false
 			}
 			if st.Else != nil {
@@ -426,7 +426,7 @@ func (r *Result) bookkeeping(stmts []ast.Stmt) bool {
 				}
 			}
 		case *ast.AssignStmt:
-			if !sendselect.CallFree(r.info, st.Rhs...) {
+			if !code.CallFree(r.info, nil, st.Rhs...) {
 				return false
 			}
 		case *ast.IncDecStmt, *ast.EmptyStmt:
@@ -449,7 +449,7 @@ func IsCheap(info *types.Info, e ast.Expr) bool {
 	if _, ok := ast.Unparen(e).(*ast.FuncLit); ok {
 		return true
 	}
-	if sendselect.CallFree(info, e) {
+	if code.CallFree(info, nil, e) {
 		return true
 	}
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
@@ -463,7 +463,7 @@ func IsCheap(info *types.Info, e ast.Expr) bool {
 	if fn.Name() == "Err" && len(call.Args) == 0 {
 		return true
 	}
-	return fn.Pkg() != nil && (fn.Pkg().Path() == "errors" || code.IsFunc(fn, "fmt", "Errorf")) && sendselect.CallFree(info, call.Args...)
+	return fn.Pkg() != nil && (fn.Pkg().Path() == "errors" || code.IsFunc(fn, "fmt", "Errorf")) && code.CallFree(info, nil, call.Args...)
 }
 
 func isLockCall(info *types.Info, x ast.Expr) bool {

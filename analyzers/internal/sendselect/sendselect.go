@@ -405,7 +405,7 @@ func IsCount(info *types.Info, s ast.Stmt) bool {
 	case *ast.IncDecStmt:
 		return true
 	case *ast.AssignStmt:
-		return (s.Tok == token.ADD_ASSIGN || s.Tok == token.SUB_ASSIGN) && CallFree(info, s.Rhs...)
+		return (s.Tok == token.ADD_ASSIGN || s.Tok == token.SUB_ASSIGN) && code.CallFree(info, nil, s.Rhs...)
 	case *ast.ExprStmt:
 		call, ok := ast.Unparen(s.X).(*ast.CallExpr)
 		if !ok {
@@ -489,7 +489,7 @@ func isBookkeeping(info *types.Info, s ast.Stmt) bool {
 	}
 	switch s := s.(type) {
 	case *ast.IfStmt:
-		if s.Init != nil || !CallFree(info, s.Cond) {
+		if s.Init != nil || !code.CallFree(info, nil, s.Cond) {
 			return false
 		}
 		for _, st := range s.Body.List {
@@ -532,7 +532,7 @@ func isLocalUpdate(info *types.Info, s ast.Stmt) bool {
 			return false
 		}
 	}
-	return callFree(info, isDelay, as.Rhs...)
+	return code.CallFree(info, isDelay, as.Rhs...)
 }
 
 // isDelay reports whether a call of fn only picks the next delay: jitter
@@ -556,45 +556,10 @@ func isRandom(fn *types.Func) bool {
 	return fn.Pkg() != nil && knowledge.RandomPackages.Has(fn.Pkg().Path())
 }
 
-// CallFree reports whether evaluating exprs calls nothing but conversions
-// and the builtins min, max, len and cap, and receives from no channel: it has
-// no effect, and gives the same result while the variables stay unchanged.
+// CallFree is [code.CallFree] with nothing allowed.
+//
+// Deprecated: use code.CallFree. It stays only for retrysend's budget
+// simulation, which another change replaces; delete it with that.
 func CallFree(info *types.Info, exprs ...ast.Expr) bool {
-	return callFree(info, nil, exprs...)
-}
-
-// callFree is CallFree that also allows calls of the functions for which
-// allow (if not nil) reports true.
-func callFree(info *types.Info, allow func(*types.Func) bool, exprs ...ast.Expr) bool {
-	free := true
-	for _, e := range exprs {
-		ast.Inspect(e, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.CallExpr:
-				if tv, ok := info.Types[n.Fun]; ok && tv.IsType() {
-					return true
-				}
-				if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
-					if b, ok := info.Uses[id].(*types.Builtin); ok {
-						switch b.Name() {
-						case "min", "max", "len", "cap":
-							return true
-						}
-					}
-				}
-				if fn, ok := typeutil.Callee(info, n).(*types.Func); ok && allow != nil && allow(fn) {
-					return true
-				}
-				free = false
-			case *ast.UnaryExpr:
-				if n.Op == token.ARROW {
-					free = false
-				}
-			case *ast.FuncLit:
-				return false
-			}
-			return free
-		})
-	}
-	return free
+	return code.CallFree(info, nil, exprs...)
 }
