@@ -182,16 +182,8 @@ func gatherCall(info *types.Info, cf *chanFacts, cur inspector.Cursor, call *ast
 			goStarted[callee] = true
 		}
 	}
-	if !code.IsMethod(fn, code.ErrgroupPath, "Group", "SetLimit") || len(call.Args) != 1 {
-		return
-	}
-	if n, ok := consts.Int(info, call.Args[0]); ok && n < 0 {
-		return // SetLimit(-1) removes the limit
-	}
-	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-		if v := code.Var(info, sel.X); v != nil {
-			cf.limited[v] = true
-		}
+	if g, n, ok := code.SetLimit(info, call); ok && g != nil && code.SetsLimit(info, n) {
+		cf.limited[g] = true
 	}
 }
 

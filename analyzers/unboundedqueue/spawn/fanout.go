@@ -10,7 +10,6 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
-	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
 )
@@ -251,19 +250,14 @@ func (c *checker) boundedFanOuts() []siblingBound {
 func (c *checker) setLimitArg(fn inspector.Cursor, g *types.Var) ast.Expr {
 	info := c.pass.TypesInfo
 	for cur := range fn.Preorder((*ast.CallExpr)(nil)) {
-		call := cur.Node().(*ast.CallExpr)
-		f := c.sh.Callee(call)
-		if !code.IsMethod(f, code.ErrgroupPath, "Group", "SetLimit") || len(call.Args) != 1 {
+		group, n, ok := code.SetLimit(info, cur.Node().(*ast.CallExpr))
+		if !ok || group != g {
 			continue
 		}
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok || code.Var(info, sel.X) != g {
-			continue
-		}
-		if n, ok := consts.Int(info, call.Args[0]); ok && n < 0 {
+		if !code.SetsLimit(info, n) {
 			return nil
 		}
-		return call.Args[0]
+		return n
 	}
 	return nil
 }

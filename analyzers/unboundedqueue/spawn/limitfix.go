@@ -99,7 +99,7 @@ func (c fixer) setLimitEdits(sp spawn, loop inspector.Cursor, limit string) ([]a
 		case "TryGo":
 			return nil, false
 		case "SetLimit":
-			if setLimit != nil || len(call.Args) != 1 {
+			if _, _, ok := code.SetLimit(c.pass.TypesInfo, call); !ok || setLimit != nil {
 				return nil, false
 			}
 			setLimit = call
