@@ -740,7 +740,7 @@ func (c *checker) drainsIn(q *queue, fn inspector.Cursor) bool {
 		return true
 	}
 	for cur := range fn.Preorder((*ast.CallExpr)(nil)) {
-		if d, ok := c.sh.FuncDecl(c.sh.Callee(cur.Node().(*ast.CallExpr))); ok && d.Node() != fn.Node() && c.dequeuesIn(q, d) {
+		if d, ok := c.sh.Res.FuncDecl(c.sh.Callee(cur.Node().(*ast.CallExpr))); ok && d.Node() != fn.Node() && c.dequeuesIn(q, d) {
 			return true
 		}
 	}
@@ -824,7 +824,7 @@ func (c *checker) boundedIn(fn inspector.Cursor, q *queue, depth int, site inspe
 				return true // evicts or clears
 			}
 			if depth == 0 && !isSpawnOrDefer(cur) {
-				if d, ok := c.sh.FuncDecl(c.sh.Callee(n)); ok && d.Node() != fn.Node() && c.boundedIn(d, q, 2, inspector.Cursor{}) {
+				if d, ok := c.sh.Res.FuncDecl(c.sh.Callee(n)); ok && d.Node() != fn.Node() && c.boundedIn(d, q, 2, inspector.Cursor{}) {
 					return true
 				}
 			}

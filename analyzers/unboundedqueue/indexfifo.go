@@ -264,7 +264,7 @@ func (c *checker) growsIn(fn inspector.Cursor, v *types.Var) (inspector.Cursor, 
 		return a, fn
 	}
 	for cur := range fn.Preorder((*ast.CallExpr)(nil)) {
-		d, ok := c.sh.FuncDecl(c.sh.Callee(cur.Node().(*ast.CallExpr)))
+		d, ok := c.sh.Res.FuncDecl(c.sh.Callee(cur.Node().(*ast.CallExpr)))
 		if !ok || d.Node() == fn.Node() {
 			continue
 		}

@@ -21,8 +21,8 @@ func (c *env) isContextCheck(fn *types.Func) bool {
 	if fn.Pkg() != c.pass.Pkg {
 		return false
 	}
-	decl := c.declOf(fn)
-	if !decl.Valid() {
+	decl, ok := c.res.FuncDecl(fn)
+	if !ok {
 		return false
 	}
 	info := c.pass.TypesInfo

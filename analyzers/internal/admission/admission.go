@@ -168,8 +168,13 @@ type Result struct {
 	// func() {...}) to what the literal is: closures are classified through
 	// their enclosing function.
 	lits map[*types.Var]*FuncFact
-	// decls are the declarations of this package's functions.
-	decls map[*types.Func]*ast.FuncDecl
+	// funcDecls are the declarations of this package's functions, and
+	// declAt their indexes by function, built once (see FuncDecl).
+	declOnce  sync.Once
+	funcDecls []decl
+	declAt    map[*types.Func]int
+	// isTest reports whether a file of the package is a test file.
+	isTest func(*ast.File) bool
 	// timers caches how each function measures time (see timerOf).
 	timers map[*types.Func]*timing.Helper
 }

@@ -591,7 +591,7 @@ func (r *Result) releaseMethod(fn *types.Func, on *types.Var, kind ReleaseKind) 
 		return ""
 	}
 	for m := range n.Origin().Methods() {
-		d := r.decls[m]
+		d := r.productionDecl(m)
 		if m == fn.Origin() || d == nil || d.Body == nil || len(d.Body.List) > 3 {
 			continue
 		}
@@ -771,28 +771,4 @@ func blocks(body ast.Node) bool {
 		return !found
 	})
 	return found
-}
-
-// declsOf returns the declared functions with bodies of the production files
-// of the package, and records each declaration.
-func (r *Result) declsOf(skip func(*ast.File) bool) []decl {
-	var out []decl
-	for file := range r.insp.Root().Children() {
-		if skip(file.Node().(*ast.File)) {
-			continue
-		}
-		for d := range file.Children() {
-			fd, ok := d.Node().(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			fn, ok := r.info.Defs[fd.Name].(*types.Func)
-			if !ok {
-				continue
-			}
-			r.decls[fn] = fd
-			out = append(out, decl{fn: fn, cur: d})
-		}
-	}
-	return out
 }

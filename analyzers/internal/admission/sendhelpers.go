@@ -392,7 +392,7 @@ func (r *Result) blockingSibling(fn *types.Func, ch *types.Var) string {
 		return ""
 	}
 	for m := range n.Origin().Methods() {
-		d := r.decls[m]
+		d := r.productionDecl(m)
 		if m == fn.Origin() || d == nil || d.Body == nil || m.Signature().Params().Len() != 1 || m.Signature().Results().Len() != 0 {
 			continue
 		}

@@ -109,7 +109,7 @@ func (c *checker) finiteStream(stream ast.Expr, loop inspector.Cursor) bool {
 	if producer == nil {
 		return false
 	}
-	d, ok := c.sh.FuncDecl(producer)
+	d, ok := c.sh.Res.FuncDecl(producer)
 	return ok && makesClosesReturns(info, d.Node())
 }
 
@@ -231,7 +231,7 @@ func (c *checker) longLived(sp spawn) bool {
 	long := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && !long {
-			if d, ok := c.sh.FuncDecl(c.sh.Callee(call)); ok && loopsForever(c.pass.TypesInfo, code.FuncBody(d.Node())) {
+			if d, ok := c.sh.Res.FuncDecl(c.sh.Callee(call)); ok && loopsForever(c.pass.TypesInfo, code.FuncBody(d.Node())) {
 				long = true
 			}
 		}
@@ -279,7 +279,7 @@ func (c *checker) spawnedBody(sp spawn) *ast.BlockStmt {
 	case *ast.Ident:
 		switch obj := info.Uses[f].(type) {
 		case *types.Func:
-			if decl, ok := c.sh.FuncDecl(obj.Origin()); ok {
+			if decl, ok := c.sh.Res.FuncDecl(obj.Origin()); ok {
 				return code.FuncBody(decl.Node())
 			}
 		case *types.Var:
@@ -289,7 +289,7 @@ func (c *checker) spawnedBody(sp spawn) *ast.BlockStmt {
 		}
 	case *ast.SelectorExpr:
 		if fn, ok := info.Uses[f.Sel].(*types.Func); ok {
-			if decl, ok := c.sh.FuncDecl(fn.Origin()); ok {
+			if decl, ok := c.sh.Res.FuncDecl(fn.Origin()); ok {
 				return code.FuncBody(decl.Node())
 			}
 		}

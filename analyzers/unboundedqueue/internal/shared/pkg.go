@@ -33,7 +33,6 @@ type Pkg struct {
 	GoStmts []inspector.Cursor // every go statement of the production files
 
 	// Built on first use.
-	decls     map[*types.Func]inspector.Cursor
 	goTargets map[*types.Func]bool
 	callSites map[*types.Func][]inspector.Cursor
 	sorted    map[*types.Var]bool
@@ -47,29 +46,6 @@ func (c *Pkg) IsSharedVar(v *types.Var) bool {
 		return false
 	}
 	return v.IsField() || (v.Pkg() == c.Pass.Pkg && v.Parent() == c.Pass.Pkg.Scope())
-}
-
-// FuncDecl returns the cursor of the declaration of fn in this package.
-func (c *Pkg) FuncDecl(fn *types.Func) (inspector.Cursor, bool) {
-	if c.decls == nil {
-		c.decls = make(map[*types.Func]inspector.Cursor)
-		for file := range c.Insp.Root().Children() {
-			for d := range file.Children() {
-				fd, ok := d.Node().(*ast.FuncDecl)
-				if !ok || fd.Body == nil {
-					continue
-				}
-				if obj, ok := c.Pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-					c.decls[obj] = d
-				}
-			}
-		}
-	}
-	if fn == nil {
-		return inspector.Cursor{}, false
-	}
-	d, ok := c.decls[fn.Origin()]
-	return d, ok
 }
 
 // Callee returns the function or method call calls, mapped to its origin for
