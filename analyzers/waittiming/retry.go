@@ -134,7 +134,7 @@ func (c *retrier) forRetry(cur inspector.Cursor) (retry, bool) {
 		failed, ok := c.outcome(ifs.Cond)
 		switch {
 		case !ok:
-		case !failed && leavesLoop(ifs.Body.List):
+		case !failed && code.LeavesLoop(c.pass.TypesInfo, cur, ifs.Body.List, false):
 			retries = true // if err == nil { break }
 		case failed && slices.ContainsFunc(r.pauses, func(p inspector.Cursor) bool { return code.Inside(p.Node().Pos(), ifs.Body) }):
 			retries = true // if err != nil { sleep; continue }
@@ -142,21 +142,6 @@ func (c *retrier) forRetry(cur inspector.Cursor) (retry, bool) {
 		return true
 	})
 	return r, retries
-}
-
-// leavesLoop reports whether a branch ends by leaving the loop around it:
-// break, return, or a goto out.
-func leavesLoop(list []ast.Stmt) bool {
-	if len(list) == 0 {
-		return false
-	}
-	switch s := list[len(list)-1].(type) {
-	case *ast.ReturnStmt:
-		return true
-	case *ast.BranchStmt:
-		return (s.Tok == token.BREAK && s.Label == nil) || s.Tok == token.GOTO
-	}
-	return false
 }
 
 // outcome reports whether cond checks an attempt's error, and whether it

@@ -389,3 +389,29 @@ func IsFuncLit(n ast.Node) bool { _, ok := n.(*ast.FuncLit); return ok }
 
 // IsGoStmt reports whether n is a go statement, for AnyCall.
 func IsGoStmt(n ast.Node) bool { _, ok := n.(*ast.GoStmt); return ok }
+
+// LeavesLoop reports whether list, a statement list inside the loop at loop
+// (a for or range statement), ends by leaving that loop: a return, a panic,
+// a break of the loop, or a break, continue or goto aimed at a statement
+// outside it. inSwitch says that list sits in a switch or select inside the
+// loop, where a break without a label leaves only that.
+func LeavesLoop(info *types.Info, loop inspector.Cursor, list []ast.Stmt, inSwitch bool) bool {
+	if !Terminates(list, true) {
+		return false
+	}
+	br, ok := list[len(list)-1].(*ast.BranchStmt)
+	if !ok {
+		return true // a return or a panic
+	}
+	if br.Label == nil {
+		return br.Tok == token.BREAK && !inSwitch
+	}
+	target, _ := info.Uses[br.Label].(*types.Label)
+	if target == nil {
+		return false
+	}
+	if l, ok := loop.Parent().Node().(*ast.LabeledStmt); ok && info.Defs[l.Label] == target {
+		return br.Tok == token.BREAK // continue L starts the next iteration
+	}
+	return !Inside(target.Pos(), loop.Node())
+}

@@ -256,7 +256,7 @@ func (c fixer) doneCase(loop inspector.Cursor) (done ast.Expr, leave []ast.Stmt,
 		if !ok || sel.Sel.Name != "Done" || !code.IsContext(info.TypeOf(sel.X)) {
 			continue
 		}
-		if !code.Terminates(cc.Body, true) || !leavesLoop(cc.Body, label) {
+		if !code.Terminates(cc.Body, true) || !branchesSurviveSelect(cc.Body, label) {
 			return call, nil, true
 		}
 		return call, cc.Body, true
@@ -264,11 +264,11 @@ func (c fixer) doneCase(loop inspector.Cursor) (done ast.Expr, leave []ast.Stmt,
 	return nil, nil, false
 }
 
-// leavesLoop reports whether the branch statements of list, copied into a
-// select of their own inside the loop, still leave the loop: an unlabeled
-// break would leave only that select, and a label other than the loop's
-// might not enclose it.
-func leavesLoop(list []ast.Stmt, label string) bool {
+// branchesSurviveSelect reports whether the branch statements of list,
+// copied into a select of their own inside the loop, still leave the loop
+// (or continue it): an unlabeled break would leave only that select, and a
+// label other than the loop's might not enclose it.
+func branchesSurviveSelect(list []ast.Stmt, label string) bool {
 	ok := true
 	for _, s := range list {
 		ast.Inspect(s, func(n ast.Node) bool {

@@ -89,7 +89,6 @@ func (c *checker) holdsBoth(cur, spawn inspector.Cursor) bool {
 // spawn is not per item.
 func (c *checker) waitsAfter(loop, spawnCur inspector.Cursor) bool {
 	body := loopBody(loop.Node())
-	label := loopLabel(loop)
 	inSwitch := inSwitchOf(loop, spawnCur)
 	for cur := spawnCur; cur.Node() != body && cur.Parent().Valid(); cur = cur.Parent() {
 		var list []ast.Stmt
@@ -114,16 +113,8 @@ func (c *checker) waitsAfter(loop, spawnCur inspector.Cursor) bool {
 			if !after {
 				continue
 			}
-			if c.waits(s) {
+			if c.waits(s) || code.LeavesLoop(c.pass.TypesInfo, loop, []ast.Stmt{s}, inSwitch) {
 				return true
-			}
-			switch s := s.(type) {
-			case *ast.ReturnStmt:
-				return true
-			case *ast.BranchStmt:
-				if s.Tok == token.BREAK && ((s.Label == nil && !inSwitch) || (s.Label != nil && s.Label.Name == label)) {
-					return true
-				}
 			}
 		}
 	}
@@ -137,7 +128,6 @@ func (c *checker) waitsAfter(loop, spawnCur inspector.Cursor) bool {
 func (c *checker) cappedByCounter(loop, spawnCur inspector.Cursor) bool {
 	info := c.pass.TypesInfo
 	body := loopBody(loop.Node())
-	label := loopLabel(loop)
 	counters := incrementedIn(info, body)
 	if len(counters) == 0 {
 		return false
@@ -150,7 +140,7 @@ func (c *checker) cappedByCounter(loop, spawnCur inspector.Cursor) bool {
 				break
 			}
 			ifs, ok := st.(*ast.IfStmt)
-			if !ok || !leavesBefore(ifs.Body.List, label, inSwitch) {
+			if !ok || !code.LeavesLoop(info, loop, ifs.Body.List, inSwitch) {
 				continue
 			}
 			if comparesCounter(info, ifs.Cond, counters) {
@@ -212,18 +202,6 @@ func comparesCounter(info *types.Info, cond ast.Expr, counters map[*types.Var]bo
 	return found
 }
 
-// leavesBefore reports whether list ends by leaving the loop labeled label
-// (or unlabeled): a return, a panic, or a break of the loop.
-func leavesBefore(list []ast.Stmt, label string, inSwitch bool) bool {
-	if !code.Terminates(list, true) {
-		return false
-	}
-	if s, ok := list[len(list)-1].(*ast.BranchStmt); ok {
-		return s.Tok == token.BREAK && ((s.Label == nil && !inSwitch) || (s.Label != nil && s.Label.Name == label))
-	}
-	return true
-}
-
 // loopLabel returns the label of the loop at loop, or "".
 func loopLabel(loop inspector.Cursor) string {
 	if l, ok := loop.Parent().Node().(*ast.LabeledStmt); ok {
@@ -265,7 +243,6 @@ func (c *checker) guardedByCount(loop, spawnCur inspector.Cursor) bool {
 		}
 	}
 	body := loopBody(loop.Node())
-	label := loopLabel(loop)
 	inSwitch := inSwitchOf(loop, spawnCur)
 	for cur := spawnCur; cur.Node() != body && cur.Parent().Valid(); cur = cur.Parent() {
 		for _, st := range shared.StmtList(cur.Parent().Node()) {
@@ -273,7 +250,7 @@ func (c *checker) guardedByCount(loop, spawnCur inspector.Cursor) bool {
 				break
 			}
 			ifs, ok := st.(*ast.IfStmt)
-			if ok && skipsRest(ifs.Body.List, label, inSwitch) && c.comparesCount(ifs.Cond, loop.Node()) {
+			if ok && c.skipsRest(loop, ifs.Body.List, inSwitch) && c.comparesCount(ifs.Cond, loop.Node()) {
 				return true
 			}
 		}
@@ -330,11 +307,12 @@ func (c *checker) changes(e ast.Expr, loop ast.Node) bool {
 }
 
 // skipsRest reports whether list ends by leaving the rest of the iteration:
-// it leaves the loop (see leavesBefore) or continues it.
-func skipsRest(list []ast.Stmt, label string, inSwitch bool) bool {
-	if leavesBefore(list, label, inSwitch) {
+// it leaves the loop (see code.LeavesLoop) or continues it.
+func (c *checker) skipsRest(loop inspector.Cursor, list []ast.Stmt, inSwitch bool) bool {
+	if code.LeavesLoop(c.pass.TypesInfo, loop, list, inSwitch) {
 		return true
 	}
+	label := loopLabel(loop)
 	if len(list) == 0 {
 		return false
 	}
