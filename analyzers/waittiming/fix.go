@@ -105,7 +105,7 @@ func (fx *fixer) add(f finding) (ok bool, why string) {
 func (fx *fixer) addVar(m *measurement) bool {
 	info := fx.pass.TypesInfo
 	if fx.now == "" {
-		if !fx.visibleAt(m.start, fx.ip.pos()) {
+		if !edits.LocalsInScopeAt(fx.pass.TypesInfo, m.start, fx.ip.pos()) {
 			return fx.fail("the clock the start reads is not in scope after the wait")
 		}
 		fx.now = edits.Source(fx.pass, m.start)
@@ -391,26 +391,6 @@ func (fx *fixer) sees(pos token.Pos) bool {
 		from = fx.declAt.Pos()
 	}
 	return pos >= from && list.Pos() <= pos && pos < list.End()
-}
-
-// visibleAt reports whether every local variable node refers to is declared,
-// and in scope, at pos.
-func (fx *fixer) visibleAt(node ast.Node, pos token.Pos) bool {
-	info := fx.pass.TypesInfo
-	ok := true
-	ast.Inspect(node, func(n ast.Node) bool {
-		id, isIdent := n.(*ast.Ident)
-		if !isIdent || !ok {
-			return ok
-		}
-		v, isVar := info.Uses[id].(*types.Var)
-		if !isVar || v.IsField() || v.Pkg() == nil || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
-			return true
-		}
-		ok = v.Pos() < pos && v.Parent().Contains(pos)
-		return ok
-	})
-	return ok
 }
 
 // finish returns the edits of the fix.

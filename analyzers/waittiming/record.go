@@ -307,7 +307,7 @@ func (fx *fixer) ownLine(node ast.Node) bool {
 // of a Prometheus timer under a stage label of "wait".
 func (fx *fixer) observeWait(o ast.Expr, wait string) (string, bool) {
 	label, ok := fx.stageLabelValue(o)
-	if !ok || !fx.visibleAt(o, fx.ip.pos()) {
+	if !ok || !edits.LocalsInScopeAt(fx.pass.TypesInfo, o, fx.ip.pos()) {
 		return "", false
 	}
 	return fx.textWith(o, edits.Replace(label, `"wait"`)) + ".Observe(" + wait + ".Seconds())", true
@@ -411,11 +411,11 @@ func (fx *fixer) sibling(call *ast.CallExpr, startIdx int, startText string) (st
 		return "", false
 	}
 	for j, a := range call.Args {
-		if j != startIdx && !fx.visibleAt(a, fx.ip.pos()) {
+		if j != startIdx && !edits.LocalsInScopeAt(fx.pass.TypesInfo, a, fx.ip.pos()) {
 			return "", false
 		}
 	}
-	if !fx.visibleAt(call.Fun, fx.ip.pos()) {
+	if !edits.LocalsInScopeAt(fx.pass.TypesInfo, call.Fun, fx.ip.pos()) {
 		return "", false
 	}
 	var keyEdit analysis.TextEdit

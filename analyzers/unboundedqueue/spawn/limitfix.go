@@ -162,12 +162,12 @@ func (c fixer) semaphoreEdits(sp spawn, lim *loopLimit, spawnCur inspector.Curso
 		if add != nil {
 			early, at = add, add.Pos()
 		}
-		if leave == nil || !c.sh.VisibleAt(done, at) {
+		if leave == nil || !edits.VisibleAt(c.pass, done, at) {
 			return nil, false // the acquire must watch ctx.Done(), and cannot leave as the loop does
 		}
 		var lines []string
 		for _, st := range leave {
-			if !c.sh.VisibleAt(st, at) {
+			if !edits.VisibleAt(c.pass, st, at) {
 				return nil, false
 			}
 			lines = append(lines, edits.Source(c.pass, st))

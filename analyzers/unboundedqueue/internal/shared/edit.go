@@ -112,25 +112,3 @@ func (c *Pkg) EndsLineWithCode(n ast.Node) bool {
 func (c *Pkg) JumpedOver(cur inspector.Cursor, pos token.Pos) bool {
 	return code.JumpedOver(c.Pass.TypesInfo, code.FuncBody(code.EnclosingFunc(cur).Node()), pos)
 }
-
-// VisibleAt reports whether every variable expr uses means the same variable
-// at pos.
-func (c *Pkg) VisibleAt(expr ast.Node, pos token.Pos) bool {
-	info := c.Pass.TypesInfo
-	scope := c.Pass.Pkg.Scope().Innermost(pos)
-	if scope == nil {
-		return false
-	}
-	ok := true
-	ast.Inspect(expr, func(n ast.Node) bool {
-		if id, isID := n.(*ast.Ident); isID {
-			if v, isVar := info.Uses[id].(*types.Var); isVar && !v.IsField() {
-				if _, obj := scope.LookupParent(id.Name, pos); obj != v {
-					ok = false
-				}
-			}
-		}
-		return ok
-	})
-	return ok
-}
