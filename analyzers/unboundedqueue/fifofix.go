@@ -95,7 +95,7 @@ func (c *fixer) guardFix(f *shared.Finding, q *queue, site, fn inspector.Cursor)
 // f keeps no fix.
 func (c *fixer) lengthGuardFix(f *shared.Finding, q *queue, site, fn inspector.Cursor, length, drop string, mayReject bool) {
 	stmt := site.Node().(ast.Stmt)
-	if !c.sh.StartsLine(stmt.Pos()) || !shared.InStatementList(site) {
+	if !edits.StartsLine(c.pass, stmt.Pos()) || !shared.InStatementList(site) {
 		return
 	}
 	sig := code.FuncSignature(c.pass.TypesInfo, fn.Node())

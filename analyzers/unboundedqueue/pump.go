@@ -301,7 +301,7 @@ func (c *fixer) pumpFinding(p pump) *shared.Finding {
 // pump stops taking items and the producer waits on the channel's bound.
 func (c *fixer) pumpFix(f *shared.Finding, p pump, bufExpr, in string) {
 	sel := p.sel
-	if !c.sh.StartsLine(sel.Node().Pos()) || !shared.InStatementList(sel) || !edits.VisibleAt(c.pass, p.add.Node().(*ast.AssignStmt).Lhs[0], sel.Node().Pos()) || c.sh.JumpedOver(sel, sel.Node().Pos()) {
+	if !edits.StartsLine(c.pass, sel.Node().Pos()) || !shared.InStatementList(sel) || !edits.VisibleAt(c.pass, p.add.Node().(*ast.AssignStmt).Lhs[0], sel.Node().Pos()) || c.sh.JumpedOver(sel, sel.Node().Pos()) {
 		return
 	}
 	for _, r := range p.recvs {

@@ -173,12 +173,12 @@ func (c *fixer) putBackFinding(q *queue, pb putBack) *shared.Finding {
 			Related: []analysis.RelatedInformation{{Pos: pb.take.Pos(), End: pb.take.End(), Message: "the batch is taken from the queue here"}},
 		},
 	}
-	if !c.sh.StartsLine(a.Pos()) || !shared.InStatementList(pb.site) || c.sh.EndsLineWithCode(a) || !c.declareQueue(q, a) {
+	if !edits.StartsLine(c.pass, a.Pos()) || !shared.InStatementList(pb.site) || edits.EndsLineWithCode(c.pass, a) || !c.declareQueue(q, a) {
 		return f
 	}
 	trim := fmt.Sprintf("if len(%s) > %s {\n\t%s = %s[len(%s)-%s:]\n}", qexpr, q.maxName, qexpr, qexpr, qexpr, q.maxName)
 	f.Msg = "Drop the oldest items beyond a limit after putting the batch back"
-	f.Edits = []analysis.TextEdit{c.sh.InsertLinesAfter(a, trim)}
+	f.Edits = []analysis.TextEdit{edits.InsertLinesAfter(c.pass, a, trim)}
 	f.File, f.Anchor = q.file, q.anchor
 	return f
 }

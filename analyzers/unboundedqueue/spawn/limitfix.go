@@ -113,10 +113,10 @@ func (c fixer) setLimitEdits(sp spawn, loop inspector.Cursor, limit string) ([]a
 		return nil, false
 	}
 	decl := code.StmtOf(id)
-	if !decl.Valid() || !shared.InStatementList(decl) || !c.sh.StartsLine(decl.Node().Pos()) || c.sh.EndsLineWithCode(decl.Node()) {
+	if !decl.Valid() || !shared.InStatementList(decl) || !edits.StartsLine(c.pass, decl.Node().Pos()) || edits.EndsLineWithCode(c.pass, decl.Node()) {
 		return nil, false
 	}
-	return []analysis.TextEdit{c.sh.InsertLinesAfter(decl.Node(), g.Name()+".SetLimit("+limit+")")}, true
+	return []analysis.TextEdit{edits.InsertLinesAfter(c.pass, decl.Node(), g.Name()+".SetLimit("+limit+")")}, true
 }
 
 // semaphoreEdits returns the edits that bound the spawn with the loop's
@@ -140,8 +140,8 @@ func (c fixer) semaphoreEdits(sp spawn, lim *loopLimit, spawnCur inspector.Curso
 	if _, isGo := sp.stmt.(*ast.GoStmt); !isGo {
 		stmtCur = spawnCur.Parent()
 	}
-	if !c.sh.StartsLine(loopStmt.Node().Pos()) || !c.sh.StartsLine(loop.Node().Pos()) || !shared.InStatementList(loopStmt) ||
-		!c.sh.StartsLine(sp.stmt.Pos()) || !shared.InStatementList(stmtCur) || c.sh.JumpedOver(loopStmt, loopStmt.Node().Pos()) {
+	if !edits.StartsLine(c.pass, loopStmt.Node().Pos()) || !edits.StartsLine(c.pass, loop.Node().Pos()) || !shared.InStatementList(loopStmt) ||
+		!edits.StartsLine(c.pass, sp.stmt.Pos()) || !shared.InStatementList(stmtCur) || c.sh.JumpedOver(loopStmt, loopStmt.Node().Pos()) {
 		return nil, false
 	}
 	if lim.sem == "" {
@@ -185,7 +185,7 @@ func (c fixer) semaphoreEdits(sp spawn, lim *loopLimit, spawnCur inspector.Curso
 	if early != nil {
 		es = append(es, edits.InsertBefore(c.pass, early, acquire))
 	}
-	return append(es, c.sh.InsertLinesBefore(loopStmt.Node(), loop.Node().Pos(), fmt.Sprintf("%s := make(chan struct{}, %s)", sem, lim.size))), true
+	return append(es, edits.InsertLinesBefore(c.pass, loopStmt.Node(), loop.Node().Pos(), fmt.Sprintf("%s := make(chan struct{}, %s)", sem, lim.size))), true
 }
 
 // waitGroupAddBefore returns the first statement, before the spawn's
@@ -302,7 +302,7 @@ func (c fixer) releaseEdits(sp spawn, loop, spawnCur inspector.Cursor, file *ast
 		if len(lit.Body.List) == 0 {
 			return nil, false
 		}
-		if e, ok := c.sh.InsertLineAfterBrace(lit.Body, release); ok {
+		if e, ok := edits.InsertLineAfterBrace(c.pass, lit.Body, release); ok {
 			if acquire == "" {
 				return []analysis.TextEdit{e}, true
 			}

@@ -6,7 +6,6 @@ package shared
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 	"strings"
 
@@ -225,22 +224,4 @@ func (c *Pkg) FuncName(fn inspector.Cursor) string {
 		return id.Name + "." + decl.Name.Name
 	}
 	return decl.Name.Name
-}
-
-// StartsLine reports whether pos is the first non-blank character of its
-// line, so that a statement can be inserted on a line of its own before it.
-func (c *Pkg) StartsLine(pos token.Pos) bool {
-	tf := c.Pass.Fset.File(pos)
-	if tf == nil {
-		return false
-	}
-	content, err := edits.FileContent(c.Pass, tf)
-	if err != nil {
-		return false
-	}
-	start, off := tf.Offset(tf.LineStart(tf.Line(pos))), tf.Offset(pos)
-	if off > len(content) {
-		return false
-	}
-	return strings.TrimLeft(string(content[start:off]), " \t") == ""
 }
