@@ -283,15 +283,15 @@ func (c *deadlineChecker) deadlineFix(s deadlineSite) (*analysis.SuggestedFix, s
 	var texts []string
 	var es []analysis.TextEdit
 	for _, mv := range s.moved {
-		sp := lineSpan(c.pass, file, mv.Node())
+		sp := edits.DeleteStmt(c.pass, file, mv.Node())
 		content := fileContent(c.pass, mv.Node().Pos())
 		tf := c.pass.Fset.File(mv.Node().Pos())
-		if content == nil || sp.start == mv.Node().Pos() {
+		if content == nil || sp.Start == mv.Node().Pos() {
 			return nil, "the derivation shares its line with other code"
 		}
-		text := string(content[tf.Offset(sp.textStart):tf.Offset(sp.textEnd)])
+		text := string(content[tf.Offset(sp.TextStart):tf.Offset(sp.TextEnd)])
 		texts = append(texts, dedent(text, edits.Indent(c.pass, mv.Node().Pos())))
-		es = append(es, analysis.TextEdit{Pos: sp.start, End: sp.end})
+		es = append(es, sp.Delete())
 	}
 	es = append(es, edits.InsertBefore(c.pass, after.Node(), strings.Join(texts, "\n")))
 

@@ -477,8 +477,8 @@ func (fx *fixer) movedRange(mv move) (from, to token.Pos) {
 	if mv.replace != "" {
 		return mv.stmt.Node().Pos(), mv.stmt.Node().End()
 	}
-	sp := lineSpan(fx.pass, fx.file, mv.stmt.Node())
-	return sp.textStart, sp.textEnd
+	sp := edits.DeleteStmt(fx.pass, fx.file, mv.stmt.Node())
+	return sp.TextStart, sp.TextEnd
 }
 
 // movedText returns the text a moved statement takes to the insertion point
@@ -499,10 +499,10 @@ func (fx *fixer) movedText(mv move) (string, analysis.TextEdit) {
 		text := fx.textWith(stmt, inner...)
 		return dedent(text, indent), edits.Replace(stmt, mv.replace)
 	}
-	span := lineSpan(fx.pass, fx.file, stmt)
+	span := edits.DeleteStmt(fx.pass, fx.file, stmt)
 	content := fileContent(fx.pass, stmt.Pos())
 	tf := fx.pass.Fset.File(stmt.Pos())
-	src := string(content[tf.Offset(span.textStart):tf.Offset(span.textEnd)])
-	text := applyAt(src, span.textStart, inner)
-	return dedent(text, indent), analysis.TextEdit{Pos: span.start, End: span.end}
+	src := string(content[tf.Offset(span.TextStart):tf.Offset(span.TextEnd)])
+	text := applyAt(src, span.TextStart, inner)
+	return dedent(text, indent), span.Delete()
 }

@@ -264,7 +264,7 @@ func (fx *fixer) observeSibling(callCur, v inspector.Cursor, waitExpr string) bo
 		return false
 	}
 	stmt := callCur.Parent()
-	if !fx.ownLine(stmt.Node()) {
+	if !edits.StartsLine(fx.pass, stmt.Node().Pos()) || edits.EndsLineWithCode(fx.pass, stmt.Node()) {
 		return false
 	}
 	switch s := stmt.Node().(type) {
@@ -282,25 +282,6 @@ func (fx *fixer) observeSibling(callCur, v inspector.Cursor, waitExpr string) bo
 	text := fx.textWith(stmt.Node(), edits.Replace(label, `"wait"`), edits.Replace(v.Node(), waitExpr))
 	fx.edits = append(fx.edits, edits.InsertAfter(fx.pass, stmt.Node(), text))
 	return true
-}
-
-// ownLine reports whether node has its lines to itself, but for a comment
-// after it.
-func (fx *fixer) ownLine(node ast.Node) bool {
-	content := fileContent(fx.pass, node.Pos())
-	if content == nil {
-		return false
-	}
-	tf := fx.pass.Fset.File(node.Pos())
-	if !onlyBlanksBefore(content, tf, node.Pos()) {
-		return false
-	}
-	rest := string(content[tf.Offset(node.End()):])
-	if i := strings.IndexByte(rest, '\n'); i >= 0 {
-		rest = rest[:i]
-	}
-	rest = strings.TrimSpace(rest)
-	return rest == "" || strings.HasPrefix(rest, "//")
 }
 
 // observeWait returns the statement that records wait with the observer o
