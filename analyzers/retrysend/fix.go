@@ -221,16 +221,14 @@ func (c *fixer) sendBody(s send, l loop, a attempt) ([]string, []span, bool) {
 // usesLoopVar reports whether st refers to a variable that l declares
 // outside st: its counter, or one of an attempt.
 func (c *fixer) usesLoopVar(l loop, st ast.Stmt) bool {
-	found := false
-	ast.Inspect(st, func(n ast.Node) bool {
+	return code.AnyNode(st, nil, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			if v, ok := c.info.Uses[id].(*types.Var); ok && !v.IsField() && code.Inside(v.Pos(), l.stmt) && !code.Inside(v.Pos(), st) {
-				found = true
+				return true
 			}
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 // endsFunc reports whether l is the last statement of a function's body.

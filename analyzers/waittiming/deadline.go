@@ -400,14 +400,12 @@ func isDeadlineCall(info *types.Info, call *ast.CallExpr) bool {
 // readsClock reports whether e reads the clock (time.Now().Add(d)): a
 // deadline relative to now, which deriving later moves.
 func readsClock(info *types.Info, e ast.Expr) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
+	return code.AnyNode(e, nil, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && timing.IsTimestamp(info, call) {
-			found = true
+			return true
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 // timeoutText names the deadline: "2s timeout from context.WithTimeout",

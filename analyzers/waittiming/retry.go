@@ -335,37 +335,33 @@ func condHeadCall(ifs *ast.IfStmt) *ast.CallExpr {
 // value of type error, or calls errors.Is or errors.As.
 func (c *retrier) mentionsError(e ast.Expr) bool {
 	info := c.pass.TypesInfo
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
+	return code.AnyNode(e, nil, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.Ident:
 			if v, ok := info.Uses[n].(*types.Var); ok && types.Identical(v.Type(), errorType) {
-				found = true
+				return true
 			}
 		case *ast.CallExpr:
 			if fn := code.Callee(info, n); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && (fn.Name() == "Is" || fn.Name() == "As") {
-				found = true
+				return true
 			}
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 // namesPollInterval reports whether a pause names the interval of a poll
 // (interval, poll, tick, period, every, refresh): it paces a loop, it does
 // not back off.
 func namesPollInterval(e ast.Node) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
+	return code.AnyNode(e, nil, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			if knowledge.PollIntervalWords.Match(strings.ToLower(id.Name)) {
-				found = true
+				return true
 			}
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 // saysWaiting reports whether the statement that records m names what it

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 )
 
@@ -112,12 +113,10 @@ func stringConst(info *types.Info, e ast.Expr) string {
 
 // usesVar reports whether node refers to v.
 func usesVar(info *types.Info, node ast.Node, v *types.Var) bool {
-	found := false
-	ast.Inspect(node, func(n ast.Node) bool {
+	return code.AnyNode(node, nil, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
-			found = true
+			return true
 		}
-		return !found
+		return false
 	})
-	return found
 }

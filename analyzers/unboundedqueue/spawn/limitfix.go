@@ -217,16 +217,14 @@ func (c fixer) waitGroupAddBefore(loop, stmtCur inspector.Cursor) (first ast.Stm
 
 // addsToWaitGroup reports whether n calls Add of a sync.WaitGroup.
 func (c fixer) addsToWaitGroup(n ast.Node) bool {
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
+	return code.AnyNode(n, nil, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
 			if fn := code.Callee(c.pass.TypesInfo, call); fn != nil && code.IsMethod(fn, "sync", "WaitGroup", "Add") {
-				found = true
+				return true
 			}
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 // doneCase finds how the loop watches for cancellation: a select case

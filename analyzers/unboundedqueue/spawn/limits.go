@@ -190,16 +190,14 @@ func incrementedIn(info *types.Info, body *ast.BlockStmt) map[*types.Var]bool {
 // comparesCounter reports whether cond compares one of the counters with
 // something, with any comparison operator.
 func comparesCounter(info *types.Info, cond ast.Expr, counters map[*types.Var]bool) bool {
-	found := false
-	ast.Inspect(cond, func(n ast.Node) bool {
+	return code.AnyNode(cond, nil, func(n ast.Node) bool {
 		if b, ok := n.(*ast.BinaryExpr); ok && shared.IsComparison(b.Op) {
 			if counters[code.Var(info, b.X)] || counters[code.Var(info, b.Y)] {
-				found = true
+				return true
 			}
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 // loopLabel returns the label of the loop at loop, or "".
@@ -279,16 +277,14 @@ func (c *checker) comparesCount(cond ast.Expr, loop ast.Node) bool {
 // readsIteration reports whether e reads a variable declared inside loop
 // (its header's included).
 func (c *checker) readsIteration(e ast.Expr, loop ast.Node) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
+	return code.AnyNode(e, nil, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			if v, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && !v.IsField() && code.Inside(v.Pos(), loop) {
-				found = true
+				return true
 			}
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 // changes reports whether the count e can change while the loop runs: a
@@ -323,21 +319,19 @@ func (c *checker) skipsRest(loop inspector.Cursor, list []ast.Stmt, inSwitch boo
 // waits reports whether the statement s blocks on a Wait call or a receive
 // outside any function literal.
 func (c *checker) waits(s ast.Stmt) bool {
-	found := false
-	ast.Inspect(s, func(n ast.Node) bool {
+	return code.AnyNode(s, code.IsFuncLit, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.UnaryExpr:
-			found = found || n.Op == token.ARROW
+			if n.Op == token.ARROW {
+				return true
+			}
 		case *ast.CallExpr:
 			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Wait" {
-				found = true
+				return true
 			}
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 // receivesIn reports whether the function declaration around fn receives from

@@ -60,16 +60,14 @@ func (c *Pkg) IsComputed(expr ast.Expr) bool {
 
 // RefersTo reports whether expr uses any of the objects.
 func RefersTo(info *types.Info, expr ast.Expr, objs map[types.Object]ast.Expr) bool {
-	found := false
-	ast.Inspect(expr, func(n ast.Node) bool {
+	return code.AnyNode(expr, nil, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			if _, ok := objs[info.Uses[id]]; ok {
-				found = true
+				return true
 			}
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 // ReceivedFrom returns the channel a receive expression or a range
