@@ -657,16 +657,14 @@ func enqueuedTo(stmt ast.Node) ast.Expr {
 // dependsOnIteration reports whether expr uses a variable the range
 // statement declares, in its header or its body.
 func dependsOnIteration(info *types.Info, expr ast.Expr, r *ast.RangeStmt) bool {
-	found := false
-	ast.Inspect(expr, func(n ast.Node) bool {
+	return code.AnyNode(expr, nil, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			if v, ok := info.Uses[id].(*types.Var); ok && !v.IsField() && code.Inside(v.Pos(), r) {
-				found = true
+				return true
 			}
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 // consumerElsewhere returns a dequeue site of q in a function other than fn.
@@ -726,11 +724,8 @@ func reachableOutside(fn *types.Func) bool {
 	if recv == nil {
 		return true
 	}
-	if p, ok := recv.(*types.Pointer); ok {
-		recv = p.Elem()
-	}
-	n, ok := types.Unalias(recv).(*types.Named)
-	return !ok || n.Obj().Exported()
+	n := code.NamedOf(recv)
+	return n == nil || n.Obj().Exported()
 }
 
 // drainsIn reports whether the function at fn dequeues from q, itself or in

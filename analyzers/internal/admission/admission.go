@@ -266,29 +266,31 @@ func (f *Finder) At(cur inspector.Cursor) (Wait, bool) {
 	case *ast.CallExpr:
 		return f.call(n)
 	case *ast.SendStmt:
-		if f.opts.Strict && code.IsSelectComm(cur) {
-			return Wait{}, false
-		}
-		w, ok := f.send(n)
-		if ok && !f.opts.Strict && code.InSelectWithDefault(cur) {
-			w.Try = true
-		}
-		return w, ok
+		return f.chanOp(cur, func() (Wait, bool) { return f.send(n) })
 	case *ast.UnaryExpr:
-		if n.Op != token.ARROW || (f.opts.Strict && code.IsSelectComm(cur)) {
+		if n.Op != token.ARROW {
 			return Wait{}, false
 		}
-		w, ok := f.receive(n)
-		if ok && !f.opts.Strict && code.InSelectWithDefault(cur) {
-			w.Try = true
-		}
-		return w, ok
+		return f.chanOp(cur, func() (Wait, bool) { return f.receive(n) })
 	case *ast.SelectStmt:
 		if f.opts.Strict {
 			return f.selectWait(n)
 		}
 	}
 	return Wait{}, false
+}
+
+// chanOp classifies the send or receive at cur with classify, as At says
+// for a select's case: none with Strict, a try beside a default without.
+func (f *Finder) chanOp(cur inspector.Cursor, classify func() (Wait, bool)) (Wait, bool) {
+	if f.opts.Strict && code.IsSelectComm(cur) {
+		return Wait{}, false
+	}
+	w, ok := classify()
+	if ok && !f.opts.Strict && code.InSelectWithDefault(cur) {
+		w.Try = true
+	}
+	return w, ok
 }
 
 // Helper returns what the function call calls is, when it is a helper, and

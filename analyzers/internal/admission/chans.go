@@ -289,23 +289,10 @@ func workerLoopChan(info *types.Info, cur inspector.Cursor, goStarted map[*types
 		}
 		v = code.Var(info, n.X)
 	}
-	if v == nil {
+	if v == nil || !code.InGoroutine(info, cur, func(fn *types.Func) bool { return goStarted[fn] }) {
 		return nil
 	}
-	for enc := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
-		switch fn := enc.Node().(type) {
-		case *ast.FuncLit:
-			if code.IsSpawnedLit(enc) {
-				return v
-			}
-		case *ast.FuncDecl:
-			if obj, ok := info.Defs[fn.Name].(*types.Func); ok && goStarted[obj] {
-				return v
-			}
-			return nil
-		}
-	}
-	return nil
+	return v
 }
 
 // slotHelpers returns the package's functions that take or give back a

@@ -586,7 +586,7 @@ func isNilIdent(info *types.Info, id *ast.Ident) bool {
 // that releases on the way out (defer p.sem.Release(1) after its work) is
 // not the pair of an acquire.
 func (r *Result) releaseMethod(fn *types.Func, on *types.Var, kind ReleaseKind) string {
-	n := namedOf(fn.Signature().Recv().Type())
+	n := code.NamedOf(fn.Signature().Recv().Type())
 	if n == nil {
 		return ""
 	}
@@ -754,21 +754,21 @@ func isAcquireName(name string) bool {
 // blocks reports whether a function body can block: a channel operation, a
 // select, or a call of a Wait, WaitN, Acquire or Lock method.
 func blocks(body ast.Node) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
+	return code.AnyNode(body, nil, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.SendStmt, *ast.SelectStmt:
-			found = true
+			return true
 		case *ast.UnaryExpr:
-			found = found || n.Op == token.ARROW
+			if n.Op == token.ARROW {
+				return true
+			}
 		case *ast.CallExpr:
 			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
 				if knowledge.BlockingMethods.Has(sel.Sel.Name) {
-					found = true
+					return true
 				}
 			}
 		}
-		return !found
+		return false
 	})
-	return found
 }

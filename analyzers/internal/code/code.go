@@ -179,17 +179,24 @@ func HasMethod(recv types.Type, pkg *types.Package, names ...string) bool {
 // TypeName returns "pkgpath.Name" for a named type or a pointer to one, and
 // "" for anything else.
 func TypeName(t types.Type) string {
-	if t == nil {
+	n := NamedOf(t)
+	if n == nil || n.Obj().Pkg() == nil {
 		return ""
+	}
+	return n.Obj().Pkg().Path() + "." + n.Obj().Name()
+}
+
+// NamedOf returns the named type t is, or points to, or nil: methods and
+// type names are asked of T whether a value is a T or a *T.
+func NamedOf(t types.Type) *types.Named {
+	if t == nil {
+		return nil
 	}
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
-		return ""
-	}
-	return n.Obj().Pkg().Path() + "." + n.Obj().Name()
+	n, _ := types.Unalias(t).(*types.Named)
+	return n
 }
 
 // DisplayName names fn the way Go code would: "pool.Get",

@@ -415,3 +415,22 @@ func LeavesLoop(info *types.Info, loop inspector.Cursor, list []ast.Stmt, inSwit
 	}
 	return !Inside(target.Pos(), loop.Node())
 }
+
+// InGoroutine reports whether the code at cur runs in a goroutine of its
+// own: in a function literal started by go or handed to a Go method (see
+// [IsSpawnedLit]), or in the body of a declared function for which started
+// reports true (a go target; each check says which calls start one).
+func InGoroutine(info *types.Info, cur inspector.Cursor, started func(*types.Func) bool) bool {
+	for enc := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		switch fn := enc.Node().(type) {
+		case *ast.FuncLit:
+			if IsSpawnedLit(enc) {
+				return true
+			}
+		case *ast.FuncDecl:
+			obj, _ := info.Defs[fn.Name].(*types.Func)
+			return obj != nil && started(obj)
+		}
+	}
+	return false
+}

@@ -375,15 +375,7 @@ func acceptsStream(t types.Type) bool {
 }
 
 // isStream reports whether t reads, writes and closes.
-func isStream(t types.Type) bool {
-	for _, name := range knowledge.StreamMethods.Entries() {
-		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
-		if _, ok := obj.(*types.Func); !ok {
-			return false
-		}
-	}
-	return true
-}
+func isStream(t types.Type) bool { return hasMethods(t, knowledge.StreamMethods.Entries()) }
 
 // livesUntilStop reports whether the goroutine's body ends by waiting for a
 // stop signal that is the same for every item: a receive from a channel of
@@ -440,8 +432,11 @@ func (c *checker) livesUntilStop(sp spawn, body *ast.BlockStmt, loop inspector.C
 
 // isConn reports whether t is a connection: it reads, writes, closes and has
 // a remote address, as net.Conn does.
-func isConn(t types.Type) bool {
-	for _, name := range knowledge.ConnMethods.Entries() {
+func isConn(t types.Type) bool { return hasMethods(t, knowledge.ConnMethods.Entries()) }
+
+// hasMethods reports whether t (or *t) has a method of each of the names.
+func hasMethods(t types.Type, names []string) bool {
+	for _, name := range names {
 		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
 		if _, ok := obj.(*types.Func); !ok {
 			return false
@@ -453,39 +448,35 @@ func isConn(t types.Type) bool {
 // loopsForever reports whether body contains a loop that lives as long as a
 // stream: for {}, a range over a channel, or a loop that receives or selects.
 func loopsForever(info *types.Info, body ast.Node) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
+	return code.AnyNode(body, code.IsFuncLit, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.ForStmt:
 			if n.Cond == nil || receivesOrSelects(n.Body) {
-				found = true
+				return true
 			}
 		case *ast.RangeStmt:
 			if t := info.TypeOf(n.X); t != nil {
 				if _, ok := t.Underlying().(*types.Chan); ok {
-					found = true
+					return true
 				}
 			}
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 func receivesOrSelects(n ast.Node) bool {
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
+	return code.AnyNode(n, nil, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.SelectStmt:
-			found = true
+			return true
 		case *ast.UnaryExpr:
-			found = found || n.Op == token.ARROW
+			if n.Op == token.ARROW {
+				return true
+			}
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 // unlimitedGroup reports whether the spawn is known to start goroutines

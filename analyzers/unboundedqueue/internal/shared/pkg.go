@@ -61,18 +61,7 @@ func (c *Pkg) Callee(call *ast.CallExpr) *types.Func {
 // its own: a literal started by go or handed to a Go method, or a declared
 // function some go statement starts.
 func (c *Pkg) RunsConcurrently(fn inspector.Cursor) bool {
-	for f := range fn.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		switch n := f.Node().(type) {
-		case *ast.FuncLit:
-			if code.IsSpawnedLit(f) {
-				return true
-			}
-		case *ast.FuncDecl:
-			obj, _ := c.Pass.TypesInfo.Defs[n.Name].(*types.Func)
-			return obj != nil && c.isGoTarget(obj)
-		}
-	}
-	return false
+	return code.InGoroutine(c.Pass.TypesInfo, fn, c.isGoTarget)
 }
 
 // isGoTarget reports whether some go statement of the package starts fn.
@@ -169,15 +158,8 @@ func IsSyncCall(fn *types.Func, names ...string) bool {
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "sync" {
 		return false
 	}
-	t := code.Recv(fn)
-	if t == nil {
-		return false
-	}
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok {
+	n := code.NamedOf(code.Recv(fn))
+	if n == nil {
 		return false
 	}
 	switch n.Obj().Name() {
