@@ -472,21 +472,12 @@ func (c *retryChecker) isDoneCall(x ast.Expr) bool {
 // is last, its final statement: the fix moves body out of the loop and out
 // of the select, where any other would change its target.
 func onlyFinalBranch(body []ast.Stmt, last ast.Stmt) bool {
-	ok := true
 	for _, s := range body {
-		ast.Inspect(s, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.BranchStmt:
-				if n != last {
-					ok = false
-				}
-			}
-			return ok
-		})
+		if code.AnyNode(s, code.IsFuncLit, func(n ast.Node) bool { br, ok := n.(*ast.BranchStmt); return ok && br != last }) {
+			return false
+		}
 	}
-	return ok
+	return true
 }
 
 // invariant reports whether exprs denote the same channel and value in every

@@ -414,12 +414,8 @@ func (c *overflowChecker) locksAround(before, after ast.Stmt) bool {
 }
 
 func methodCall(s ast.Stmt) (*ast.SelectorExpr, bool) {
-	es, ok := s.(*ast.ExprStmt)
-	if !ok {
-		return nil, false
-	}
-	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
-	if !ok || len(call.Args) != 0 {
+	call := code.StmtCall(s)
+	if call == nil || len(call.Args) != 0 {
 		return nil, false
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)

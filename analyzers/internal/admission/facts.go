@@ -605,27 +605,19 @@ func (r *Result) releaseMethod(fn *types.Func, on *types.Var, kind ReleaseKind) 
 // releases reports whether body gives back a slot of the limiter in on, the
 // way kind says.
 func releases(info *types.Info, body *ast.BlockStmt, on *types.Var, kind ReleaseKind) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
+	return code.AnyNode(body, code.IsFuncLit, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.CallExpr:
-			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && kind == ReleaseCall && code.Var(info, sel.X) == on {
-				if knowledge.ReleaseMethods.Has(sel.Sel.Name) {
-					found = true
-				}
-			}
+			sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+			return ok && kind == ReleaseCall && code.Var(info, sel.X) == on && knowledge.ReleaseMethods.Has(sel.Sel.Name)
 		case *ast.ExprStmt:
-			if u, ok := ast.Unparen(n.X).(*ast.UnaryExpr); ok && kind == ReleaseRecv && u.Op == token.ARROW && code.Var(info, u.X) == on {
-				found = true
-			}
+			u, ok := ast.Unparen(n.X).(*ast.UnaryExpr)
+			return ok && kind == ReleaseRecv && u.Op == token.ARROW && code.Var(info, u.X) == on
 		case *ast.SendStmt:
-			found = kind == ReleaseSend && code.Var(info, n.Chan) == on
+			return kind == ReleaseSend && code.Var(info, n.Chan) == on
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 // mainPause returns the pause on the main path of a body, the index of its

@@ -2,9 +2,8 @@ package code
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/types"
-
-	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
 )
 
 // SetLimit recognises g.SetLimit(n) on an errgroup.Group: it returns the
@@ -26,6 +25,6 @@ func SetLimit(info *types.Info, call *ast.CallExpr) (g *types.Var, n ast.Expr, o
 // SetsLimit reports whether SetLimit(n) limits the group: a negative n
 // (SetLimit(-1)) removes the limit instead.
 func SetsLimit(info *types.Info, n ast.Expr) bool {
-	v, ok := consts.Int(info, n)
-	return !ok || v >= 0
+	tv, ok := info.Types[n]
+	return !ok || tv.Value == nil || tv.Value.Kind() != constant.Int || constant.Sign(tv.Value) >= 0
 }

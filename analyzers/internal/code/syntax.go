@@ -434,3 +434,14 @@ func InGoroutine(info *types.Info, cur inspector.Cursor, started func(*types.Fun
 	}
 	return false
 }
+
+// StmtCall returns the call s makes when s is an expression statement of a
+// call (f(x), x.m()), or nil.
+func StmtCall(s ast.Stmt) *ast.CallExpr {
+	es, ok := s.(*ast.ExprStmt)
+	if !ok {
+		return nil
+	}
+	call, _ := ast.Unparen(es.X).(*ast.CallExpr)
+	return call
+}

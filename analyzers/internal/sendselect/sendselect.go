@@ -177,12 +177,8 @@ func (e End) Stays() bool { return e == Falls || e == Continues }
 // IsSpin reports whether s only yields the processor (runtime.Gosched):
 // a wait that does not let time pass.
 func IsSpin(info *types.Info, s ast.Stmt) bool {
-	es, ok := s.(*ast.ExprStmt)
-	if !ok {
-		return false
-	}
-	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
-	return ok && CallName(info, call) == "runtime.Gosched"
+	call := code.StmtCall(s)
+	return call != nil && CallName(info, call) == "runtime.Gosched"
 }
 
 // endOf reports how s hands on control if s is a control statement.
@@ -335,12 +331,8 @@ func timerOf(info *types.Info, x ast.Expr) *types.Var {
 // anyTimer, any single-argument call of a timer counts.
 func putsBack(info *types.Info, stmts []ast.Stmt, timer *types.Var) bool {
 	for _, st := range stmts {
-		es, ok := st.(*ast.ExprStmt)
-		if !ok {
-			return false
-		}
-		call, ok := ast.Unparen(es.X).(*ast.CallExpr)
-		if !ok {
+		call := code.StmtCall(st)
+		if call == nil {
 			return false
 		}
 		var arg ast.Expr
@@ -449,12 +441,8 @@ func isMetric(fn *types.Func) bool {
 // IsLog reports whether s is a call that only logs: package log, log/slog,
 // fmt printing, or a logging method of a logger type.
 func IsLog(info *types.Info, s ast.Stmt) bool {
-	es, ok := s.(*ast.ExprStmt)
-	if !ok {
-		return false
-	}
-	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
-	if !ok {
+	call := code.StmtCall(s)
+	if call == nil {
 		return false
 	}
 	name := CallName(info, call)
