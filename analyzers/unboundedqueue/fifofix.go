@@ -43,15 +43,9 @@ func (c *fixer) fifoFinding(q *queue, site, fn, consumer inspector.Cursor) *shar
 	if q.list {
 		kind = "listfifo"
 	}
-	f := &shared.Finding{
-		Diag: analysis.Diagnostic{
-			Pos:      stmt.Pos(),
-			End:      stmt.End(),
-			Category: kind,
-			Message:  message,
-			Related:  []analysis.RelatedInformation{{Pos: consumer.Node().Pos(), End: consumer.Node().End(), Message: "items leave the queue here"}},
-		},
-	}
+	f := shared.NewFinding(stmt, kind,
+		message,
+		consumer.Node(), "items leave the queue here")
 	if isSpread(site) {
 		// One call adds several items: a guard for one would not bound them.
 		f.Diag.Message += ", by hand: this call adds several items at once"

@@ -163,16 +163,10 @@ func (c *checker) reportPutBacks(pbs []putBack, producers map[*types.Var][]inspe
 func (c *fixer) putBackFinding(q *queue, pb putBack) *shared.Finding {
 	a := pb.site.Node().(*ast.AssignStmt)
 	qexpr := edits.Source(c.pass, a.Lhs[0])
-	f := &shared.Finding{
-		Diag: analysis.Diagnostic{
-			Pos:      a.Pos(),
-			End:      a.End(),
-			Category: "putback",
-			Message: fmt.Sprintf("put-back grows %s without bound: the batch goes back in front of the queue each time delivery fails while producers keep appending, so it grows for as long as the downstream is down; drop the oldest items beyond a limit",
-				qexpr),
-			Related: []analysis.RelatedInformation{{Pos: pb.take.Pos(), End: pb.take.End(), Message: "the batch is taken from the queue here"}},
-		},
-	}
+	f := shared.NewFinding(a, "putback",
+		fmt.Sprintf("put-back grows %s without bound: the batch goes back in front of the queue each time delivery fails while producers keep appending, so it grows for as long as the downstream is down; drop the oldest items beyond a limit",
+			qexpr),
+		pb.take, "the batch is taken from the queue here")
 	if !edits.StartsLine(c.pass, a.Pos()) || !shared.InStatementList(pb.site) || edits.EndsLineWithCode(c.pass, a) || !c.declareQueue(q, a) {
 		return f
 	}

@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"go/types"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
@@ -383,16 +382,10 @@ func receiverVar(info *types.Info, cur inspector.Cursor) *types.Var {
 // its fix where fn can write it.
 func (c fixer) fanOutFinding(it perItem, lim *loopLimit, call *ast.CallExpr, sib siblingBound) *shared.Finding {
 	sp := it.sp
-	f := &shared.Finding{
-		Diag: analysis.Diagnostic{
-			Pos:      sp.stmt.Pos(),
-			End:      sp.stmt.End(),
-			Category: "fanout",
-			Message: fmt.Sprintf("%s per element of %s (from %s) with nothing bounding how many run at once, while %s limits the same fan-out with %s; bound this one the same way",
-				c.spawnName(sp), edits.Source(c.pass, it.stream), edits.Source(c.pass, call.Fun), c.sh.FuncName(sib.fn), sib.how),
-			Related: []analysis.RelatedInformation{{Pos: sib.limit.Pos(), End: sib.limit.End(), Message: "the sibling's bound"}},
-		},
-	}
+	f := shared.NewFinding(sp.stmt, "fanout",
+		fmt.Sprintf("%s per element of %s (from %s) with nothing bounding how many run at once, while %s limits the same fan-out with %s; bound this one the same way",
+			c.spawnName(sp), edits.Source(c.pass, it.stream), edits.Source(c.pass, call.Fun), c.sh.FuncName(sib.fn), sib.how),
+		sib.limit, "the sibling's bound")
 	if lim.size == "" {
 		return f
 	}

@@ -24,16 +24,10 @@ func (c fixer) itemFinding(it perItem, lim *loopLimit) *shared.Finding {
 	if it.pulled {
 		from, why = "read from", "the loop reads the next one at once, so nothing pushes back on the sender"
 	}
-	f := &shared.Finding{
-		Diag: analysis.Diagnostic{
-			Pos:      sp.stmt.Pos(),
-			End:      sp.stmt.End(),
-			Category: "goroutineperitem",
-			Message: fmt.Sprintf("%s per item %s %s with nothing bounding how many run at once: %s; acquire a semaphore before starting each one",
-				what, from, edits.Source(c.pass, it.stream), why),
-			Related: []analysis.RelatedInformation{{Pos: it.stream.Pos(), End: it.stream.End(), Message: "items arrive here"}},
-		},
-	}
+	f := shared.NewFinding(sp.stmt, "goroutineperitem",
+		fmt.Sprintf("%s per item %s %s with nothing bounding how many run at once: %s; acquire a semaphore before starting each one",
+			what, from, edits.Source(c.pass, it.stream), why),
+		it.stream, "items arrive here")
 	switch c.limitFix(f, it, lim) {
 	case limitedGroup:
 		f.Diag.Message = fmt.Sprintf("%s per item %s %s with nothing bounding how many run at once: %s; give the group a limit with SetLimit",
