@@ -248,7 +248,7 @@ func (c *checker) guardedByCount(loop, spawnCur inspector.Cursor) bool {
 				break
 			}
 			ifs, ok := st.(*ast.IfStmt)
-			if ok && c.skipsRest(loop, ifs.Body.List, inSwitch) && c.comparesCount(ifs.Cond, loop.Node()) {
+			if ok && skipsRest(c.pass.TypesInfo, loop, ifs.Body.List, inSwitch) && c.comparesCount(ifs.Cond, loop.Node()) {
 				return true
 			}
 		}
@@ -304,8 +304,8 @@ func (c *checker) changes(e ast.Expr, loop ast.Node) bool {
 
 // skipsRest reports whether list ends by leaving the rest of the iteration:
 // it leaves the loop (see code.LeavesLoop) or continues it.
-func (c *checker) skipsRest(loop inspector.Cursor, list []ast.Stmt, inSwitch bool) bool {
-	if code.LeavesLoop(c.pass.TypesInfo, loop, list, inSwitch) {
+func skipsRest(info *types.Info, loop inspector.Cursor, list []ast.Stmt, inSwitch bool) bool {
+	if code.LeavesLoop(info, loop, list, inSwitch) {
 		return true
 	}
 	label := loopLabel(loop)
