@@ -39,15 +39,7 @@ outer:
 done:
 }
 `
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	info := &types.Info{Defs: make(map[*ast.Ident]types.Object), Uses: make(map[*ast.Ident]types.Object)}
-	if _, err := (&types.Config{}).Check("p", fset, []*ast.File{f}, info); err != nil {
-		t.Fatal(err)
-	}
+	f, info := checkSource(t, src)
 	root := inspector.New([]*ast.File{f}).Root()
 	var loop inspector.Cursor
 	for c := range root.Preorder((*ast.RangeStmt)(nil)) {
@@ -94,4 +86,20 @@ func TestCallFreeAndSetLimit(t *testing.T) {
 	if _, _, ok := code.SetLimit(info, now.(*ast.CallExpr)); ok {
 		t.Errorf("SetLimit(time.Now()) = true")
 	}
+}
+
+// checkSource parses and type-checks src, which imports nothing, recording
+// definitions and uses.
+func checkSource(t *testing.T, src string) (*ast.File, *types.Info) {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Defs: make(map[*ast.Ident]types.Object), Uses: make(map[*ast.Ident]types.Object)}
+	if _, err := (&types.Config{}).Check("p", fset, []*ast.File{f}, info); err != nil {
+		t.Fatal(err)
+	}
+	return f, info
 }
