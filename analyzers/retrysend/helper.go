@@ -80,7 +80,7 @@ func (c *helperChecker) isTrySend(decl *ast.FuncDecl, fn *types.Func, nb sendsel
 	default:
 		return false
 	}
-	return sendselect.CallFree(c.info, nb.Send.Chan, nb.Send.Value) && c.spellableAtCall(fn, nb.Send)
+	return code.CallFree(c.info, nil, nb.Send.Chan, nb.Send.Value) && c.spellableAtCall(fn, nb.Send)
 }
 
 // returnsOutcome reports whether s returns that the item went in (true, or
@@ -381,18 +381,13 @@ func (c *helperChecker) succeededTry(cond ast.Expr, held *ast.AssignStmt) (call 
 	return nil, false, false
 }
 
-// leavesLoop reports whether st, directly in an if in l's body, leaves l:
-// a return, a panic, a break of l, or a break or continue of a statement
-// around l (continue outer), which still means the same once l is gone.
+// leavesLoop reports whether st, directly in an if in l's body, leaves l
+// (see code.LeavesLoop) or ends the process (log.Fatal): a break or continue
+// of a statement around l (continue outer) still means the same once l is
+// gone.
 func (c *helperChecker) leavesLoop(st ast.Stmt, l loop) bool {
-	if c.fix.breaksLoop(st, l, true) {
-		return true
-	}
-	if br, ok := st.(*ast.BranchStmt); ok && br.Label != nil && (br.Tok == token.BREAK || br.Tok == token.CONTINUE) {
-		return l.label == nil || c.info.Uses[br.Label] != l.label
-	}
-	end := sendselect.LoopBody(c.info, []ast.Stmt{st}, l.label, nil).End
-	return end == sendselect.Returns || end == sendselect.Panics
+	return code.LeavesLoop(c.info, l.cur, []ast.Stmt{st}, false) ||
+		sendselect.LoopBody(c.info, []ast.Stmt{st}, l.label, nil).End == sendselect.Panics
 }
 
 // successLines returns r's success statements as they read once the loop is

@@ -274,7 +274,7 @@ func (c *retryChecker) deadlineCond(cond ast.Expr) (string, []span, bool) {
 		}
 		sel := ast.Unparen(cond.Fun).(*ast.SelectorExpr)
 		now, ok := ast.Unparen(sel.X).(*ast.CallExpr)
-		if !ok || sendselect.CallName(c.info, now) != "time.Now" || !sendselect.CallFree(c.info, cond.Args[0]) {
+		if !ok || sendselect.CallName(c.info, now) != "time.Now" || !code.CallFree(c.info, nil, cond.Args[0]) {
 			return "", nil, false
 		}
 		until, ok := c.untilAt(now.Fun)
@@ -286,7 +286,7 @@ func (c *retryChecker) deadlineCond(cond ast.Expr) (string, []span, bool) {
 		// time.Since(t) < d
 		since, ok := ast.Unparen(cond.X).(*ast.CallExpr)
 		if !ok || cond.Op != token.LSS || sendselect.CallName(c.info, since) != "time.Since" ||
-			!sendselect.CallFree(c.info, since.Args...) || !sendselect.CallFree(c.info, cond.Y) {
+			!code.CallFree(c.info, nil, since.Args...) || !code.CallFree(c.info, nil, cond.Y) {
 			return "", nil, false
 		}
 		return edits.Source(c.pass, cond.Y) + " - " + edits.Source(c.pass, since), []span{spanOf(cond.Y), spanOf(since)}, true
@@ -334,7 +334,7 @@ func (c *retryChecker) countedCond(l *loop, fs *ast.ForStmt, cond *ast.BinaryExp
 		return false
 	}
 	start, ok := consts.Int(c.info, init.Rhs[0])
-	if !ok || !sendselect.CallFree(c.info, cond.Y) {
+	if !ok || !code.CallFree(c.info, nil, cond.Y) {
 		return false
 	}
 	extra := int64(0)
@@ -376,7 +376,7 @@ func (c *retryChecker) rangeBound(l *loop, rs *ast.RangeStmt) bool {
 	if t == nil || rs.Value != nil {
 		return false
 	}
-	if b, ok := t.Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 || !sendselect.CallFree(c.info, rs.X) {
+	if b, ok := t.Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 || !code.CallFree(c.info, nil, rs.X) {
 		return false
 	}
 	l.bound, l.count = counted, rs.X
@@ -392,7 +392,7 @@ func (c *retryChecker) rangeBound(l *loop, rs *ast.RangeStmt) bool {
 
 func isCallFreeDefine(info *types.Info, s ast.Stmt) bool {
 	as, ok := s.(*ast.AssignStmt)
-	return ok && as.Tok == token.DEFINE && sendselect.CallFree(info, as.Rhs...)
+	return ok && as.Tok == token.DEFINE && code.CallFree(info, nil, as.Rhs...)
 }
 
 // splitAttempt summarises one iteration of l around the select of s. Every
@@ -465,7 +465,7 @@ func (c *retryChecker) stopCheck(st ast.Stmt, l loop) *ast.CommClause {
 		return nil
 	}
 	u, ok := ast.Unparen(es.X).(*ast.UnaryExpr)
-	if !ok || u.Op != token.ARROW || !c.isDoneCall(u.X) && !sendselect.CallFree(c.info, u.X) {
+	if !ok || u.Op != token.ARROW || !c.isDoneCall(u.X) && !code.CallFree(c.info, nil, u.X) {
 		return nil
 	}
 	p := sendselect.Case(c.info, recv.Body, l.label, c.isWait)
@@ -492,28 +492,19 @@ func (c *retryChecker) isDoneCall(x ast.Expr) bool {
 // is last, its final statement: the fix moves body out of the loop and out
 // of the select, where any other would change its target.
 func onlyFinalBranch(body []ast.Stmt, last ast.Stmt) bool {
-	ok := true
 	for _, s := range body {
-		ast.Inspect(s, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.BranchStmt:
-				if n != last {
-					ok = false
-				}
-			}
-			return ok
-		})
+		if code.AnyNode(s, code.IsFuncLit, func(n ast.Node) bool { br, ok := n.(*ast.BranchStmt); return ok && br != last }) {
+			return false
+		}
 	}
-	return ok
+	return true
 }
 
 // invariant reports whether exprs denote the same channel and value in every
 // iteration of l: they call nothing and l assigns none of their variables
 // (outside the send case, which runs once, as the loop ends).
 func (c *retryChecker) invariant(l loop, sendCase ast.Node, exprs ...ast.Expr) bool {
-	if !sendselect.CallFree(c.info, exprs...) {
+	if !code.CallFree(c.info, nil, exprs...) {
 		return false
 	}
 	assigned := code.AssignedIn(c.info, l.stmt, sendCase)

@@ -360,11 +360,11 @@ func (c *overflowChecker) returnEdits(s send, region span, last int, ret string)
 	if last == len(body)-1 {
 		es = append(es, analysis.TextEdit{Pos: region.pos, End: region.end, NewText: []byte(ret)})
 	} else {
-		lines, ok := c.fix.lineSpan(region.pos, region.end)
+		del, ok := edits.DeleteLines(c.pass, region.pos, region.end)
 		if !ok {
 			return nil, nil, false
 		}
-		es = append(es, analysis.TextEdit{Pos: lines.pos, End: lines.end}, edits.InsertAfter(c.pass, body[len(body)-1], ret))
+		es = append(es, del, edits.InsertAfter(c.pass, body[len(body)-1], ret))
 	}
 	sendCase := sendselect.Case(c.info, s.nb.Case.Body, nil, nil)
 	if (sendCase.End != sendselect.Returns && sendCase.End != sendselect.Panics) || !onlyFinalBranch(s.nb.Case.Body, nil) {
@@ -433,12 +433,8 @@ func (c *overflowChecker) locksAround(before, after ast.Stmt) bool {
 }
 
 func methodCall(s ast.Stmt) (*ast.SelectorExpr, bool) {
-	es, ok := s.(*ast.ExprStmt)
-	if !ok {
-		return nil, false
-	}
-	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
-	if !ok || len(call.Args) != 0 {
+	call := code.StmtCall(s)
+	if call == nil || len(call.Args) != 0 {
 		return nil, false
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
