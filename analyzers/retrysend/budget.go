@@ -41,7 +41,7 @@ func (c *budgeter) budgetOf(l loop, a attempt, timePkg string) budget {
 	changed := code.AssignedIn(c.info, l.stmt, nil)
 	if l.countN == 0 {
 		sleep := a.sleep()
-		if sleep == nil || c.mentionsAny(sleep, changed) || !sendselect.CallFree(c.info, sleep) || c.mentionsAny(l.count, changed) {
+		if sleep == nil || c.mentionsAny(sleep, changed) || !code.CallFree(c.info, nil, sleep) || c.mentionsAny(l.count, changed) {
 			return budget{varies: sleep != nil}
 		}
 		return budget{
@@ -216,7 +216,7 @@ func (c *budgeter) invariantDuration(e ast.Expr) (dur, bool) {
 	if n, ok := c.intConst(e); ok {
 		return dur{coef: n}, true
 	}
-	if sendselect.CallFree(c.info, e) && code.IsExactly(c.info.TypeOf(e), "time", "Duration") {
+	if code.CallFree(c.info, nil, e) && code.IsExactly(c.info.TypeOf(e), "time", "Duration") {
 		return dur{coef: 1, base: ast.Unparen(e)}, true
 	}
 	return dur{}, false

@@ -543,11 +543,3 @@ func isBackoffDelay(fn *types.Func) bool {
 func isRandom(fn *types.Func) bool {
 	return fn.Pkg() != nil && knowledge.RandomPackages.Has(fn.Pkg().Path())
 }
-
-// CallFree is [code.CallFree] with nothing allowed.
-//
-// Deprecated: use code.CallFree. It stays only for retrysend's budget
-// simulation, which another change replaces; delete it with that.
-func CallFree(info *types.Info, exprs ...ast.Expr) bool {
-	return code.CallFree(info, nil, exprs...)
-}
