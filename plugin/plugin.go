@@ -31,6 +31,12 @@
 // applies its settings, so constructing a plugin more than once (golangci-lint
 // may) is harmless, and the last construction wins.
 //
+// # queuecheck.toml
+//
+// Each check runs on each package with the settings of the package's
+// queuecheck.toml files (see internal/config), and a setting of
+// .golangci.yml overrides the files' everywhere.
+//
 // # Directives naming no check
 //
 // A //queuecheck:ignore directive that names no check is reported by one
@@ -48,6 +54,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -57,10 +64,20 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/queuecheck/queuecheck/analyzers"
+	"github.com/queuecheck/queuecheck/internal/config"
 )
+
+// suite is the configuration of the checks from the queuecheck.toml files;
+// the settings of .golangci.yml override it.
+var suite = config.New(analyzers.All)
+
+// wrapped maps each check to the copy of it that runs with each package's
+// configuration.
+var wrapped = map[*analysis.Analyzer]*analysis.Analyzer{}
 
 func init() {
 	for _, a := range analyzers.All {
+		wrapped[a] = suite.Wrap(a)
 		register.Plugin(a.Name, func(settings any) (register.LinterPlugin, error) {
 			return New(a, settings)
 		})
@@ -75,11 +92,13 @@ type Linter struct {
 	analyzer *analysis.Analyzer
 }
 
-// BuildAnalyzers returns the check's analyzer. golangci-lint runs the
+// BuildAnalyzers returns the check's analyzer, as it runs on each package
+// with the configuration of the package's queuecheck.toml files under the
+// settings of .golangci.yml (see config.Suite.Wrap). golangci-lint runs the
 // analyzers it requires (and, for a check with facts, the check itself on
 // dependencies) without reporting their findings.
 func (l *Linter) BuildAnalyzers() ([]*analysis.Analyzer, error) {
-	return []*analysis.Analyzer{l.analyzer}, nil
+	return []*analysis.Analyzer{wrapped[l.analyzer]}, nil
 }
 
 // GetLoadMode asks for type information: every check needs it.
@@ -144,9 +163,19 @@ func New(a *analysis.Analyzer, settings any) (*Linter, error) {
 	if resetErr != nil {
 		return nil, resetErr
 	}
+	suite.ClearOverrides(a.Name)
 	for _, s := range todo {
 		if err := s.f.Value.Set(s.value); err != nil {
 			return nil, fmt.Errorf("%s: setting %q: invalid value %q: %v", a.Name, s.key, s.value, err)
+		}
+		suite.Override(a.Name+"."+s.f.Name, s.value)
+	}
+	suite.Invalidate()
+	// A bad queuecheck.toml of the module golangci-lint runs in fails
+	// here, naming file, line and key, rather than in every package.
+	if wd, err := os.Getwd(); err == nil {
+		if _, err := suite.ForDir(wd); err != nil {
+			return nil, fmt.Errorf("%s: %v", a.Name, err)
 		}
 	}
 	built[a] = true

@@ -30,8 +30,8 @@ func TestEveryCheckIsRegistered(t *testing.T) {
 			continue
 		}
 		got, err := p.BuildAnalyzers()
-		if err != nil || len(got) != 1 || got[0] != a {
-			t.Errorf("%s: BuildAnalyzers() = %v, %v; want the check's own analyzer", a.Name, got, err)
+		if err != nil || len(got) != 1 || got[0] != wrapped[a] || got[0].Name != a.Name || &got[0].Requires[0] != &a.Requires[0] {
+			t.Errorf("%s: BuildAnalyzers() = %v, %v; want the check's own analyzer, configured per package", a.Name, got, err)
 		}
 		if mode := p.GetLoadMode(); mode != register.LoadModeTypesInfo {
 			t.Errorf("%s: GetLoadMode() = %q, want %q", a.Name, mode, register.LoadModeTypesInfo)

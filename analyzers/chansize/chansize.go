@@ -446,16 +446,14 @@ func capacityEdit(pass *analysis.Pass, f finding, bounds map[*types.Const]int64)
 // true or false): replacing it with a number would hide where the size came
 // from, and could leave an import unused.
 func namesConst(info *types.Info, expr ast.Expr) bool {
-	found := false
-	ast.Inspect(expr, func(n ast.Node) bool {
+	return code.AnyNode(expr, nil, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			if c, ok := info.Uses[id].(*types.Const); ok && c.Pkg() != nil {
-				found = true
+				return true
 			}
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 // builtinMinAt reports whether min at pos is the builtin (Go 1.21 and later,

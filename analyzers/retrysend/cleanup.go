@@ -11,8 +11,8 @@ import (
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
-	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 )
 
 // An identUse is one identifier of a file that refers to an object.
@@ -159,8 +159,8 @@ func (c *fixer) planCleanUp(file inspector.Cursor, uses map[types.Object][]ident
 			continue
 		}
 		if owners := ownersOf(uses[obj]); owners != nil {
-			if s, ok := c.importSpan(f, spec); ok {
-				addRemoval(s, owners)
+			if e, ok := edits.DropUnusedImport(c.pass, f, spec); ok {
+				addRemoval(span{e.Pos, e.End}, owners)
 			}
 		}
 	}
@@ -197,7 +197,7 @@ func (c *fixer) declaration(file inspector.Cursor, v *types.Var) (span, declKind
 		return span{}, param
 	case edge.AssignStmt_Lhs:
 		as := cur.Parent().Node().(*ast.AssignStmt)
-		if as.Tok != token.DEFINE || len(as.Lhs) != 1 || !sendselect.CallFree(c.info, as.Rhs...) {
+		if as.Tok != token.DEFINE || len(as.Lhs) != 1 || !code.CallFree(c.info, nil, as.Rhs...) {
 			return span{}, stuck
 		}
 		stmt = as
@@ -205,102 +205,18 @@ func (c *fixer) declaration(file inspector.Cursor, v *types.Var) (span, declKind
 		spec := cur.Parent().Node().(*ast.ValueSpec)
 		gen := cur.Parent().Parent()
 		ds, ok := gen.Parent().Node().(*ast.DeclStmt)
-		if !ok || len(gen.Node().(*ast.GenDecl).Specs) != 1 || len(spec.Names) != 1 || !sendselect.CallFree(c.info, spec.Values...) {
+		if !ok || len(gen.Node().(*ast.GenDecl).Specs) != 1 || len(spec.Names) != 1 || !code.CallFree(c.info, nil, spec.Values...) {
 			return span{}, stuck
 		}
 		stmt = ds
 	default:
 		return span{}, stuck
 	}
-	s, ok := c.lineSpan(stmt.Pos(), stmt.End())
+	e, ok := edits.DeleteLines(c.pass, stmt.Pos(), stmt.End())
 	if !ok {
 		return span{}, stuck
 	}
-	return s, deletable
-}
-
-// lineSpan returns the lines that the source from pos to end fills alone
-// (with a trailing comment), from the start of its first line to the start of
-// the line after it.
-func (c *fixer) lineSpan(pos, end token.Pos) (span, bool) {
-	tf := c.pass.Fset.File(pos)
-	content, err := edits.FileContent(c.pass, tf)
-	if err != nil {
-		return span{}, false
-	}
-	start := tf.LineStart(tf.Line(pos))
-	for _, b := range content[tf.Offset(start):tf.Offset(pos)] {
-		if b != ' ' && b != '\t' {
-			return span{}, false
-		}
-	}
-	rest := content[tf.Offset(end):]
-	i := 0
-	for i < len(rest) && (rest[i] == ' ' || rest[i] == '\t') {
-		i++
-	}
-	if i < len(rest) && rest[i] != '\n' && (rest[i] != '/' || i+1 >= len(rest) || rest[i+1] != '/') {
-		return span{}, false
-	}
-	line := tf.Line(end)
-	if line == tf.LineCount() {
-		return span{start, token.Pos(tf.Base() + tf.Size())}, true
-	}
-	return span{start, tf.LineStart(line + 1)}, true
-}
-
-// wholeLines is lineSpan with the file and its content.
-func (c *fixer) wholeLines(pos, end token.Pos) (span, *token.File, []byte, bool) {
-	s, ok := c.lineSpan(pos, end)
-	if !ok {
-		return span{}, nil, nil, false
-	}
-	tf := c.pass.Fset.File(pos)
-	content, err := edits.FileContent(c.pass, tf)
-	return s, tf, content, err == nil
-}
-
-// importSpan returns the text to delete to remove spec: its line, or its whole
-// declaration when it is the only import there, with a blank line that would
-// otherwise double up.
-func (c *fixer) importSpan(file *ast.File, spec *ast.ImportSpec) (span, bool) {
-	var gen *ast.GenDecl
-	for _, d := range file.Decls {
-		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT && slices.Contains(g.Specs, ast.Spec(spec)) {
-			gen = g
-		}
-	}
-	if gen == nil {
-		return span{}, false
-	}
-	node := ast.Node(spec)
-	if len(gen.Specs) == 1 {
-		node = gen
-	}
-	s, tf, content, ok := c.wholeLines(node.Pos(), node.End())
-	if !ok {
-		return span{}, false
-	}
-	blankAt := func(line int) bool {
-		if line < 1 || line > tf.LineCount() {
-			return false
-		}
-		off := tf.Offset(tf.LineStart(line))
-		for off < len(content) && (content[off] == ' ' || content[off] == '\t') {
-			off++
-		}
-		return off >= len(content) || content[off] == '\n'
-	}
-	first, last := tf.Line(node.Pos()), tf.Line(node.End())
-	switch {
-	case node == gen && blankAt(last+1) && last+2 <= tf.LineCount():
-		s.end = tf.LineStart(last + 2)
-	case node == spec && blankAt(first-1) && (blankAt(last+1) || last+1 == tf.Line(gen.Rparen)):
-		s.pos = tf.LineStart(first - 1)
-	case node == spec && first-1 == tf.Line(gen.Lparen) && blankAt(last+1) && last+2 <= tf.LineCount():
-		s.end = tf.LineStart(last + 2)
-	}
-	return s, true
+	return span{e.Pos, e.End}, deletable
 }
 
 // declareSentinels adds to each fix that returns a sentinel error the
@@ -340,8 +256,8 @@ func (c *fixer) removeHelpers(findings []*finding) {
 		if h.fn.Exported() || !c.onlyCalledIn(h.fn, f.fix) || c.interfaceNeeds(h.fn) || edits.MentionedElsewhere(c.pass, h.decl.Pos(), h.decl.Name.Name) || c.lastImportUse(h.decl) {
 			continue
 		}
-		if s, ok := c.declSpan(h.decl); ok {
-			f.fix.cleanup = append(f.fix.cleanup, analysis.TextEdit{Pos: s.pos, End: s.end})
+		if e, ok := edits.DeleteFuncDecl(c.pass, h.decl); ok {
+			f.fix.cleanup = append(f.fix.cleanup, e)
 		}
 	}
 }
@@ -414,28 +330,4 @@ func (c *fixer) lastImportUse(decl *ast.FuncDecl) bool {
 		return true
 	})
 	return len(outside) < len(inDecl)
-}
-
-// declSpan returns the lines of decl and its doc comment, with a blank line
-// that would otherwise double up.
-func (c *fixer) declSpan(decl *ast.FuncDecl) (span, bool) {
-	start := decl.Pos()
-	if decl.Doc != nil {
-		start = decl.Doc.Pos()
-	}
-	s, tf, content, ok := c.wholeLines(start, decl.End())
-	if !ok {
-		return span{}, false
-	}
-	end := tf.Offset(s.end)
-	if end < len(content) && content[end] == '\n' {
-		s.end++ // the blank line after it
-	} else if first := tf.Line(start); first > 1 && end >= len(content) {
-		// The last declaration of the file: the blank line before it.
-		prev := tf.LineStart(first - 1)
-		if off := tf.Offset(prev); off < len(content) && content[off] == '\n' {
-			s.pos = prev
-		}
-	}
-	return s, true
 }

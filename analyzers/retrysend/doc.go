@@ -48,9 +48,14 @@
 //
 // pollingsend: the bounded variant, N attempts with sleeps (or attempts until
 // a deadline), then a rejection. It is a timed send written as a poll. When
-// the sleep changes per attempt (time.Duration(attempt) * unit, a delay the
-// loop doubles or caps), the message states the real total, worked out by
-// playing the attempts: five linear attempts wait 1+2+3+4+5 units.
+// the sleep changes per attempt, the message states the real total, worked
+// out in closed form for the shapes retry loops take: linear in the counter
+// (time.Duration(attempt) * unit) or in a delay the loop adds a step to,
+// exponential (a delay the loop multiplies or shifts, a unit shifted by the
+// counter), exponential with a cap (min(delay*2, max), or a clamp after the
+// growth) and exponential while below a cap (if delay < max { delay *= 2 }):
+// five linear attempts wait 1+2+3+4+5 units. Any other sleep that changes
+// is reported with no fix and the message says what to do by hand.
 //
 // overflow: a default that stores the item where it grows without a cap (an
 // append to a field or package slice, a container/list push, a map insert

@@ -221,16 +221,14 @@ func (c *fixer) sendBody(s send, l loop, a attempt) ([]string, []span, bool) {
 // usesLoopVar reports whether st refers to a variable that l declares
 // outside st: its counter, or one of an attempt.
 func (c *fixer) usesLoopVar(l loop, st ast.Stmt) bool {
-	found := false
-	ast.Inspect(st, func(n ast.Node) bool {
+	return code.AnyNode(st, nil, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			if v, ok := c.info.Uses[id].(*types.Var); ok && !v.IsField() && code.Inside(v.Pos(), l.stmt) && !code.Inside(v.Pos(), st) {
-				found = true
+				return true
 			}
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 // endsFunc reports whether l is the last statement of a function's body.
@@ -309,63 +307,13 @@ func (c *fixer) errorReturn(cur inspector.Cursor) (string, bool) {
 	file := edits.EnclosingFile(c.pass.Files, cur.Node().Pos())
 	var zeros strings.Builder
 	for i := range res.Len() - 1 {
-		z, ok := c.zeroValue(file, res.At(i).Type())
+		z, ok := edits.ZeroValue(c.pass.Pkg, file, res.At(i).Type())
 		if !ok {
 			return "", false
 		}
 		zeros.WriteString(z + ", ")
 	}
 	return zeros.String(), true
-}
-
-// zeroValue spells the zero value of t in file.
-func (c *fixer) zeroValue(file *ast.File, t types.Type) (string, bool) {
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		switch {
-		case u.Info()&types.IsBoolean != 0:
-			return "false", true
-		case u.Info()&types.IsNumeric != 0:
-			return "0", true
-		case u.Info()&types.IsString != 0:
-			return `""`, true
-		case u.Kind() == types.UnsafePointer:
-			return "nil", true
-		}
-	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature:
-		return "nil", true
-	case *types.Interface:
-		if _, ok := types.Unalias(t).(*types.TypeParam); !ok {
-			return "nil", true
-		}
-	}
-	name, ok := c.typeName(file, t)
-	if !ok {
-		return "", false
-	}
-	switch t.Underlying().(type) {
-	case *types.Struct, *types.Array:
-		if _, ok := types.Unalias(t).(*types.TypeParam); !ok {
-			return name + "{}", true
-		}
-	}
-	return "*new(" + name + ")", true
-}
-
-// typeName spells t in file, if every package it names is imported there.
-func (c *fixer) typeName(file *ast.File, t types.Type) (string, bool) {
-	ok := true
-	name := types.TypeString(t, func(p *types.Package) string {
-		if p == c.pass.Pkg {
-			return ""
-		}
-		n, imported := edits.ImportName(file, p.Path())
-		if !imported {
-			ok = false
-		}
-		return n
-	})
-	return name, ok
 }
 
 // contextAt returns a context.Context variable visible at pos, preferring

@@ -14,6 +14,7 @@ import (
 	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/report"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 )
 
@@ -79,7 +80,7 @@ func (c *helperChecker) isTrySend(decl *ast.FuncDecl, fn *types.Func, nb sendsel
 	default:
 		return false
 	}
-	return sendselect.CallFree(c.info, nb.Send.Chan, nb.Send.Value) && c.spellableAtCall(fn, nb.Send)
+	return code.CallFree(c.info, nil, nb.Send.Chan, nb.Send.Value) && c.spellableAtCall(fn, nb.Send)
 }
 
 // returnsOutcome reports whether s returns that the item went in (true, or
@@ -162,16 +163,16 @@ type helperRetry struct {
 // helperLoop reports a retry loop around a try-send helper of this package
 // or, through its fact, of another.
 func (c *helperChecker) helperLoop(file, cur inspector.Cursor, helpers map[*types.Func]*helper) *finding {
-	r, ok := c.helperRetryOf(cur)
-	if !ok {
+	r, rule := c.helperRetryOf(cur)
+	if rule == nil {
+		rule = c.changingTry(r)
+	}
+	if rule != nil {
+		c.rep.Silence(r.l.stmt, rule)
 		return nil
 	}
-	// Each attempt must try the same item on the same channel.
-	if sel, ok := ast.Unparen(r.call.Fun).(*ast.SelectorExpr); ok && !c.retry.invariant(r.l, nil, sel.X) {
-		return nil
-	}
-	if r.call.Ellipsis.IsValid() || !c.retry.invariant(r.l, nil, r.call.Args...) {
-		return nil
+	if r.call == nil {
+		return nil // no try-send helper in the loop: not a candidate
 	}
 	var plan *fixPlan
 	honours, remedy := false, ""
@@ -204,10 +205,19 @@ func (c *helperChecker) helperLoop(file, cur inspector.Cursor, helpers map[*type
 }
 
 // helperRetryOf matches the loop at cur as a retry of a try-send helper.
-func (c *helperChecker) helperRetryOf(cur inspector.Cursor) (helperRetry, bool) {
+// When it is none, the rule says why if the loop calls a try-send helper
+// (r.l is then the loop); a loop that calls none is no candidate, and r is
+// empty with no rule.
+func (c *helperChecker) helperRetryOf(cur inspector.Cursor) (helperRetry, *report.Rule) {
 	fs := cur.Node().(*ast.ForStmt)
+	notRetried := func() (helperRetry, *report.Rule) {
+		if !c.callsTrySend(fs) {
+			return helperRetry{}, nil
+		}
+		return helperRetry{l: loop{cur: cur, stmt: fs}}, ruleNotHelperRetry
+	}
 	if fs.Init != nil || (fs.Post != nil && !sendselect.IsCount(c.info, fs.Post)) {
-		return helperRetry{}, false
+		return notRetried()
 	}
 	r := helperRetry{l: loop{cur: cur, stmt: fs, outer: fs, body: fs.Body, bound: unbounded}}
 	if ls, ok := cur.Parent().Node().(*ast.LabeledStmt); ok {
@@ -221,14 +231,14 @@ func (c *helperChecker) helperRetryOf(cur inspector.Cursor) (helperRetry, bool) 
 		// for !q.TryPush(v) { wait }
 		call, ok := ast.Unparen(cond.X).(*ast.CallExpr)
 		if !ok || cond.Op != token.NOT {
-			return helperRetry{}, false
+			return notRetried()
 		}
 		r.call = call
 	case *ast.BinaryExpr:
 		// for q.TryPush(v) != nil { wait }
 		call, ok := ast.Unparen(cond.X).(*ast.CallExpr)
 		if !ok || cond.Op != token.NEQ || !code.IsNil(c.info, cond.Y) {
-			return helperRetry{}, false
+			return notRetried()
 		}
 		r.call, wantErr = call, true
 	case nil:
@@ -250,28 +260,28 @@ func (c *helperChecker) helperRetryOf(cur inspector.Cursor) (helperRetry, bool) 
 			}
 		}
 		if first >= len(list) {
-			return helperRetry{}, false
+			return notRetried()
 		}
 		ifs, ok := list[first].(*ast.IfStmt)
 		if !ok || ifs.Else != nil || len(ifs.Body.List) == 0 {
-			return helperRetry{}, false
+			return notRetried()
 		}
 		if ifs.Init != nil {
 			if held != nil {
-				return helperRetry{}, false
+				return notRetried()
 			}
 			if held = defineOne(ifs.Init); held == nil {
-				return helperRetry{}, false
+				return notRetried()
 			}
 		}
 		call, isErr, ok := c.succeededTry(ifs.Cond, held)
 		if !ok {
-			return helperRetry{}, false
+			return notRetried()
 		}
 		body := ifs.Body.List
 		r.call, r.success, r.last, wantErr = call, body[:len(body)-1], body[len(body)-1], isErr
 		if !c.leavesLoop(r.last, r.l) || !onlyFinalBranch(body, r.last) {
-			return helperRetry{}, false
+			return notRetried()
 		}
 		waitStmts = nil
 		for i, st := range list {
@@ -280,19 +290,58 @@ func (c *helperChecker) helperRetryOf(cur inspector.Cursor) (helperRetry, bool) 
 			}
 		}
 	default:
-		return helperRetry{}, false
+		return notRetried()
 	}
 	ff, fn := c.res.HelperCall(r.call)
 	if ff == nil || ff.TrySend == nil || fn == nil || ff.TrySend.Err != wantErr {
-		return helperRetry{}, false
+		return notRetried()
 	}
 	r.fn, r.h = fn, ff.TrySend
 	r.stops, waitStmts = c.retry.stopChecks(waitStmts, r.l)
 	r.wait = sendselect.LoopBody(c.info, waitStmts, r.l.label, c.isWait)
 	if !r.wait.Idle || (r.wait.End != sendselect.Falls && r.wait.End != sendselect.Continues) {
-		return helperRetry{}, false
+		return helperRetry{l: r.l}, ruleHelperWorksBetween
 	}
-	return r, true
+	return r, nil
+}
+
+// callsTrySend reports whether the loop fs calls a try-send helper, in its
+// condition or its body (outside function literals).
+func (c *helperChecker) callsTrySend(fs *ast.ForStmt) bool {
+	found := false
+	for _, n := range []ast.Node{fs.Cond, fs.Body} {
+		if n == nil {
+			continue
+		}
+		ast.Inspect(n, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.CallExpr:
+				if ff, _ := c.res.HelperCall(n); ff != nil && ff.TrySend != nil {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// changingTry returns the rule when the retry r does not try the same item
+// on the same channel each attempt: its receiver or its arguments call a
+// function or change in the loop.
+func (c *helperChecker) changingTry(r helperRetry) *report.Rule {
+	if r.call == nil {
+		return nil
+	}
+	if sel, ok := ast.Unparen(r.call.Fun).(*ast.SelectorExpr); ok && !c.retry.invariant(r.l, nil, sel.X) {
+		return ruleChangingItem
+	}
+	if r.call.Ellipsis.IsValid() || !c.retry.invariant(r.l, nil, r.call.Args...) {
+		return ruleChangingItem
+	}
+	return nil
 }
 
 // defineOne returns s when it declares one variable from one call: ok :=
@@ -332,18 +381,13 @@ func (c *helperChecker) succeededTry(cond ast.Expr, held *ast.AssignStmt) (call 
 	return nil, false, false
 }
 
-// leavesLoop reports whether st, directly in an if in l's body, leaves l:
-// a return, a panic, a break of l, or a break or continue of a statement
-// around l (continue outer), which still means the same once l is gone.
+// leavesLoop reports whether st, directly in an if in l's body, leaves l
+// (see code.LeavesLoop) or ends the process (log.Fatal): a break or continue
+// of a statement around l (continue outer) still means the same once l is
+// gone.
 func (c *helperChecker) leavesLoop(st ast.Stmt, l loop) bool {
-	if c.fix.breaksLoop(st, l, true) {
-		return true
-	}
-	if br, ok := st.(*ast.BranchStmt); ok && br.Label != nil && (br.Tok == token.BREAK || br.Tok == token.CONTINUE) {
-		return l.label == nil || c.info.Uses[br.Label] != l.label
-	}
-	end := sendselect.LoopBody(c.info, []ast.Stmt{st}, l.label, nil).End
-	return end == sendselect.Returns || end == sendselect.Panics
+	return code.LeavesLoop(c.info, l.cur, []ast.Stmt{st}, false) ||
+		sendselect.LoopBody(c.info, []ast.Stmt{st}, l.label, nil).End == sendselect.Panics
 }
 
 // successLines returns r's success statements as they read once the loop is

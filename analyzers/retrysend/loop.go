@@ -14,6 +14,7 @@ import (
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/report"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 )
 
@@ -41,8 +42,10 @@ type loop struct {
 	ctx         ast.Expr   // cancelled: the context
 	count       ast.Expr   // counted: the number of iterations (with countN when constant)
 	countN      int64
-	timeout     string // deadline: the timer's duration, as source
-	timeoutKept []span // deadline: the source timeout takes along
+	counter     *types.Var // counted: the loop's counter, or nil
+	start       int64      // counted: the counter's first value
+	timeout     string     // deadline: the timer's duration, as source
+	timeoutKept []span     // deadline: the source timeout takes along
 }
 
 // An attempt is the loop's body split around the select, with what each
@@ -122,36 +125,48 @@ func (a attempt) honoursCtx() bool {
 // succeeds (retryloop) or a fixed number of times or until a deadline
 // (pollingsend).
 func (c *retryChecker) retryLoop(s send) *finding {
+	l, a, at, rule := c.retryShape(s)
+	if rule != nil {
+		c.rep.Silence(at, rule)
+		return nil
+	}
+	if l.bound == counted || l.bound == deadline {
+		return c.pollingSend(s, l, a)
+	}
+	return c.retrySend(s, l, a)
+}
+
+// retryShape decides whether a loop retries the non-blocking send s: it
+// returns the loop and one attempt of it, or the rule that says why not
+// and the node it applies to.
+func (c *retryChecker) retryShape(s send) (loop, attempt, ast.Node, *report.Rule) {
 	l, ok := c.loopAround(s.cur)
 	if !ok {
-		return nil
+		return loop{}, attempt{}, s.nb.Send, ruleNoRetryLoop
 	}
-	a, ok := c.splitAttempt(l, s)
-	if !ok || !c.invariant(l, s.nb.Case, s.nb.Send.Chan, s.nb.Send.Value) {
-		return nil
+	a, rule := c.splitAttempt(l, s)
+	if rule != nil {
+		return loop{}, attempt{}, s.nb.Send, rule
+	}
+	if !c.invariant(l, s.nb.Case, s.nb.Send.Chan, s.nb.Send.Value) {
+		return loop{}, attempt{}, s.nb.Send, ruleChangingItem
 	}
 	switch l.bound {
-	case unbounded, cancelled:
-		if !a.sendLeaves() {
-			return nil
-		}
 	case flagged:
-		if !setsFlag(c.info, s.nb.Case.Body, l.flag) || a.send.End == sendselect.Continues {
-			return nil
+		if !setsFlag(c.info, s.nb.Case.Body, l.flag) || a.send.End == sendselect.Continues || assignedOutsideSend(c.info, l, s, l.flag) {
+			return loop{}, attempt{}, s.nb.Send, ruleFlagNotSend
 		}
-	case counted, deadline:
+	default:
 		if !a.sendLeaves() {
-			return nil
+			return loop{}, attempt{}, s.nb.Send, ruleSendStays
 		}
 		if l.bound == counted && !a.sleeps(c.info) {
 			// A bounded spin gives up within microseconds: it sheds, and
 			// adds neither latency nor a backlog.
-			c.rep.Silence(l.stmt, ruleBoundedSpin)
-			return nil
+			return loop{}, attempt{}, l.stmt, ruleBoundedSpin
 		}
-		return c.pollingSend(s, l, a)
 	}
-	return c.retrySend(s, l, a)
+	return l, a, nil, nil
 }
 
 // loopAround returns the loop whose body holds the statement at cur, when its
@@ -259,7 +274,7 @@ func (c *retryChecker) deadlineCond(cond ast.Expr) (string, []span, bool) {
 		}
 		sel := ast.Unparen(cond.Fun).(*ast.SelectorExpr)
 		now, ok := ast.Unparen(sel.X).(*ast.CallExpr)
-		if !ok || sendselect.CallName(c.info, now) != "time.Now" || !sendselect.CallFree(c.info, cond.Args[0]) {
+		if !ok || sendselect.CallName(c.info, now) != "time.Now" || !code.CallFree(c.info, nil, cond.Args[0]) {
 			return "", nil, false
 		}
 		until, ok := c.untilAt(now.Fun)
@@ -271,7 +286,7 @@ func (c *retryChecker) deadlineCond(cond ast.Expr) (string, []span, bool) {
 		// time.Since(t) < d
 		since, ok := ast.Unparen(cond.X).(*ast.CallExpr)
 		if !ok || cond.Op != token.LSS || sendselect.CallName(c.info, since) != "time.Since" ||
-			!sendselect.CallFree(c.info, since.Args...) || !sendselect.CallFree(c.info, cond.Y) {
+			!code.CallFree(c.info, nil, since.Args...) || !code.CallFree(c.info, nil, cond.Y) {
 			return "", nil, false
 		}
 		return edits.Source(c.pass, cond.Y) + " - " + edits.Source(c.pass, since), []span{spanOf(cond.Y), spanOf(since)}, true
@@ -319,7 +334,7 @@ func (c *retryChecker) countedCond(l *loop, fs *ast.ForStmt, cond *ast.BinaryExp
 		return false
 	}
 	start, ok := consts.Int(c.info, init.Rhs[0])
-	if !ok || !sendselect.CallFree(c.info, cond.Y) {
+	if !ok || !code.CallFree(c.info, nil, cond.Y) {
 		return false
 	}
 	extra := int64(0)
@@ -330,7 +345,7 @@ func (c *retryChecker) countedCond(l *loop, fs *ast.ForStmt, cond *ast.BinaryExp
 	default:
 		return false
 	}
-	l.bound = counted
+	l.bound, l.counter, l.start = counted, v, start
 	if n, ok := consts.Int(c.info, cond.Y); ok {
 		l.count, l.countN = cond.Y, n-start+extra
 		return l.countN > 0
@@ -361,10 +376,13 @@ func (c *retryChecker) rangeBound(l *loop, rs *ast.RangeStmt) bool {
 	if t == nil || rs.Value != nil {
 		return false
 	}
-	if b, ok := t.Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 || !sendselect.CallFree(c.info, rs.X) {
+	if b, ok := t.Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 || !code.CallFree(c.info, nil, rs.X) {
 		return false
 	}
 	l.bound, l.count = counted, rs.X
+	if id, ok := rs.Key.(*ast.Ident); ok {
+		l.counter, _ = c.info.Defs[id].(*types.Var)
+	}
 	if n, ok := consts.Int(c.info, rs.X); ok {
 		l.countN = n
 		return n > 0
@@ -374,13 +392,13 @@ func (c *retryChecker) rangeBound(l *loop, rs *ast.RangeStmt) bool {
 
 func isCallFreeDefine(info *types.Info, s ast.Stmt) bool {
 	as, ok := s.(*ast.AssignStmt)
-	return ok && as.Tok == token.DEFINE && sendselect.CallFree(info, as.Rhs...)
+	return ok && as.Tok == token.DEFINE && code.CallFree(info, nil, as.Rhs...)
 }
 
 // splitAttempt summarises one iteration of l around the select of s. Every
 // statement but the send case's must only wait, count, log or update a
 // local: a loop that does other work between attempts polls for that work.
-func (c *retryChecker) splitAttempt(l loop, s send) (attempt, bool) {
+func (c *retryChecker) splitAttempt(l loop, s send) (attempt, *report.Rule) {
 	idx := s.cur.ParentEdgeIndex()
 	stops, before := c.stopChecks(l.body.List[:idx], l)
 	a := attempt{
@@ -394,13 +412,15 @@ func (c *retryChecker) splitAttempt(l loop, s send) (attempt, bool) {
 		dfltStmts:   s.nb.Default.Body,
 		stops:       stops,
 	}
-	if !a.before.Idle || a.before.Last != nil || !a.after.Idle || !a.dflt.Idle || !a.defaultStays() {
-		return attempt{}, false
+	switch {
+	case !a.defaultStays():
+		return attempt{}, ruleDefaultLeaves
+	case !a.before.Idle || a.before.Last != nil || !a.after.Idle || !a.dflt.Idle:
+		return attempt{}, ruleWorksBetween
+	case !onlyFinalBranch(s.nb.Case.Body, a.send.Last):
+		return attempt{}, ruleInnerBranch
 	}
-	if !onlyFinalBranch(s.nb.Case.Body, a.send.Last) {
-		return attempt{}, false
-	}
-	return a, true
+	return a, nil
 }
 
 // stopChecks splits stmts, statements of l's body, into the checks that
@@ -445,7 +465,7 @@ func (c *retryChecker) stopCheck(st ast.Stmt, l loop) *ast.CommClause {
 		return nil
 	}
 	u, ok := ast.Unparen(es.X).(*ast.UnaryExpr)
-	if !ok || u.Op != token.ARROW || !c.isDoneCall(u.X) && !sendselect.CallFree(c.info, u.X) {
+	if !ok || u.Op != token.ARROW || !c.isDoneCall(u.X) && !code.CallFree(c.info, nil, u.X) {
 		return nil
 	}
 	p := sendselect.Case(c.info, recv.Body, l.label, c.isWait)
@@ -472,28 +492,19 @@ func (c *retryChecker) isDoneCall(x ast.Expr) bool {
 // is last, its final statement: the fix moves body out of the loop and out
 // of the select, where any other would change its target.
 func onlyFinalBranch(body []ast.Stmt, last ast.Stmt) bool {
-	ok := true
 	for _, s := range body {
-		ast.Inspect(s, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.BranchStmt:
-				if n != last {
-					ok = false
-				}
-			}
-			return ok
-		})
+		if code.AnyNode(s, code.IsFuncLit, func(n ast.Node) bool { br, ok := n.(*ast.BranchStmt); return ok && br != last }) {
+			return false
+		}
 	}
-	return ok
+	return true
 }
 
 // invariant reports whether exprs denote the same channel and value in every
 // iteration of l: they call nothing and l assigns none of their variables
 // (outside the send case, which runs once, as the loop ends).
 func (c *retryChecker) invariant(l loop, sendCase ast.Node, exprs ...ast.Expr) bool {
-	if !sendselect.CallFree(c.info, exprs...) {
+	if !code.CallFree(c.info, nil, exprs...) {
 		return false
 	}
 	assigned := code.AssignedIn(c.info, l.stmt, sendCase)
@@ -540,9 +551,6 @@ func isLocal(v *types.Var) bool {
 // retrySend builds the retryloop finding for a loop that retries s until it
 // succeeds.
 func (c *retryChecker) retrySend(s send, l loop, a attempt) *finding {
-	if l.bound == flagged && assignedOutsideSend(c.info, l, s, l.flag) {
-		return nil
-	}
 	fix, honours := c.fix.blockingSendFix(s, l, a)
 	ch := edits.Source(c.pass, s.nb.Send.Chan)
 	msg := c.retryMessage(ch, a, l.bound == cancelled, honours)
@@ -626,7 +634,7 @@ func (c *retryChecker) pollingSend(s send, l loop, a attempt) *finding {
 	timePkg, timeImport, importable := edits.AddImport(c.pass, file, "time", l.stmt.Pos())
 	b := budget{known: true, expr: l.timeout, kept: l.timeoutKept}
 	if l.bound == counted {
-		b = c.budgetOf(l, a, timePkg)
+		b = (&budgeter{c.pkg}).budgetOf(l, a, timePkg)
 	}
 	var fix *fixPlan
 	// A timed send replaces the loop only when success skips the
@@ -666,8 +674,23 @@ func (c *retryChecker) pollingSend(s send, l loop, a attempt) *finding {
 		kind:    "pollingsend",
 		pos:     l.stmt.Pos(),
 		end:     l.body.Lbrace,
-		message: fmt.Sprintf("bounded retry polls a non-blocking send on %s %s before giving up: it adds latency and burns CPU where one send could wait on a timer for the same budget; use a timed send instead", ch, how),
+		message: fmt.Sprintf("bounded retry polls a non-blocking send on %s %s before giving up: it adds latency and burns CPU where one send could wait on a timer for the same budget; %s", ch, how, pollRemedy(b, a, fix != nil)),
 		related: rel,
 		fix:     fix,
 	}
+}
+
+// pollRemedy says what to do about a polling loop with budget b whose
+// failed attempts do a: a timed send, which the fix writes when it can;
+// otherwise what to do by hand, as the check's page lists it.
+func pollRemedy(b budget, a attempt, fixed bool) string {
+	switch {
+	case fixed:
+		return "use a timed send instead"
+	case !b.known:
+		return "the check cannot add up its waits, so by hand: use one send that waits on a timer for the longest total wait the caller accepts"
+	case !a.sendReturns():
+		return "success leaves the loop onto the rejection's path, where a timed send could not tell it from a timeout, so by hand: make success return (or set the flag inside the timed select), then use a timed send"
+	}
+	return "no fix is safe here (the send case names the loop's variables, a goto jumps over where the timer would go, or the file cannot import time), so by hand: use a timed send for the same budget"
 }

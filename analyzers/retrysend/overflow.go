@@ -14,6 +14,7 @@ import (
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
+	"github.com/queuecheck/queuecheck/analyzers/internal/report"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 )
 
@@ -31,9 +32,16 @@ type store struct {
 // same send.
 func (c *overflowChecker) overflow(s send) *finding {
 	item := types.ExprString(s.nb.Send.Value)
+	quiet := ruleDefaultSheds // why no statement of the default is a store
 	for _, st := range s.nb.Default.Body {
-		found, ok := c.storeOf(s, st, item)
-		if !ok {
+		found, exempt := c.storeOf(s, st, item)
+		if exempt != nil {
+			if quiet == ruleDefaultSheds {
+				quiet = exempt
+			}
+			continue
+		}
+		if found.stmt == nil {
 			continue
 		}
 		if found.target != nil && c.capped(s.cur, found) {
@@ -65,17 +73,20 @@ func (c *overflowChecker) overflow(s send) *finding {
 			fix:     fix,
 		}
 	}
+	c.rep.Silence(s.nb.Send, quiet)
 	return nil
 }
 
-// storeOf reports whether st stores item where it grows: an append to a
-// slice, a list push or a map insert keyed per item, each on a field or a
-// package variable, or a goroutine that blocks on the same send.
-func (c *overflowChecker) storeOf(s send, st ast.Stmt, item string) (store, bool) {
+// storeOf returns the store when st stores item where it grows: an append
+// to a slice, a list push or a map insert keyed per item, each on a field
+// or a package variable, or a goroutine that blocks on the same send. When
+// st stores the item where it does not grow (a local batch, the latest
+// value per key) it returns the rule that says so; otherwise neither.
+func (c *overflowChecker) storeOf(s send, st ast.Stmt, item string) (store, *report.Rule) {
 	switch st := st.(type) {
 	case *ast.AssignStmt:
 		if st.Tok != token.ASSIGN || len(st.Lhs) != 1 || len(st.Rhs) != 1 {
-			return store{}, false
+			return store{}, nil
 		}
 		lhs := ast.Unparen(st.Lhs[0])
 		if idx, ok := lhs.(*ast.IndexExpr); ok {
@@ -83,35 +94,38 @@ func (c *overflowChecker) storeOf(s send, st ast.Stmt, item string) (store, bool
 		}
 		args, ok := c.appendTo(lhs, st.Rhs[0])
 		if !ok || !mentions(args, item) {
-			return store{}, false
+			return store{}, nil
 		}
 		obj, ok := c.shared(lhs)
 		if !ok {
-			return store{}, false
+			return store{}, ruleLocalBatch
 		}
-		return store{st, "appends the item to " + types.ExprString(lhs), lhs, obj}, true
+		return store{st, "appends the item to " + types.ExprString(lhs), lhs, obj}, nil
 	case *ast.ExprStmt:
 		call, ok := ast.Unparen(st.X).(*ast.CallExpr)
 		if !ok {
-			return store{}, false
+			return store{}, nil
 		}
 		switch sendselect.CallName(c.info, call) {
 		case "(*container/list.List).PushBack", "(*container/list.List).PushFront":
 		default:
-			return store{}, false
+			return store{}, nil
 		}
 		list := ast.Unparen(call.Fun).(*ast.SelectorExpr).X
-		obj, ok := c.shared(list)
-		if !ok || !mentions(call.Args, item) {
-			return store{}, false
+		if !mentions(call.Args, item) {
+			return store{}, nil
 		}
-		return store{st, "pushes the item onto list " + types.ExprString(list), list, obj}, true
+		obj, ok := c.shared(list)
+		if !ok {
+			return store{}, ruleLocalBatch
+		}
+		return store{st, "pushes the item onto list " + types.ExprString(list), list, obj}, nil
 	case *ast.GoStmt:
 		if c.parksSend(st.Call, s.nb.Send, item) {
-			return store{stmt: st}, true
+			return store{stmt: st}, nil
 		}
 	}
-	return store{}, false
+	return store{}, nil
 }
 
 // appendTo returns the appended values when rhs is append(lhs, ...).
@@ -128,29 +142,34 @@ func (c *overflowChecker) appendTo(lhs, rhs ast.Expr) ([]ast.Expr, bool) {
 
 // mapInsert matches m[k] = item and m[k] = append(m[k], item) on a shared map,
 // with a key that is not a constant: one entry per item, not a latest value.
-func (c *overflowChecker) mapInsert(st *ast.AssignStmt, idx *ast.IndexExpr, item string) (store, bool) {
+func (c *overflowChecker) mapInsert(st *ast.AssignStmt, idx *ast.IndexExpr, item string) (store, *report.Rule) {
 	t := c.info.TypeOf(idx.X)
 	if t == nil {
-		return store{}, false
+		return store{}, nil
 	}
 	if _, ok := t.Underlying().(*types.Map); !ok {
-		return store{}, false
+		return store{}, nil
+	}
+	appended, isAppend := c.appendTo(idx, st.Rhs[0])
+	isAppend = isAppend && mentions(appended, item)
+	if !isAppend && !mentions([]ast.Expr{st.Rhs[0]}, item) {
+		return store{}, nil // not the item
 	}
 	if tv, ok := c.info.Types[idx.Index]; !ok || tv.Value != nil {
-		return store{}, false
+		return store{}, ruleLatestPerKey // one constant key
 	}
 	obj, ok := c.shared(idx.X)
 	if !ok {
-		return store{}, false
+		return store{}, ruleLocalBatch
 	}
 	m := types.ExprString(idx.X)
-	if args, ok := c.appendTo(idx, st.Rhs[0]); ok && mentions(args, item) {
-		return store{st, "appends the item to map " + m, idx.X, obj}, true
+	if isAppend {
+		return store{st, "appends the item to map " + m, idx.X, obj}, nil
 	}
-	if !mentions([]ast.Expr{st.Rhs[0]}, item) || !isPerItemKey(idx.Index, item) {
-		return store{}, false // a latest value per key: bounded by the keys
+	if !isPerItemKey(idx.Index, item) {
+		return store{}, ruleLatestPerKey // a latest value per key: bounded by the keys
 	}
-	return store{st, "stores the item in map " + m, idx.X, obj}, true
+	return store{st, "stores the item in map " + m, idx.X, obj}, nil
 }
 
 // isPerItemKey reports whether key identifies the item itself: the item, or
@@ -341,11 +360,11 @@ func (c *overflowChecker) returnEdits(s send, region span, last int, ret string)
 	if last == len(body)-1 {
 		es = append(es, analysis.TextEdit{Pos: region.pos, End: region.end, NewText: []byte(ret)})
 	} else {
-		lines, ok := c.fix.lineSpan(region.pos, region.end)
+		del, ok := edits.DeleteLines(c.pass, region.pos, region.end)
 		if !ok {
 			return nil, nil, false
 		}
-		es = append(es, analysis.TextEdit{Pos: lines.pos, End: lines.end}, edits.InsertAfter(c.pass, body[len(body)-1], ret))
+		es = append(es, del, edits.InsertAfter(c.pass, body[len(body)-1], ret))
 	}
 	sendCase := sendselect.Case(c.info, s.nb.Case.Body, nil, nil)
 	if (sendCase.End != sendselect.Returns && sendCase.End != sendselect.Panics) || !onlyFinalBranch(s.nb.Case.Body, nil) {
@@ -414,12 +433,8 @@ func (c *overflowChecker) locksAround(before, after ast.Stmt) bool {
 }
 
 func methodCall(s ast.Stmt) (*ast.SelectorExpr, bool) {
-	es, ok := s.(*ast.ExprStmt)
-	if !ok {
-		return nil, false
-	}
-	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
-	if !ok || len(call.Args) != 0 {
+	call := code.StmtCall(s)
+	if call == nil || len(call.Args) != 0 {
 		return nil, false
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)

@@ -1,6 +1,8 @@
 package retrysend_test
 
 import (
+	"go/token"
+	"sync"
 	"testing"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/fixtest"
@@ -54,7 +56,20 @@ func TestFlags(t *testing.T) {
 }
 
 // TestWhy runs with -retrysend.why=all: every non-blocking send not
-// reported says which named rule kept it quiet.
+// reported says which named rule kept it quiet. Each of the check's rules
+// has a case there.
 func TestWhy(t *testing.T) {
+	var mu sync.Mutex
+	fired := make(map[*report.Rule]bool)
+	defer report.SetTrace(func(r *report.Rule, _ token.Position) {
+		mu.Lock()
+		fired[r] = true
+		mu.Unlock()
+	})()
 	fixtest.RunWithFlags(t, testdata, retrysend.Analyzer, map[string]string{"why": "all"}, "retrysend/why")
+	for _, r := range report.RulesOf("retrysend") {
+		if !fired[r] {
+			t.Errorf("rule %s: no case in retrysend/why silences a candidate with it", r.Name)
+		}
+	}
 }

@@ -76,26 +76,6 @@ func dropNote(c *overflowChecker, s send) string {
 	return ch + " is full: dropped " + item
 }
 
-// visibleAt reports whether every variable and package name n refers to is
-// in scope, and not shadowed, at pos.
-func (c *overflowChecker) visibleAt(pos token.Pos, n ast.Node) bool {
-	ok := true
-	ast.Inspect(n, func(n ast.Node) bool {
-		id, isIdent := n.(*ast.Ident)
-		if !isIdent || !ok {
-			return ok
-		}
-		switch obj := c.info.Uses[id].(type) {
-		case *types.Var:
-			ok = obj.IsField() || c.lookupAt(pos, id.Name) == obj
-		case *types.PkgName:
-			ok = c.lookupAt(pos, id.Name) == obj
-		}
-		return ok
-	})
-	return ok
-}
-
 // lookupAt returns the object name denotes at pos, or nil.
 func (c *overflowChecker) lookupAt(pos token.Pos, name string) types.Object {
 	inner := c.pass.Pkg.Scope().Innermost(pos)
@@ -134,7 +114,7 @@ func (c *overflowChecker) dropCounterIn(fn inspector.Cursor, s send) (shed, bool
 			continue
 		}
 		target, ok := c.countTarget(st)
-		if !ok || !namesDrop(lastName(target)) || !c.visibleAt(s.nb.Select.Pos(), st) {
+		if !ok || !namesDrop(lastName(target)) || !edits.VisibleAt(c.pass, st, s.nb.Select.Pos()) {
 			continue
 		}
 		text := edits.Source(c.pass, st)
@@ -185,7 +165,7 @@ func (c *overflowChecker) countTarget(st ast.Stmt) (ast.Expr, bool) {
 			x = sel.X
 		}
 	}
-	if x == nil || !sendselect.CallFree(c.info, x) {
+	if x == nil || !code.CallFree(c.info, nil, x) {
 		return nil, false
 	}
 	switch ast.Unparen(x).(type) {
@@ -273,7 +253,7 @@ func (c *overflowChecker) loggerIn(fn inspector.Cursor, s send, what string) (sh
 			}
 			return shed{text: pkg.Name() + "." + name + "(" + logArg(name, what) + ")", message: logMessage, uses: []types.Object{pkg}}, true
 		}
-		if !sendselect.CallFree(c.info, sel.X) || !c.visibleAt(s.nb.Select.Pos(), sel.X) {
+		if !code.CallFree(c.info, nil, sel.X) || !edits.VisibleAt(c.pass, sel.X, s.nb.Select.Pos()) {
 			continue
 		}
 		m := c.logMethod(c.info.TypeOf(sel.X), callee.Name())

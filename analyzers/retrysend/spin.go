@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 )
@@ -35,7 +36,7 @@ func (c *spinChecker) spinLoops(sends []send, reported map[token.Pos]bool) {
 			label, _ = c.info.Defs[ls.Label].(*types.Label)
 		}
 		switch {
-		case fs.Init != nil || fs.Post != nil || (fs.Cond != nil && !sendselect.CallFree(c.info, fs.Cond)):
+		case fs.Init != nil || fs.Post != nil || (fs.Cond != nil && !code.CallFree(c.info, nil, fs.Cond)):
 			c.rep.Silence(fs, ruleLoopClauses)
 			continue
 		case !c.idles(fs.Body.List, label, false):
@@ -95,7 +96,7 @@ func (c *spinChecker) idles(stmts []ast.Stmt, label *types.Label, inSelect bool)
 				return false // a retry until the send succeeds: the retry loop's shape
 			}
 		case *ast.IfStmt:
-			if st.Init != nil || !sendselect.CallFree(c.info, st.Cond) || !c.idles(st.Body.List, label, inSelect) {
+			if st.Init != nil || !code.CallFree(c.info, nil, st.Cond) || !c.idles(st.Body.List, label, inSelect) {
 				return false
 			}
 			switch e := st.Else.(type) {

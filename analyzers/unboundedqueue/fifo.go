@@ -677,16 +677,14 @@ func enqueuedTo(stmt ast.Node) ast.Expr {
 // dependsOnIteration reports whether expr uses a variable the range
 // statement declares, in its header or its body.
 func dependsOnIteration(info *types.Info, expr ast.Expr, r *ast.RangeStmt) bool {
-	found := false
-	ast.Inspect(expr, func(n ast.Node) bool {
+	return code.AnyNode(expr, nil, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			if v, ok := info.Uses[id].(*types.Var); ok && !v.IsField() && code.Inside(v.Pos(), r) {
-				found = true
+				return true
 			}
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 // consumerElsewhere returns a dequeue site of q in a function other than fn.
@@ -746,11 +744,8 @@ func reachableOutside(fn *types.Func) bool {
 	if recv == nil {
 		return true
 	}
-	if p, ok := recv.(*types.Pointer); ok {
-		recv = p.Elem()
-	}
-	n, ok := types.Unalias(recv).(*types.Named)
-	return !ok || n.Obj().Exported()
+	n := code.NamedOf(recv)
+	return n == nil || n.Obj().Exported()
 }
 
 // drainsIn reports whether the function at fn dequeues from q, itself or in
@@ -760,7 +755,7 @@ func (c *checker) drainsIn(q *queue, fn inspector.Cursor) bool {
 		return true
 	}
 	for cur := range fn.Preorder((*ast.CallExpr)(nil)) {
-		if d, ok := c.sh.FuncDecl(c.sh.Callee(cur.Node().(*ast.CallExpr))); ok && d.Node() != fn.Node() && c.dequeuesIn(q, d) {
+		if d, ok := c.sh.Res.FuncDecl(c.sh.Callee(cur.Node().(*ast.CallExpr))); ok && d.Node() != fn.Node() && c.dequeuesIn(q, d) {
 			return true
 		}
 	}
@@ -844,7 +839,7 @@ func (c *checker) boundedIn(fn inspector.Cursor, q *queue, depth int, site inspe
 				return true // evicts or clears
 			}
 			if depth == 0 && !isSpawnOrDefer(cur) {
-				if d, ok := c.sh.FuncDecl(c.sh.Callee(n)); ok && d.Node() != fn.Node() && c.boundedIn(d, q, 2, inspector.Cursor{}) {
+				if d, ok := c.sh.Res.FuncDecl(c.sh.Callee(n)); ok && d.Node() != fn.Node() && c.boundedIn(d, q, 2, inspector.Cursor{}) {
 					return true
 				}
 			}
@@ -889,7 +884,7 @@ func notesOnly(info *types.Info, stmts []ast.Stmt) bool {
 	for _, st := range stmts {
 		switch st := st.(type) {
 		case *ast.IfStmt:
-			if st.Init != nil || st.Else != nil || !sendselect.CallFree(info, st.Cond) || !notesOnly(info, st.Body.List) {
+			if st.Init != nil || st.Else != nil || !code.CallFree(info, nil, st.Cond) || !notesOnly(info, st.Body.List) {
 				return false
 			}
 		default:

@@ -43,15 +43,9 @@ func (c *fixer) fifoFinding(q *queue, site, fn, consumer inspector.Cursor) *shar
 	if q.list {
 		kind = "listfifo"
 	}
-	f := &shared.Finding{
-		Diag: analysis.Diagnostic{
-			Pos:      stmt.Pos(),
-			End:      stmt.End(),
-			Category: kind,
-			Message:  message,
-			Related:  []analysis.RelatedInformation{{Pos: consumer.Node().Pos(), End: consumer.Node().End(), Message: "items leave the queue here"}},
-		},
-	}
+	f := shared.NewFinding(stmt, kind,
+		message,
+		consumer.Node(), "items leave the queue here")
 	if isSpread(site) {
 		// One call adds several items: a guard for one would not bound them.
 		f.Diag.Message += ", by hand: this call adds several items at once"
@@ -95,7 +89,7 @@ func (c *fixer) guardFix(f *shared.Finding, q *queue, site, fn inspector.Cursor)
 // f keeps no fix.
 func (c *fixer) lengthGuardFix(f *shared.Finding, q *queue, site, fn inspector.Cursor, length, drop string, mayReject bool) {
 	stmt := site.Node().(ast.Stmt)
-	if !c.sh.StartsLine(stmt.Pos()) || !shared.InStatementList(site) {
+	if !edits.StartsLine(c.pass, stmt.Pos()) || !shared.InStatementList(site) {
 		return
 	}
 	sig := code.FuncSignature(c.pass.TypesInfo, fn.Node())

@@ -3,7 +3,6 @@ package unboundedqueue
 import (
 	"go/ast"
 	"go/types"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -65,73 +64,6 @@ func (c *fixer) reportAll(findings []*shared.Finding) {
 	}
 }
 
-// A qualifier names packages the way file imports them; ok turns false when a
-// type refers to a package file does not import.
-type qualifier struct {
-	pkg   *types.Package
-	names map[string]string
-	ok    bool
-}
-
-func newQualifier(pkg *types.Package, file *ast.File) *qualifier {
-	q := &qualifier{pkg: pkg, names: make(map[string]string), ok: true}
-	for _, imp := range file.Imports {
-		path, err := strconv.Unquote(imp.Path.Value)
-		if err != nil {
-			continue
-		}
-		if name, ok := edits.ImportName(file, path); ok {
-			q.names[path] = name
-		}
-	}
-	return q
-}
-
-func (q *qualifier) qualify(p *types.Package) string {
-	if p == q.pkg {
-		return ""
-	}
-	if name, ok := q.names[p.Path()]; ok {
-		return name
-	}
-	q.ok = false
-	return p.Name()
-}
-
-// zeroValue returns the zero value of t as Go source, or false when it cannot
-// be written in file.
-func (q *qualifier) zeroValue(t types.Type) (string, bool) {
-	var s string
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		switch {
-		case u.Info()&types.IsBoolean != 0:
-			s = "false"
-		case u.Info()&types.IsString != 0:
-			s = `""`
-		case u.Info()&types.IsNumeric != 0:
-			s = "0"
-		case u.Kind() == types.UnsafePointer:
-			s = "nil"
-		default:
-			return "", false
-		}
-	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature:
-		s = "nil"
-	case *types.Interface:
-		if _, ok := types.Unalias(t).(*types.TypeParam); ok {
-			s = "*new(" + types.TypeString(t, q.qualify) + ")"
-		} else {
-			s = "nil"
-		}
-	case *types.Struct, *types.Array:
-		s = types.TypeString(t, q.qualify) + "{}"
-	default:
-		return "", false
-	}
-	return s, q.ok
-}
-
 // rejectReturn returns the return statement that rejects an item in the
 // function with signature sig, returning errName as its error, or false when
 // the function does not end its results with an error or a zero value cannot
@@ -144,10 +76,9 @@ func (c *fixer) rejectReturn(file *ast.File, sig *types.Signature, errName strin
 	if res.Len() == 0 || !types.Identical(res.At(res.Len()-1).Type(), shared.ErrorType) {
 		return "", false
 	}
-	q := newQualifier(c.pass.Pkg, file)
 	var vals []string
 	for i := range res.Len() - 1 {
-		z, ok := q.zeroValue(res.At(i).Type())
+		z, ok := edits.ZeroValue(c.pass.Pkg, file, res.At(i).Type())
 		if !ok {
 			return "", false
 		}

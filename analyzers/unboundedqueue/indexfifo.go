@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"go/types"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
@@ -98,16 +97,10 @@ func (c *checker) mapFIFO(st indexStore, dels []inspector.Cursor) {
 	}
 	stmt := st.cur.Node().(*ast.AssignStmt)
 	items := edits.Source(c.pass, ast.Unparen(stmt.Lhs[0]).(*ast.IndexExpr).X)
-	f := &shared.Finding{
-		Diag: analysis.Diagnostic{
-			Pos:      stmt.Pos(),
-			End:      stmt.End(),
-			Category: "mapfifo",
-			Message: fmt.Sprintf("map queue %s grows without bound: this store has no length check while %s deletes from its head, so overload piles up in memory; reject or drop items beyond a limit",
-				items, c.sh.FuncName(funcOf(del))),
-			Related: []analysis.RelatedInformation{{Pos: del.Node().Pos(), End: del.Node().End(), Message: "items leave the queue here"}},
-		},
-	}
+	f := shared.NewFinding(stmt, "mapfifo",
+		fmt.Sprintf("map queue %s grows without bound: this store has no length check while %s deletes from its head, so overload piles up in memory; reject or drop items beyond a limit",
+			items, c.sh.FuncName(funcOf(del))),
+		del.Node(), "items leave the queue here")
 	// Dropping the oldest deletes the head as the consumer does, through
 	// the same value that holds the map.
 	drop := ""
@@ -224,16 +217,10 @@ func (c *checker) growingRing(st indexStore) {
 	}
 	stmt := st.cur.Node().(*ast.AssignStmt)
 	ring := edits.Source(c.pass, ast.Unparen(stmt.Lhs[0]).(*ast.IndexExpr).X)
-	f := &shared.Finding{
-		Diag: analysis.Diagnostic{
-			Pos:      stmt.Pos(),
-			End:      stmt.End(),
-			Category: "ringfifo",
-			Message: fmt.Sprintf("ring buffer %s grows without bound: when it is full this function makes it larger instead of overwriting or rejecting, while %s takes items from its head, so overload piles up in memory; reject new items or overwrite the oldest beyond a limit",
-				ring, c.sh.FuncName(funcOf(pop))),
-			Related: []analysis.RelatedInformation{{Pos: grow.Node().Pos(), End: grow.Node().End(), Message: "the ring grows here"}},
-		},
-	}
+	f := shared.NewFinding(stmt, "ringfifo",
+		fmt.Sprintf("ring buffer %s grows without bound: when it is full this function makes it larger instead of overwriting or rejecting, while %s takes items from its head, so overload piles up in memory; reject new items or overwrite the oldest beyond a limit",
+			ring, c.sh.FuncName(funcOf(pop))),
+		grow.Node(), "the ring grows here")
 	// The fix rejects before the ring grows, at the top of the branch that
 	// grows it; dropping the oldest would need the ring's own bookkeeping.
 	if branch := growBranch(grow, fn); branch != nil && len(branch.List) > 0 {
@@ -265,7 +252,7 @@ func (c *checker) growsIn(fn inspector.Cursor, v *types.Var) (inspector.Cursor, 
 		return a, fn
 	}
 	for cur := range fn.Preorder((*ast.CallExpr)(nil)) {
-		d, ok := c.sh.FuncDecl(c.sh.Callee(cur.Node().(*ast.CallExpr)))
+		d, ok := c.sh.Res.FuncDecl(c.sh.Callee(cur.Node().(*ast.CallExpr)))
 		if !ok || d.Node() == fn.Node() {
 			continue
 		}

@@ -65,7 +65,7 @@ func (c lengths) mentionsLengthDepth(expr ast.Expr, v *types.Var, depth int) boo
 // returnsLength reports whether fn, a function of the package, returns the
 // length of the queue v in one of its return statements.
 func (c lengths) returnsLength(fn *types.Func, v *types.Var, depth int) bool {
-	d, ok := c.sh.FuncDecl(fn)
+	d, ok := c.sh.Res.FuncDecl(fn)
 	if !ok {
 		return false
 	}

@@ -281,16 +281,10 @@ func (c *fixer) pumpFinding(p pump) *shared.Finding {
 	} else {
 		leaves, out, outCh = "hands the buffer's head to each request from", p.pull, p.pull.X
 	}
-	f := &shared.Finding{
-		Diag: analysis.Diagnostic{
-			Pos:      add.Pos(),
-			End:      add.End(),
-			Category: "pump",
-			Message: fmt.Sprintf("pump buffer %s grows without bound: the select keeps receiving from %s while it %s %s, so the channel's bound never pushes back and a slow consumer piles items up in memory; stop receiving while the buffer is full",
-				bufExpr, in, leaves, edits.Source(c.pass, outCh)),
-			Related: []analysis.RelatedInformation{{Pos: out.Pos(), End: out.End(), Message: "the buffer's head leaves here"}},
-		},
-	}
+	f := shared.NewFinding(add, "pump",
+		fmt.Sprintf("pump buffer %s grows without bound: the select keeps receiving from %s while it %s %s, so the channel's bound never pushes back and a slow consumer piles items up in memory; stop receiving while the buffer is full",
+			bufExpr, in, leaves, edits.Source(c.pass, outCh)),
+		out, "the buffer's head leaves here")
 	c.pumpFix(f, p, bufExpr, in)
 	return f
 }
@@ -301,7 +295,7 @@ func (c *fixer) pumpFinding(p pump) *shared.Finding {
 // pump stops taking items and the producer waits on the channel's bound.
 func (c *fixer) pumpFix(f *shared.Finding, p pump, bufExpr, in string) {
 	sel := p.sel
-	if !c.sh.StartsLine(sel.Node().Pos()) || !shared.InStatementList(sel) || !c.sh.VisibleAt(p.add.Node().(*ast.AssignStmt).Lhs[0], sel.Node().Pos()) || c.sh.JumpedOver(sel, sel.Node().Pos()) {
+	if !edits.StartsLine(c.pass, sel.Node().Pos()) || !shared.InStatementList(sel) || !edits.VisibleAt(c.pass, p.add.Node().(*ast.AssignStmt).Lhs[0], sel.Node().Pos()) || c.sh.JumpedOver(sel, sel.Node().Pos()) {
 		return
 	}
 	for _, r := range p.recvs {

@@ -163,22 +163,16 @@ func (c *checker) reportPutBacks(pbs []putBack, producers map[*types.Var][]inspe
 func (c *fixer) putBackFinding(q *queue, pb putBack) *shared.Finding {
 	a := pb.site.Node().(*ast.AssignStmt)
 	qexpr := edits.Source(c.pass, a.Lhs[0])
-	f := &shared.Finding{
-		Diag: analysis.Diagnostic{
-			Pos:      a.Pos(),
-			End:      a.End(),
-			Category: "putback",
-			Message: fmt.Sprintf("put-back grows %s without bound: the batch goes back in front of the queue each time delivery fails while producers keep appending, so it grows for as long as the downstream is down; drop the oldest items beyond a limit",
-				qexpr),
-			Related: []analysis.RelatedInformation{{Pos: pb.take.Pos(), End: pb.take.End(), Message: "the batch is taken from the queue here"}},
-		},
-	}
-	if !c.sh.StartsLine(a.Pos()) || !shared.InStatementList(pb.site) || c.sh.EndsLineWithCode(a) || !c.declareQueue(q, a) {
+	f := shared.NewFinding(a, "putback",
+		fmt.Sprintf("put-back grows %s without bound: the batch goes back in front of the queue each time delivery fails while producers keep appending, so it grows for as long as the downstream is down; drop the oldest items beyond a limit",
+			qexpr),
+		pb.take, "the batch is taken from the queue here")
+	if !edits.StartsLine(c.pass, a.Pos()) || !shared.InStatementList(pb.site) || edits.EndsLineWithCode(c.pass, a) || !c.declareQueue(q, a) {
 		return f
 	}
 	trim := fmt.Sprintf("if len(%s) > %s {\n\t%s = %s[len(%s)-%s:]\n}", qexpr, q.maxName, qexpr, qexpr, qexpr, q.maxName)
 	f.Msg = "Drop the oldest items beyond a limit after putting the batch back"
-	f.Edits = []analysis.TextEdit{c.sh.InsertLinesAfter(a, trim)}
+	f.Edits = []analysis.TextEdit{edits.InsertLinesAfter(c.pass, a, trim)}
 	f.File, f.Anchor = q.file, q.anchor
 	return f
 }

@@ -215,14 +215,8 @@ func isListOrDelete(info *types.Info, call *ast.CallExpr) bool {
 // that returns the item, PushBack beside PopFront or PushFront beside
 // PopBack. It holds as many items as are pushed: nothing bounds it.
 func isDequeType(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok {
+	n := code.NamedOf(t)
+	if n == nil {
 		return false
 	}
 	has := func(name string, params, results int) bool {
@@ -245,12 +239,6 @@ func isDequeType(t types.Type) bool {
 
 // isListType reports whether t is container/list.List or a pointer to it.
 func isListType(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "container/list" && n.Obj().Name() == "List"
+	n := code.NamedOf(t)
+	return n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "container/list" && n.Obj().Name() == "List"
 }

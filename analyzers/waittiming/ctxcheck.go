@@ -21,8 +21,8 @@ func (c *env) isContextCheck(fn *types.Func) bool {
 	if fn.Pkg() != c.pass.Pkg {
 		return false
 	}
-	decl := c.declOf(fn)
-	if !decl.Valid() {
+	decl, ok := c.res.FuncDecl(fn)
+	if !ok {
 		return false
 	}
 	info := c.pass.TypesInfo
@@ -88,7 +88,7 @@ func onlyRejects(info *types.Info, stmts []ast.Stmt) bool {
 			}
 			for _, s := range st.Body.List {
 				cc := s.(*ast.CaseClause)
-				if !sendselect.CallFree(info, cc.List...) || !onlyRejects(info, cc.Body) {
+				if !code.CallFree(info, nil, cc.List...) || !onlyRejects(info, cc.Body) {
 					return false
 				}
 			}

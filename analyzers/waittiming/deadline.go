@@ -290,15 +290,15 @@ func (c *deadlineChecker) deadlineFix(s deadlineSite) (*analysis.SuggestedFix, s
 	var texts []string
 	var es []analysis.TextEdit
 	for _, mv := range s.moved {
-		sp := lineSpan(c.pass, file, mv.Node())
+		sp := edits.DeleteStmt(c.pass, file, mv.Node())
 		content := fileContent(c.pass, mv.Node().Pos())
 		tf := c.pass.Fset.File(mv.Node().Pos())
-		if content == nil || sp.start == mv.Node().Pos() {
+		if content == nil || sp.Start == mv.Node().Pos() {
 			return nil, "the derivation shares its line with other code"
 		}
-		text := string(content[tf.Offset(sp.textStart):tf.Offset(sp.textEnd)])
+		text := string(content[tf.Offset(sp.TextStart):tf.Offset(sp.TextEnd)])
 		texts = append(texts, dedent(text, edits.Indent(c.pass, mv.Node().Pos())))
-		es = append(es, analysis.TextEdit{Pos: sp.start, End: sp.end})
+		es = append(es, sp.Delete())
 	}
 	es = append(es, edits.InsertBefore(c.pass, after.Node(), strings.Join(texts, "\n")))
 
@@ -392,29 +392,10 @@ func reEvaluable(info *types.Info, e ast.Expr) bool {
 // nothing but package time (time.Now().Add(d), time.Duration(n)*time.Second)
 // and conversions.
 func budgetReEvaluable(info *types.Info, args []ast.Expr) bool {
-	ok := true
-	for _, a := range args {
-		ast.Inspect(a, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.CallExpr:
-				if tv, isType := info.Types[n.Fun]; isType && tv.IsType() {
-					return true
-				}
-				if fn := code.Callee(info, n); fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "time" {
-					ok = false
-				}
-			case *ast.UnaryExpr:
-				if n.Op == token.ARROW {
-					ok = false
-				}
-			case *ast.FuncLit:
-				ok = false
-			}
-			return ok
-		})
-	}
-	return ok
+	return code.CallFree(info, inTime, args...) && !code.HasFuncLit(args...)
 }
+
+func inTime(fn *types.Func) bool { return fn.Pkg() != nil && fn.Pkg().Path() == "time" }
 
 // isDeadlineCall reports whether call is context.WithDeadline or
 // WithDeadlineCause.
@@ -426,14 +407,12 @@ func isDeadlineCall(info *types.Info, call *ast.CallExpr) bool {
 // readsClock reports whether e reads the clock (time.Now().Add(d)): a
 // deadline relative to now, which deriving later moves.
 func readsClock(info *types.Info, e ast.Expr) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
+	return code.AnyNode(e, nil, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && timing.IsTimestamp(info, call) {
-			found = true
+			return true
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 // timeoutText names the deadline: "2s timeout from context.WithTimeout",

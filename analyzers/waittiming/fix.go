@@ -105,7 +105,7 @@ func (fx *fixer) add(f finding) (ok bool, why string) {
 func (fx *fixer) addVar(m *measurement) bool {
 	info := fx.pass.TypesInfo
 	if fx.now == "" {
-		if !fx.visibleAt(m.start, fx.ip.pos()) {
+		if !edits.LocalsInScopeAt(fx.pass.TypesInfo, m.start, fx.ip.pos()) {
 			return fx.fail("the clock the start reads is not in scope after the wait")
 		}
 		fx.now = edits.Source(fx.pass, m.start)
@@ -393,26 +393,6 @@ func (fx *fixer) sees(pos token.Pos) bool {
 	return pos >= from && list.Pos() <= pos && pos < list.End()
 }
 
-// visibleAt reports whether every local variable node refers to is declared,
-// and in scope, at pos.
-func (fx *fixer) visibleAt(node ast.Node, pos token.Pos) bool {
-	info := fx.pass.TypesInfo
-	ok := true
-	ast.Inspect(node, func(n ast.Node) bool {
-		id, isIdent := n.(*ast.Ident)
-		if !isIdent || !ok {
-			return ok
-		}
-		v, isVar := info.Uses[id].(*types.Var)
-		if !isVar || v.IsField() || v.Pkg() == nil || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
-			return true
-		}
-		ok = v.Pos() < pos && v.Parent().Contains(pos)
-		return ok
-	})
-	return ok
-}
-
 // finish returns the edits of the fix.
 func (fx *fixer) finish() []analysis.TextEdit {
 	var lines []string
@@ -497,8 +477,8 @@ func (fx *fixer) movedRange(mv move) (from, to token.Pos) {
 	if mv.replace != "" {
 		return mv.stmt.Node().Pos(), mv.stmt.Node().End()
 	}
-	sp := lineSpan(fx.pass, fx.file, mv.stmt.Node())
-	return sp.textStart, sp.textEnd
+	sp := edits.DeleteStmt(fx.pass, fx.file, mv.stmt.Node())
+	return sp.TextStart, sp.TextEnd
 }
 
 // movedText returns the text a moved statement takes to the insertion point
@@ -519,10 +499,10 @@ func (fx *fixer) movedText(mv move) (string, analysis.TextEdit) {
 		text := fx.textWith(stmt, inner...)
 		return dedent(text, indent), edits.Replace(stmt, mv.replace)
 	}
-	span := lineSpan(fx.pass, fx.file, stmt)
+	span := edits.DeleteStmt(fx.pass, fx.file, stmt)
 	content := fileContent(fx.pass, stmt.Pos())
 	tf := fx.pass.Fset.File(stmt.Pos())
-	src := string(content[tf.Offset(span.textStart):tf.Offset(span.textEnd)])
-	text := applyAt(src, span.textStart, inner)
-	return dedent(text, indent), analysis.TextEdit{Pos: span.start, End: span.end}
+	src := string(content[tf.Offset(span.TextStart):tf.Offset(span.TextEnd)])
+	text := applyAt(src, span.TextStart, inner)
+	return dedent(text, indent), span.Delete()
 }

@@ -86,7 +86,7 @@ func (c *retrier) retriesOf(fn *types.Func) *retry {
 		c.retries = make(map[*types.Func]*retry)
 	}
 	var found *retry
-	if decl := c.declOf(fn); decl.Valid() {
+	if decl, ok := c.res.FuncDecl(fn); ok {
 		if r, ok := c.retryInBody(decl); ok {
 			found = &r
 		}
@@ -139,23 +139,6 @@ func (c *env) calledFunc(call *ast.CallExpr) *types.Func {
 		return nil
 	}
 	return only
-}
-
-// declOf returns the declaration of a function of this package.
-func (c *env) declOf(fn *types.Func) inspector.Cursor {
-	if c.decls == nil {
-		c.decls = make(map[*types.Func]inspector.Cursor)
-		for file := range c.insp.Root().Children() {
-			for d := range file.Children() {
-				if fd, ok := d.Node().(*ast.FuncDecl); ok && fd.Body != nil {
-					if f, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-						c.decls[f] = d
-					}
-				}
-			}
-		}
-	}
-	return c.decls[fn.Origin()]
 }
 
 // retryInBody returns a retry loop of the function declared at decl, on

@@ -14,7 +14,6 @@ import (
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
 	"github.com/queuecheck/queuecheck/analyzers/internal/report"
-	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 	"github.com/queuecheck/queuecheck/analyzers/internal/timing"
 )
 
@@ -585,7 +584,7 @@ func (c *env) isReleaseDefer(d *ast.DeferStmt) bool {
 		}
 		switch x := ast.Unparen(es.X).(type) {
 		case *ast.UnaryExpr:
-			return x.Op == token.ARROW && sendselect.CallFree(info, x.X)
+			return x.Op == token.ARROW && code.CallFree(info, nil, x.X)
 		case *ast.CallExpr:
 			return isPlainCall(info, x)
 		}
@@ -598,7 +597,7 @@ func (c *env) isReleaseDefer(d *ast.DeferStmt) bool {
 // anything (f, x.f, x.y.f) and passes arguments that call nothing, and
 // does not read the clock or start a timer.
 func isPlainCall(info *types.Info, call *ast.CallExpr) bool {
-	return isPlainRef(call.Fun) && sendselect.CallFree(info, call.Args...)
+	return isPlainRef(call.Fun) && code.CallFree(info, nil, call.Args...)
 }
 
 // listAround returns the innermost statement list (block or case clause)

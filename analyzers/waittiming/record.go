@@ -264,7 +264,7 @@ func (fx *fixer) observeSibling(callCur, v inspector.Cursor, waitExpr string) bo
 		return false
 	}
 	stmt := callCur.Parent()
-	if !fx.ownLine(stmt.Node()) {
+	if !edits.StartsLine(fx.pass, stmt.Node().Pos()) || edits.EndsLineWithCode(fx.pass, stmt.Node()) {
 		return false
 	}
 	switch s := stmt.Node().(type) {
@@ -284,30 +284,11 @@ func (fx *fixer) observeSibling(callCur, v inspector.Cursor, waitExpr string) bo
 	return true
 }
 
-// ownLine reports whether node has its lines to itself, but for a comment
-// after it.
-func (fx *fixer) ownLine(node ast.Node) bool {
-	content := fileContent(fx.pass, node.Pos())
-	if content == nil {
-		return false
-	}
-	tf := fx.pass.Fset.File(node.Pos())
-	if !onlyBlanksBefore(content, tf, node.Pos()) {
-		return false
-	}
-	rest := string(content[tf.Offset(node.End()):])
-	if i := strings.IndexByte(rest, '\n'); i >= 0 {
-		rest = rest[:i]
-	}
-	rest = strings.TrimSpace(rest)
-	return rest == "" || strings.HasPrefix(rest, "//")
-}
-
 // observeWait returns the statement that records wait with the observer o
 // of a Prometheus timer under a stage label of "wait".
 func (fx *fixer) observeWait(o ast.Expr, wait string) (string, bool) {
 	label, ok := fx.stageLabelValue(o)
-	if !ok || !fx.visibleAt(o, fx.ip.pos()) {
+	if !ok || !edits.LocalsInScopeAt(fx.pass.TypesInfo, o, fx.ip.pos()) {
 		return "", false
 	}
 	return fx.textWith(o, edits.Replace(label, `"wait"`)) + ".Observe(" + wait + ".Seconds())", true
@@ -411,11 +392,11 @@ func (fx *fixer) sibling(call *ast.CallExpr, startIdx int, startText string) (st
 		return "", false
 	}
 	for j, a := range call.Args {
-		if j != startIdx && !fx.visibleAt(a, fx.ip.pos()) {
+		if j != startIdx && !edits.LocalsInScopeAt(fx.pass.TypesInfo, a, fx.ip.pos()) {
 			return "", false
 		}
 	}
-	if !fx.visibleAt(call.Fun, fx.ip.pos()) {
+	if !edits.LocalsInScopeAt(fx.pass.TypesInfo, call.Fun, fx.ip.pos()) {
 		return "", false
 	}
 	var keyEdit analysis.TextEdit

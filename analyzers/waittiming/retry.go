@@ -149,7 +149,7 @@ func (c *retrier) forRetry(cur inspector.Cursor) (retry, bool) {
 		failed, ok := c.outcome(ifs.Cond)
 		switch {
 		case !ok:
-		case !failed && leavesLoop(ifs.Body.List):
+		case !failed && code.LeavesLoop(c.pass.TypesInfo, cur, ifs.Body.List, false):
 			retries = true // if err == nil { break }
 		case failed && slices.ContainsFunc(r.pauses, func(p inspector.Cursor) bool { return code.Inside(p.Node().Pos(), ifs.Body) }):
 			retries = true // if err != nil { sleep; continue }
@@ -157,21 +157,6 @@ func (c *retrier) forRetry(cur inspector.Cursor) (retry, bool) {
 		return true
 	})
 	return r, retries
-}
-
-// leavesLoop reports whether a branch ends by leaving the loop around it:
-// break, return, or a goto out.
-func leavesLoop(list []ast.Stmt) bool {
-	if len(list) == 0 {
-		return false
-	}
-	switch s := list[len(list)-1].(type) {
-	case *ast.ReturnStmt:
-		return true
-	case *ast.BranchStmt:
-		return (s.Tok == token.BREAK && s.Label == nil) || s.Tok == token.GOTO
-	}
-	return false
 }
 
 // outcome reports whether cond checks an attempt's error, and whether it
@@ -365,37 +350,33 @@ func condHeadCall(ifs *ast.IfStmt) *ast.CallExpr {
 // value of type error, or calls errors.Is or errors.As.
 func (c *retrier) mentionsError(e ast.Expr) bool {
 	info := c.pass.TypesInfo
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
+	return code.AnyNode(e, nil, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.Ident:
 			if v, ok := info.Uses[n].(*types.Var); ok && types.Identical(v.Type(), errorType) {
-				found = true
+				return true
 			}
 		case *ast.CallExpr:
 			if fn := code.Callee(info, n); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && (fn.Name() == "Is" || fn.Name() == "As") {
-				found = true
+				return true
 			}
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 // namesPollInterval reports whether a pause names the interval of a poll
 // (interval, poll, tick, period, every, refresh): it paces a loop, it does
 // not back off.
 func namesPollInterval(e ast.Node) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
+	return code.AnyNode(e, nil, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			if knowledge.PollIntervalWords.Match(strings.ToLower(id.Name)) {
-				found = true
+				return true
 			}
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 // saysWaiting reports whether the statement that records m names what it

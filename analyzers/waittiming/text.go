@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 )
 
@@ -46,74 +47,6 @@ func dedent(text, indent string) string {
 		lines[i] = strings.TrimPrefix(lines[i], indent)
 	}
 	return strings.Join(lines, "\n")
-}
-
-// A span is the lines a statement takes: [start, end) to delete, and
-// [textStart, textEnd) the text that moves (doc comment to trailing comment).
-type span struct {
-	start, end, textStart, textEnd token.Pos
-}
-
-// lineSpan returns the lines of stmt with its doc comment and trailing
-// comment, and one of the blank lines around it when it stands between two.
-func lineSpan(pass *analysis.Pass, file *ast.File, stmt ast.Node) span {
-	tf := pass.Fset.File(stmt.Pos())
-	content := fileContent(pass, stmt.Pos())
-	s := span{start: stmt.Pos(), end: stmt.End(), textStart: stmt.Pos(), textEnd: stmt.End()}
-	if content == nil {
-		return s
-	}
-	line := tf.Line(stmt.Pos())
-	for _, cg := range file.Comments {
-		if tf.Line(cg.End()) == line-1 && cg.Pos() >= file.Pos() && onlyBlanksBefore(content, tf, cg.Pos()) {
-			s.textStart = cg.Pos()
-			line = tf.Line(cg.Pos())
-		}
-	}
-	if onlyBlanksBefore(content, tf, s.textStart) {
-		s.start = tf.LineStart(tf.Line(s.textStart))
-	}
-	off := tf.Offset(stmt.End())
-	for off < len(content) && (content[off] == ' ' || content[off] == '\t') {
-		off++
-	}
-	if strings.HasPrefix(string(content[off:]), "//") {
-		for off < len(content) && content[off] != '\n' {
-			off++
-		}
-		s.textEnd = tf.Pos(off)
-	}
-	if off < len(content) && content[off] == '\n' {
-		off++
-		if opensGap(content, tf, s.start) && isBlankLine(content, off) {
-			off++
-		}
-		s.end = tf.Pos(off)
-	} else {
-		s.end = s.textEnd
-	}
-	return s
-}
-
-// opensGap reports whether the line before the one starting at lineStart is
-// blank or opens a block: a blank line after the deleted lines would then be
-// a double blank line, or a blank line opening the block.
-func opensGap(content []byte, tf *token.File, lineStart token.Pos) bool {
-	line := tf.Line(lineStart)
-	if line <= 1 {
-		return false
-	}
-	prev := strings.TrimSpace(string(content[tf.Offset(tf.LineStart(line-1)):tf.Offset(lineStart)]))
-	return prev == "" || strings.HasSuffix(prev, "{")
-}
-
-func onlyBlanksBefore(content []byte, tf *token.File, pos token.Pos) bool {
-	start := tf.Offset(tf.LineStart(tf.Line(pos)))
-	return strings.TrimSpace(string(content[start:tf.Offset(pos)])) == ""
-}
-
-func isBlankLine(content []byte, off int) bool {
-	return off < len(content) && content[off] == '\n'
 }
 
 func fileContent(pass *analysis.Pass, pos token.Pos) []byte {
@@ -180,12 +113,10 @@ func stringConst(info *types.Info, e ast.Expr) string {
 
 // usesVar reports whether node refers to v.
 func usesVar(info *types.Info, node ast.Node, v *types.Var) bool {
-	found := false
-	ast.Inspect(node, func(n ast.Node) bool {
+	return code.AnyNode(node, nil, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
-			found = true
+			return true
 		}
-		return !found
+		return false
 	})
-	return found
 }

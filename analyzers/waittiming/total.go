@@ -98,19 +98,15 @@ func (c *checker) hasWait(fn inspector.Cursor, st ast.Stmt) bool {
 
 // hasWork reports whether a statement calls anything that does work.
 func (c *checker) hasWork(n ast.Node) bool {
-	work := false
-	ast.Inspect(n, func(n ast.Node) bool {
+	return code.AnyNode(n, code.IsFuncLit, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.CallExpr:
 			if c.isWorkCall(n, admission.Wait{}) {
-				work = true
+				return true
 			}
 		}
-		return !work
+		return false
 	})
-	return work
 }
 
 // isHandler reports whether the function at fn serves a request: an
@@ -165,8 +161,7 @@ func recordSays(m *measurement, words *knowledge.List) bool {
 	if !stmt.Valid() {
 		stmt = code.StmtOf(m.end)
 	}
-	found := false
-	ast.Inspect(stmt.Node(), func(n ast.Node) bool {
+	return code.AnyNode(stmt.Node(), nil, func(n ast.Node) bool {
 		var text string
 		switch n := n.(type) {
 		case *ast.Ident:
@@ -181,9 +176,8 @@ func recordSays(m *measurement, words *knowledge.List) bool {
 		}
 		text = strings.ToLower(unseparated.Replace(text))
 		if words.Match(text) {
-			found = true
+			return true
 		}
-		return !found
+		return false
 	})
-	return found
 }

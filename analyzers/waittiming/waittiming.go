@@ -175,8 +175,6 @@ type env struct {
 	adm   *admission.Finder
 	insp  *inspector.Inspector
 	names *edits.Names
-
-	decls map[*types.Func]inspector.Cursor // this package's function declarations, on first use
 }
 
 // A checker holds what one pass learns about measurements.

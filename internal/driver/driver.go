@@ -26,6 +26,7 @@ import (
 	"github.com/queuecheck/queuecheck/analyzers"
 	"github.com/queuecheck/queuecheck/internal/baseline"
 	"github.com/queuecheck/queuecheck/internal/fix"
+	"github.com/queuecheck/queuecheck/internal/gitdiff"
 	"github.com/queuecheck/queuecheck/internal/output"
 )
 
@@ -53,9 +54,14 @@ type options struct {
 	tags          string
 	baseline      string
 	writeBaseline string
-	timing        bool
-	patterns      []string
-	analyzers     []*analysis.Analyzer
+	// newFromRev and newFromMergeBase restrict the findings to changed lines.
+	newFromRev, newFromMergeBase string
+	timing                       bool
+	configFile                   string
+	configDump                   bool
+	overrides                    map[string]string // analyzer flags set on the command line
+	patterns                     []string
+	analyzers                    []*analysis.Analyzer
 }
 
 // Main runs the standalone mode with the given arguments (without the program
@@ -80,6 +86,8 @@ func Main(args []string, cfg Config) int {
 		return ExitClean
 	case opts.explain != "":
 		return explain(opts.explain, cfg)
+	case opts.configDump:
+		return dumpConfig(opts, cfg)
 	}
 	return run(opts, cfg)
 }
@@ -108,7 +116,7 @@ func explain(name string, cfg Config) int {
 			if flags := analyzerFlags(a); flags != "" {
 				fmt.Fprintf(cfg.Stdout, "\nFlags:\n%s", flags)
 			}
-			return ExitClean
+			return explainConfig(a, cfg)
 		}
 	}
 	fmt.Fprintf(cfg.Stderr, "queuecheck: unknown check %q; the checks are %s\n", name, names(cfg.Analyzers))
@@ -148,14 +156,21 @@ func run(opts *options, cfg Config) int {
 		code = ExitFailure
 	}
 
-	analyzers.SetRunning(func() []*analysis.Analyzer { return opts.analyzers })
-	pruneFactlessImports(l.pkgs)
-	graph, err := checker.Analyze(opts.analyzers, l.pkgs, nil)
+	run, err := configure(opts, cfg, l.pkgs)
 	if err != nil {
 		fail("%v", err)
 		return code
 	}
-	res := collect(graph, opts.analyzers, l.named, broken)
+	// The checks the configuration turns off everywhere do not run: a
+	// directive naming no check goes to the nearest check that does.
+	analyzers.SetRunning(func() []*analysis.Analyzer { return run })
+	pruneFactlessImports(l.pkgs)
+	graph, err := checker.Analyze(run, l.pkgs, nil)
+	if err != nil {
+		fail("%v", err)
+		return code
+	}
+	res := collect(graph, run, l.named, broken)
 	for _, msg := range unresolvedNames(opts.analyzers, l.pkgs) {
 		fmt.Fprintln(cfg.Stderr, msg)
 	}
@@ -199,6 +214,14 @@ func run(opts *options, cfg Config) int {
 		}
 	}
 
+	if opts.newFromRev != "" || opts.newFromMergeBase != "" {
+		res.Findings, err = onChangedLines(opts, res.Findings)
+		if err != nil {
+			fail("%v", err)
+			return code
+		}
+	}
+
 	if opts.fix || opts.diff {
 		remaining, err := applyFixes(opts, cfg, res.Findings)
 		if err != nil {
@@ -223,6 +246,40 @@ func run(opts *options, cfg Config) int {
 		code = ExitFindings
 	}
 	return code
+}
+
+// onChangedLines returns the findings that lie on lines changed since the
+// revision -new-from-rev names (or the merge base -new-from-merge-base
+// names): a finding counts when its own line, or the line of one of its
+// related positions, changed. A hazard is often made by the other end (a
+// pool's slow task added beside an old resolving one, a consumer slowed
+// down), and the change that made it is what the gate is for.
+func onChangedLines(opts *options, findings []output.Finding) ([]output.Finding, error) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return nil, err
+	}
+	rev := opts.newFromRev
+	if opts.newFromMergeBase != "" {
+		if rev, err = gitdiff.MergeBase(wd, opts.newFromMergeBase); err != nil {
+			return nil, err
+		}
+	}
+	changed, err := gitdiff.Changed(wd, rev)
+	if err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(findings, func(f output.Finding) bool {
+		if changed.Has(f.Pos.Filename, f.Pos.Line) {
+			return false
+		}
+		for _, r := range f.Related {
+			if changed.Has(r.Pos.Filename, r.Pos.Line) {
+				return false
+			}
+		}
+		return true
+	}), nil
 }
 
 // A funcTable is an analyzer flag that names functions (a calls.Table). The

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/queuecheck/queuecheck/analyzers"
+	"github.com/queuecheck/queuecheck/internal/config"
 	"github.com/queuecheck/queuecheck/internal/output"
 )
 
@@ -41,7 +42,11 @@ func parseFlags(args []string, cfg Config) (*options, error) {
 	fs.StringVar(&opts.tags, "tags", "", "a comma-separated list of build tags to consider satisfied")
 	fs.StringVar(&opts.baseline, "baseline", "", "report only findings not recorded in this baseline `file`")
 	fs.StringVar(&opts.writeBaseline, "write-baseline", "", "record the current findings in this baseline `file` and exit")
+	fs.StringVar(&opts.newFromRev, "new-from-rev", "", "report only findings on lines changed since git `revision` REV (committed or not), or whose related positions lie on such lines")
+	fs.StringVar(&opts.newFromMergeBase, "new-from-merge-base", "", "report only findings on lines changed since the merge base of HEAD and `branch`, as -new-from-rev")
 	fs.Var(analyzers.WhyFlag(cfg.Analyzers), "why", "`FILE:LINE` (FILE a path suffix) or all: also report, as CHECK/why diagnostics that are no findings, the named rule that kept each candidate there from being a finding")
+	fs.StringVar(&opts.configFile, "config", "", "read the configuration from `file` alone, instead of the "+config.FileName+" files between each package's directory and its module's root")
+	fs.BoolVar(&opts.configDump, "config-dump", false, "print the configuration each package gets (the "+config.FileName+" files merged, with the command line's flags) and exit")
 	fs.BoolVar(&opts.timing, "timing", false, "print the time each check took, summed over packages, to standard error")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
@@ -52,6 +57,7 @@ func parseFlags(args []string, cfg Config) (*options, error) {
 	if opts.json {
 		opts.format = "json"
 	}
+	opts.overrides = commandLineFlags(fs, cfg.Analyzers)
 	if _, ok := output.Formats[opts.format]; !ok {
 		return nil, fmt.Errorf("unknown -format %q; the formats are %s", opts.format, strings.Join(output.FormatNames, ", "))
 	}
@@ -60,6 +66,12 @@ func parseFlags(args []string, cfg Config) (*options, error) {
 	}
 	if opts.baseline != "" && opts.writeBaseline != "" {
 		return nil, fmt.Errorf("-baseline and -write-baseline exclude each other")
+	}
+	if opts.newFromRev != "" && opts.newFromMergeBase != "" {
+		return nil, fmt.Errorf("-new-from-rev and -new-from-merge-base exclude each other")
+	}
+	if opts.writeBaseline != "" && (opts.newFromRev != "" || opts.newFromMergeBase != "") {
+		return nil, fmt.Errorf("-write-baseline records every finding; it does not combine with -new-from-rev or -new-from-merge-base")
 	}
 	opts.patterns = fs.Args()
 	if len(opts.patterns) == 0 {
@@ -70,6 +82,31 @@ func parseFlags(args []string, cfg Config) (*options, error) {
 		return nil, fmt.Errorf("every check is disabled")
 	}
 	return opts, nil
+}
+
+// commandLineFlags returns the analyzer flags the command line set,
+// "CHECK.FLAG" to the text: they override the configuration files. -why
+// sets every check's why flag.
+func commandLineFlags(fs *flag.FlagSet, as []*analysis.Analyzer) map[string]string {
+	set := make(map[string]string)
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "why" {
+			for _, a := range as {
+				if wf := a.Flags.Lookup("why"); wf != nil {
+					set[a.Name+".why"] = wf.Value.String()
+				}
+			}
+			return
+		}
+		if check, name, ok := strings.Cut(f.Name, "."); ok {
+			for _, a := range as {
+				if a.Name == check && a.Flags.Lookup(name) != nil {
+					set[f.Name] = f.Value.String()
+				}
+			}
+		}
+	})
+	return set
 }
 
 // selectAnalyzers applies the enable flags as multichecker does: if any

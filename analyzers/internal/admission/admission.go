@@ -168,8 +168,13 @@ type Result struct {
 	// func() {...}) to what the literal is: closures are classified through
 	// their enclosing function.
 	lits map[*types.Var]*FuncFact
-	// decls are the declarations of this package's functions.
-	decls map[*types.Func]*ast.FuncDecl
+	// funcDecls are the declarations of this package's functions, and
+	// declAt their indexes by function, built once (see FuncDecl).
+	declOnce  sync.Once
+	funcDecls []decl
+	declAt    map[*types.Func]int
+	// isTest reports whether a file of the package is a test file.
+	isTest func(*ast.File) bool
 	// timers caches how each function measures time (see timerOf).
 	timers map[*types.Func]*timing.Helper
 }
@@ -261,29 +266,31 @@ func (f *Finder) At(cur inspector.Cursor) (Wait, bool) {
 	case *ast.CallExpr:
 		return f.call(n)
 	case *ast.SendStmt:
-		if f.opts.Strict && code.IsSelectComm(cur) {
-			return Wait{}, false
-		}
-		w, ok := f.send(n)
-		if ok && !f.opts.Strict && code.InSelectWithDefault(cur) {
-			w.Try = true
-		}
-		return w, ok
+		return f.chanOp(cur, func() (Wait, bool) { return f.send(n) })
 	case *ast.UnaryExpr:
-		if n.Op != token.ARROW || (f.opts.Strict && code.IsSelectComm(cur)) {
+		if n.Op != token.ARROW {
 			return Wait{}, false
 		}
-		w, ok := f.receive(n)
-		if ok && !f.opts.Strict && code.InSelectWithDefault(cur) {
-			w.Try = true
-		}
-		return w, ok
+		return f.chanOp(cur, func() (Wait, bool) { return f.receive(n) })
 	case *ast.SelectStmt:
 		if f.opts.Strict {
 			return f.selectWait(n)
 		}
 	}
 	return Wait{}, false
+}
+
+// chanOp classifies the send or receive at cur with classify, as At says
+// for a select's case: none with Strict, a try beside a default without.
+func (f *Finder) chanOp(cur inspector.Cursor, classify func() (Wait, bool)) (Wait, bool) {
+	if f.opts.Strict && code.IsSelectComm(cur) {
+		return Wait{}, false
+	}
+	w, ok := classify()
+	if ok && !f.opts.Strict && code.InSelectWithDefault(cur) {
+		w.Try = true
+	}
+	return w, ok
 }
 
 // Helper returns what the function call calls is, when it is a helper, and

@@ -34,7 +34,7 @@ func run(pass *analysis.Pass) (any, error) {
 		insp:    pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
 		helpers: make(map[types.Object]*FuncFact),
 		lits:    make(map[*types.Var]*FuncFact),
-		decls:   make(map[*types.Func]*ast.FuncDecl),
+		isTest:  isTestFile(pass),
 		timers:  make(map[*types.Func]*timing.Helper),
 	}
 	// The facts of every package this one imports, directly or not: one
@@ -49,7 +49,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if code.IsStd(pass) {
 		return r, nil
 	}
-	r.classifyAll(r.declsOf(isTestFile(pass)))
+	r.classifyAll(r.declsOf(r.isTest))
 	for fn, ff := range r.helpers {
 		fn, ok := fn.(*types.Func)
 		if ok && fn.Pkg() == pass.Pkg && fn.Exported() {

@@ -132,21 +132,13 @@ func fieldOf(info *types.Info, recv ast.Expr, name string) *types.Var {
 		return v.Origin()
 	}
 	// Unexported fields of another package: look them up in that package.
-	if n := namedOf(t); n != nil && n.Obj().Pkg() != nil {
+	if n := code.NamedOf(t); n != nil && n.Obj().Pkg() != nil {
 		obj, _, _ = types.LookupFieldOrMethod(t, true, n.Obj().Pkg(), name)
 		if v, ok := obj.(*types.Var); ok && v.IsField() {
 			return v.Origin()
 		}
 	}
 	return nil
-}
-
-func namedOf(t types.Type) *types.Named {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, _ := types.Unalias(t).(*types.Named)
-	return n
 }
 
 // mayBlock reports whether an Acquire-shaped method can wait: it takes a

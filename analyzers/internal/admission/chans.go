@@ -182,16 +182,8 @@ func gatherCall(info *types.Info, cf *chanFacts, cur inspector.Cursor, call *ast
 			goStarted[callee] = true
 		}
 	}
-	if !code.IsMethod(fn, code.ErrgroupPath, "Group", "SetLimit") || len(call.Args) != 1 {
-		return
-	}
-	if n, ok := consts.Int(info, call.Args[0]); ok && n < 0 {
-		return // SetLimit(-1) removes the limit
-	}
-	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-		if v := code.Var(info, sel.X); v != nil {
-			cf.limited[v] = true
-		}
+	if g, n, ok := code.SetLimit(info, call); ok && g != nil && code.SetsLimit(info, n) {
+		cf.limited[g] = true
 	}
 }
 
@@ -297,23 +289,10 @@ func workerLoopChan(info *types.Info, cur inspector.Cursor, goStarted map[*types
 		}
 		v = code.Var(info, n.X)
 	}
-	if v == nil {
+	if v == nil || !code.InGoroutine(info, cur, func(fn *types.Func) bool { return goStarted[fn] }) {
 		return nil
 	}
-	for enc := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
-		switch fn := enc.Node().(type) {
-		case *ast.FuncLit:
-			if code.IsSpawnedLit(enc) {
-				return v
-			}
-		case *ast.FuncDecl:
-			if obj, ok := info.Defs[fn.Name].(*types.Func); ok && goStarted[obj] {
-				return v
-			}
-			return nil
-		}
-	}
-	return nil
+	return v
 }
 
 // slotHelpers returns the package's functions that take or give back a

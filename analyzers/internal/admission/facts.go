@@ -410,7 +410,7 @@ func (r *Result) bookkeeping(stmts []ast.Stmt) bool {
 				}
 			}
 		case *ast.IfStmt:
-			if st.Init != nil || !sendselect.CallFree(r.info, st.Cond) || !r.bookkeeping(st.Body.List) {
+			if st.Init != nil || !code.CallFree(r.info, nil, st.Cond) || !r.bookkeeping(st.Body.List) {
 				return false
 			}
 			if st.Else != nil {
@@ -426,7 +426,7 @@ func (r *Result) bookkeeping(stmts []ast.Stmt) bool {
 				}
 			}
 		case *ast.AssignStmt:
-			if !sendselect.CallFree(r.info, st.Rhs...) {
+			if !code.CallFree(r.info, nil, st.Rhs...) {
 				return false
 			}
 		case *ast.IncDecStmt, *ast.EmptyStmt:
@@ -449,7 +449,7 @@ func IsCheap(info *types.Info, e ast.Expr) bool {
 	if _, ok := ast.Unparen(e).(*ast.FuncLit); ok {
 		return true
 	}
-	if sendselect.CallFree(info, e) {
+	if code.CallFree(info, nil, e) {
 		return true
 	}
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
@@ -463,7 +463,7 @@ func IsCheap(info *types.Info, e ast.Expr) bool {
 	if fn.Name() == "Err" && len(call.Args) == 0 {
 		return true
 	}
-	return fn.Pkg() != nil && (fn.Pkg().Path() == "errors" || code.IsFunc(fn, "fmt", "Errorf")) && sendselect.CallFree(info, call.Args...)
+	return fn.Pkg() != nil && (fn.Pkg().Path() == "errors" || code.IsFunc(fn, "fmt", "Errorf")) && code.CallFree(info, nil, call.Args...)
 }
 
 func isLockCall(info *types.Info, x ast.Expr) bool {
@@ -586,12 +586,12 @@ func isNilIdent(info *types.Info, id *ast.Ident) bool {
 // that releases on the way out (defer p.sem.Release(1) after its work) is
 // not the pair of an acquire.
 func (r *Result) releaseMethod(fn *types.Func, on *types.Var, kind ReleaseKind) string {
-	n := namedOf(fn.Signature().Recv().Type())
+	n := code.NamedOf(fn.Signature().Recv().Type())
 	if n == nil {
 		return ""
 	}
 	for m := range n.Origin().Methods() {
-		d := r.decls[m]
+		d := r.productionDecl(m)
 		if m == fn.Origin() || d == nil || d.Body == nil || len(d.Body.List) > 3 {
 			continue
 		}
@@ -605,27 +605,19 @@ func (r *Result) releaseMethod(fn *types.Func, on *types.Var, kind ReleaseKind) 
 // releases reports whether body gives back a slot of the limiter in on, the
 // way kind says.
 func releases(info *types.Info, body *ast.BlockStmt, on *types.Var, kind ReleaseKind) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
+	return code.AnyNode(body, code.IsFuncLit, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.CallExpr:
-			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && kind == ReleaseCall && code.Var(info, sel.X) == on {
-				if knowledge.ReleaseMethods.Has(sel.Sel.Name) {
-					found = true
-				}
-			}
+			sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+			return ok && kind == ReleaseCall && code.Var(info, sel.X) == on && knowledge.ReleaseMethods.Has(sel.Sel.Name)
 		case *ast.ExprStmt:
-			if u, ok := ast.Unparen(n.X).(*ast.UnaryExpr); ok && kind == ReleaseRecv && u.Op == token.ARROW && code.Var(info, u.X) == on {
-				found = true
-			}
+			u, ok := ast.Unparen(n.X).(*ast.UnaryExpr)
+			return ok && kind == ReleaseRecv && u.Op == token.ARROW && code.Var(info, u.X) == on
 		case *ast.SendStmt:
-			found = kind == ReleaseSend && code.Var(info, n.Chan) == on
+			return kind == ReleaseSend && code.Var(info, n.Chan) == on
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 // mainPause returns the pause on the main path of a body, the index of its
@@ -754,45 +746,21 @@ func isAcquireName(name string) bool {
 // blocks reports whether a function body can block: a channel operation, a
 // select, or a call of a Wait, WaitN, Acquire or Lock method.
 func blocks(body ast.Node) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
+	return code.AnyNode(body, nil, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.SendStmt, *ast.SelectStmt:
-			found = true
+			return true
 		case *ast.UnaryExpr:
-			found = found || n.Op == token.ARROW
+			if n.Op == token.ARROW {
+				return true
+			}
 		case *ast.CallExpr:
 			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
 				if knowledge.BlockingMethods.Has(sel.Sel.Name) {
-					found = true
+					return true
 				}
 			}
 		}
-		return !found
+		return false
 	})
-	return found
-}
-
-// declsOf returns the declared functions with bodies of the production files
-// of the package, and records each declaration.
-func (r *Result) declsOf(skip func(*ast.File) bool) []decl {
-	var out []decl
-	for file := range r.insp.Root().Children() {
-		if skip(file.Node().(*ast.File)) {
-			continue
-		}
-		for d := range file.Children() {
-			fd, ok := d.Node().(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			fn, ok := r.info.Defs[fd.Name].(*types.Func)
-			if !ok {
-				continue
-			}
-			r.decls[fn] = fd
-			out = append(out, decl{fn: fn, cur: d})
-		}
-	}
-	return out
 }

@@ -339,7 +339,7 @@ func (r *Result) tryCall(fn *types.Func, call *ast.CallExpr) *TrySendHelper {
 	// callers cannot see the callee's receiver.
 	ch := ff.TrySend.Chan
 	if ff.TrySend.Field != "" {
-		if n := namedOf(callee.Signature().Recv().Type()); n != nil {
+		if n := code.NamedOf(callee.Signature().Recv().Type()); n != nil {
 			ch = n.Obj().Name() + "." + ff.TrySend.Field
 		}
 	}
@@ -387,12 +387,12 @@ func hasDefault(sel inspector.Cursor) bool {
 // type whose body is only the blocking send of a parameter on ch (q.Push
 // beside q.TryPush), or "".
 func (r *Result) blockingSibling(fn *types.Func, ch *types.Var) string {
-	n := namedOf(fn.Signature().Recv().Type())
+	n := code.NamedOf(fn.Signature().Recv().Type())
 	if n == nil {
 		return ""
 	}
 	for m := range n.Origin().Methods() {
-		d := r.decls[m]
+		d := r.productionDecl(m)
 		if m == fn.Origin() || d == nil || d.Body == nil || m.Signature().Params().Len() != 1 || m.Signature().Results().Len() != 0 {
 			continue
 		}

@@ -179,17 +179,24 @@ func HasMethod(recv types.Type, pkg *types.Package, names ...string) bool {
 // TypeName returns "pkgpath.Name" for a named type or a pointer to one, and
 // "" for anything else.
 func TypeName(t types.Type) string {
-	if t == nil {
+	n := NamedOf(t)
+	if n == nil || n.Obj().Pkg() == nil {
 		return ""
+	}
+	return n.Obj().Pkg().Path() + "." + n.Obj().Name()
+}
+
+// NamedOf returns the named type t is, or points to, or nil: methods and
+// type names are asked of T whether a value is a T or a *T.
+func NamedOf(t types.Type) *types.Named {
+	if t == nil {
+		return nil
 	}
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
-		return ""
-	}
-	return n.Obj().Pkg().Path() + "." + n.Obj().Name()
+	n, _ := types.Unalias(t).(*types.Named)
+	return n
 }
 
 // DisplayName names fn the way Go code would: "pool.Get",
@@ -223,18 +230,23 @@ func Imports(pkg *types.Package, path string) bool {
 	return false
 }
 
+// Referenced returns the object a name refers to: x, or the selected
+// name of pkg.X, v.f or v.m; nil for other expressions.
+func Referenced(info *types.Info, expr ast.Expr) types.Object {
+	switch e := ast.Unparen(expr).(type) {
+	case *ast.Ident:
+		return info.Uses[e]
+	case *ast.SelectorExpr:
+		return info.Uses[e.Sel]
+	}
+	return nil
+}
+
 // FuncValue returns the declared function or method a function value
 // names (f, pkg.F, x.m), or nil.
 func FuncValue(info *types.Info, expr ast.Expr) *types.Func {
-	switch e := ast.Unparen(expr).(type) {
-	case *ast.Ident:
-		fn, _ := info.Uses[e].(*types.Func)
-		return fn
-	case *ast.SelectorExpr:
-		fn, _ := info.Uses[e.Sel].(*types.Func)
-		return fn
-	}
-	return nil
+	fn, _ := Referenced(info, expr).(*types.Func)
+	return fn
 }
 
 // Var returns the variable or struct field expr denotes (x, p.x, *p, &x),
@@ -242,14 +254,11 @@ func FuncValue(info *types.Info, expr ast.Expr) *types.Func {
 // Checks recognise a queue or a limiter by this object, never by its name.
 func Var(info *types.Info, expr ast.Expr) *types.Var {
 	switch e := ast.Unparen(expr).(type) {
-	case *ast.Ident:
-		v, _ := info.Uses[e].(*types.Var)
-		if v == nil {
-			v, _ = info.Defs[e].(*types.Var)
+	case *ast.Ident, *ast.SelectorExpr:
+		v, _ := Referenced(info, e).(*types.Var)
+		if id, ok := e.(*ast.Ident); ok && v == nil {
+			v, _ = info.Defs[id].(*types.Var)
 		}
-		return origin(v)
-	case *ast.SelectorExpr:
-		v, _ := info.Uses[e.Sel].(*types.Var)
 		return origin(v)
 	case *ast.StarExpr:
 		return Var(info, e.X)

@@ -271,15 +271,7 @@ out:
 back:
 }
 `
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	info := &types.Info{Defs: make(map[*ast.Ident]types.Object), Uses: make(map[*ast.Ident]types.Object)}
-	if _, err := (&types.Config{}).Check("p", fset, []*ast.File{f}, info); err != nil {
-		t.Fatal(err)
-	}
+	f, info := checkSource(t, src)
 	body := f.Decls[0].(*ast.FuncDecl).Body
 	at := func(text string) token.Pos {
 		for i := range len(src) - len(text) {

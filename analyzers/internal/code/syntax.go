@@ -389,3 +389,59 @@ func IsFuncLit(n ast.Node) bool { _, ok := n.(*ast.FuncLit); return ok }
 
 // IsGoStmt reports whether n is a go statement, for AnyCall.
 func IsGoStmt(n ast.Node) bool { _, ok := n.(*ast.GoStmt); return ok }
+
+// LeavesLoop reports whether list, a statement list inside the loop at loop
+// (a for or range statement), ends by leaving that loop: a return, a panic,
+// a break of the loop, or a break, continue or goto aimed at a statement
+// outside it. inSwitch says that list sits in a switch or select inside the
+// loop, where a break without a label leaves only that.
+func LeavesLoop(info *types.Info, loop inspector.Cursor, list []ast.Stmt, inSwitch bool) bool {
+	if !Terminates(list, true) {
+		return false
+	}
+	br, ok := list[len(list)-1].(*ast.BranchStmt)
+	if !ok {
+		return true // a return or a panic
+	}
+	if br.Label == nil {
+		return br.Tok == token.BREAK && !inSwitch
+	}
+	target, _ := info.Uses[br.Label].(*types.Label)
+	if target == nil {
+		return false
+	}
+	if l, ok := loop.Parent().Node().(*ast.LabeledStmt); ok && info.Defs[l.Label] == target {
+		return br.Tok == token.BREAK // continue L starts the next iteration
+	}
+	return !Inside(target.Pos(), loop.Node())
+}
+
+// InGoroutine reports whether the code at cur runs in a goroutine of its
+// own: in a function literal started by go or handed to a Go method (see
+// [IsSpawnedLit]), or in the body of a declared function for which started
+// reports true (a go target; each check says which calls start one).
+func InGoroutine(info *types.Info, cur inspector.Cursor, started func(*types.Func) bool) bool {
+	for enc := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		switch fn := enc.Node().(type) {
+		case *ast.FuncLit:
+			if IsSpawnedLit(enc) {
+				return true
+			}
+		case *ast.FuncDecl:
+			obj, _ := info.Defs[fn.Name].(*types.Func)
+			return obj != nil && started(obj)
+		}
+	}
+	return false
+}
+
+// StmtCall returns the call s makes when s is an expression statement of a
+// call (f(x), x.m()), or nil.
+func StmtCall(s ast.Stmt) *ast.CallExpr {
+	es, ok := s.(*ast.ExprStmt)
+	if !ok {
+		return nil
+	}
+	call, _ := ast.Unparen(es.X).(*ast.CallExpr)
+	return call
+}

@@ -7,6 +7,8 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 )
 
 // Int returns the value of expr if the type checker found it to be an integer
@@ -25,13 +27,6 @@ func Int(info *types.Info, expr ast.Expr) (int64, bool) {
 
 // Named returns the named constant expr refers to (pkg.C or C), or nil.
 func Named(info *types.Info, expr ast.Expr) *types.Const {
-	switch e := ast.Unparen(expr).(type) {
-	case *ast.Ident:
-		c, _ := info.Uses[e].(*types.Const)
-		return c
-	case *ast.SelectorExpr:
-		c, _ := info.Uses[e.Sel].(*types.Const)
-		return c
-	}
-	return nil
+	c, _ := code.Referenced(info, expr).(*types.Const)
+	return c
 }

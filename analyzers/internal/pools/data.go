@@ -53,11 +53,11 @@ func (f *finder) dataDispatch(body *ast.BlockStmt, v *types.Var) *Data {
 			if id, ok := ast.Unparen(arg).(*ast.Ident); !ok || f.info.Uses[id] != v {
 				continue
 			}
-			decl := f.funcDecl(fn)
-			if decl == nil || i >= fn.Signature().Params().Len() {
+			decl, ok := f.adm.FuncDecl(fn)
+			if !ok || i >= fn.Signature().Params().Len() {
 				continue
 			}
-			if inner := f.switchOn(decl.Body, fn.Signature().Params().At(i)); inner != nil {
+			if inner := f.switchOn(code.FuncBody(decl.Node()), fn.Signature().Params().At(i)); inner != nil {
 				inner.Common = append(without(body.List, top), inner.Common...)
 				d = inner
 				return false
@@ -197,23 +197,6 @@ func without(list []ast.Stmt, skip ast.Stmt) []ast.Node {
 		}
 	}
 	return out
-}
-
-// funcDecl returns the declaration of the package function or method fn.
-func (f *finder) funcDecl(fn *types.Func) *ast.FuncDecl {
-	if f.decls == nil {
-		f.decls = make(map[*types.Func]*ast.FuncDecl)
-		for _, file := range f.pass.Files {
-			for _, d := range file.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-					if g, ok := f.info.Defs[fd.Name].(*types.Func); ok {
-						f.decls[g] = fd
-					}
-				}
-			}
-		}
-	}
-	return f.decls[fn.Origin()]
 }
 
 // branchOf returns the branch of d that the value sent selects, or nil when

@@ -156,9 +156,6 @@ type finder struct {
 	helpers     bool
 	methodCalls []inspector.Cursor
 	stored      map[*types.Var][]inspector.Cursor
-	// decls are the package's function declarations, once a worker hands
-	// what it receives to a function.
-	decls map[*types.Func]*ast.FuncDecl
 }
 
 type paramWorker struct {

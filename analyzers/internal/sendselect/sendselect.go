@@ -177,12 +177,8 @@ func (e End) Stays() bool { return e == Falls || e == Continues }
 // IsSpin reports whether s only yields the processor (runtime.Gosched):
 // a wait that does not let time pass.
 func IsSpin(info *types.Info, s ast.Stmt) bool {
-	es, ok := s.(*ast.ExprStmt)
-	if !ok {
-		return false
-	}
-	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
-	return ok && CallName(info, call) == "runtime.Gosched"
+	call := code.StmtCall(s)
+	return call != nil && CallName(info, call) == "runtime.Gosched"
 }
 
 // endOf reports how s hands on control if s is a control statement.
@@ -335,12 +331,8 @@ func timerOf(info *types.Info, x ast.Expr) *types.Var {
 // anyTimer, any single-argument call of a timer counts.
 func putsBack(info *types.Info, stmts []ast.Stmt, timer *types.Var) bool {
 	for _, st := range stmts {
-		es, ok := st.(*ast.ExprStmt)
-		if !ok {
-			return false
-		}
-		call, ok := ast.Unparen(es.X).(*ast.CallExpr)
-		if !ok {
+		call := code.StmtCall(st)
+		if call == nil {
 			return false
 		}
 		var arg ast.Expr
@@ -405,7 +397,7 @@ func IsCount(info *types.Info, s ast.Stmt) bool {
 	case *ast.IncDecStmt:
 		return true
 	case *ast.AssignStmt:
-		return (s.Tok == token.ADD_ASSIGN || s.Tok == token.SUB_ASSIGN) && CallFree(info, s.Rhs...)
+		return (s.Tok == token.ADD_ASSIGN || s.Tok == token.SUB_ASSIGN) && code.CallFree(info, nil, s.Rhs...)
 	case *ast.ExprStmt:
 		call, ok := ast.Unparen(s.X).(*ast.CallExpr)
 		if !ok {
@@ -449,12 +441,8 @@ func isMetric(fn *types.Func) bool {
 // IsLog reports whether s is a call that only logs: package log, log/slog,
 // fmt printing, or a logging method of a logger type.
 func IsLog(info *types.Info, s ast.Stmt) bool {
-	es, ok := s.(*ast.ExprStmt)
-	if !ok {
-		return false
-	}
-	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
-	if !ok {
+	call := code.StmtCall(s)
+	if call == nil {
 		return false
 	}
 	name := CallName(info, call)
@@ -489,7 +477,7 @@ func isBookkeeping(info *types.Info, s ast.Stmt) bool {
 	}
 	switch s := s.(type) {
 	case *ast.IfStmt:
-		if s.Init != nil || !CallFree(info, s.Cond) {
+		if s.Init != nil || !code.CallFree(info, nil, s.Cond) {
 			return false
 		}
 		for _, st := range s.Body.List {
@@ -532,7 +520,7 @@ func isLocalUpdate(info *types.Info, s ast.Stmt) bool {
 			return false
 		}
 	}
-	return callFree(info, isDelay, as.Rhs...)
+	return code.CallFree(info, isDelay, as.Rhs...)
 }
 
 // isDelay reports whether a call of fn only picks the next delay: jitter
@@ -554,47 +542,4 @@ func isBackoffDelay(fn *types.Func) bool {
 // which only picks a number.
 func isRandom(fn *types.Func) bool {
 	return fn.Pkg() != nil && knowledge.RandomPackages.Has(fn.Pkg().Path())
-}
-
-// CallFree reports whether evaluating exprs calls nothing but conversions
-// and the builtins min, max, len and cap, and receives from no channel: it has
-// no effect, and gives the same result while the variables stay unchanged.
-func CallFree(info *types.Info, exprs ...ast.Expr) bool {
-	return callFree(info, nil, exprs...)
-}
-
-// callFree is CallFree that also allows calls of the functions for which
-// allow (if not nil) reports true.
-func callFree(info *types.Info, allow func(*types.Func) bool, exprs ...ast.Expr) bool {
-	free := true
-	for _, e := range exprs {
-		ast.Inspect(e, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.CallExpr:
-				if tv, ok := info.Types[n.Fun]; ok && tv.IsType() {
-					return true
-				}
-				if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
-					if b, ok := info.Uses[id].(*types.Builtin); ok {
-						switch b.Name() {
-						case "min", "max", "len", "cap":
-							return true
-						}
-					}
-				}
-				if fn, ok := typeutil.Callee(info, n).(*types.Func); ok && allow != nil && allow(fn) {
-					return true
-				}
-				free = false
-			case *ast.UnaryExpr:
-				if n.Op == token.ARROW {
-					free = false
-				}
-			case *ast.FuncLit:
-				return false
-			}
-			return free
-		})
-	}
-	return free
 }

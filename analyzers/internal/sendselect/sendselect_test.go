@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"testing"
 
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 )
 
@@ -157,7 +158,7 @@ func TestCallFree(t *testing.T) {
 	} {
 		info, sel, _ := check(t, "select {\ncase ch <- "+tt.value+":\ndefault:\n}")
 		nb, _ := sendselect.Match(sel)
-		if got := sendselect.CallFree(info, nb.Send.Value); got != tt.want {
+		if got := code.CallFree(info, nil, nb.Send.Value); got != tt.want {
 			t.Errorf("CallFree(%s) = %v, want %v", tt.value, got, tt.want)
 		}
 	}

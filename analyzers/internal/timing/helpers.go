@@ -93,19 +93,15 @@ func HelperOf(info *types.Info, fn *types.Func, body *ast.BlockStmt) *Helper {
 // from a start that isStart accepts up to now: time.Since(start),
 // time.Now().Sub(start).
 func measuresSince(info *types.Info, body ast.Node, isStart func(ast.Expr) bool) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
+	return code.AnyNode(body, code.IsGoStmt, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.GoStmt:
-			return false
 		case *ast.CallExpr:
 			if start, end, ok := Elapsed(info, n); ok && isStart(start) && isNow(info, end, n) {
-				found = true
+				return true
 			}
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 // isNow reports whether the end of an elapsed-time call is now:
@@ -207,13 +203,7 @@ func isClockRead(info *types.Info, e ast.Expr) bool {
 }
 
 func namedOf(t types.Type) *types.Named {
-	if t == nil {
-		return nil
-	}
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, _ := types.Unalias(t).(*types.Named)
+	n := code.NamedOf(t)
 	if n != nil {
 		n = n.Origin()
 	}

@@ -6,11 +6,9 @@ import (
 	"go/token"
 	"go/types"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
-	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
 )
@@ -251,19 +249,14 @@ func (c *checker) boundedFanOuts() []siblingBound {
 func (c *checker) setLimitArg(fn inspector.Cursor, g *types.Var) ast.Expr {
 	info := c.pass.TypesInfo
 	for cur := range fn.Preorder((*ast.CallExpr)(nil)) {
-		call := cur.Node().(*ast.CallExpr)
-		f := c.sh.Callee(call)
-		if !code.IsMethod(f, code.ErrgroupPath, "Group", "SetLimit") || len(call.Args) != 1 {
+		group, n, ok := code.SetLimit(info, cur.Node().(*ast.CallExpr))
+		if !ok || group != g {
 			continue
 		}
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok || code.Var(info, sel.X) != g {
-			continue
-		}
-		if n, ok := consts.Int(info, call.Args[0]); ok && n < 0 {
+		if !code.SetsLimit(info, n) {
 			return nil
 		}
-		return call.Args[0]
+		return n
 	}
 	return nil
 }
@@ -389,16 +382,10 @@ func receiverVar(info *types.Info, cur inspector.Cursor) *types.Var {
 // its fix where fn can write it.
 func (c fixer) fanOutFinding(it perItem, lim *loopLimit, call *ast.CallExpr, sib siblingBound) *shared.Finding {
 	sp := it.sp
-	f := &shared.Finding{
-		Diag: analysis.Diagnostic{
-			Pos:      sp.stmt.Pos(),
-			End:      sp.stmt.End(),
-			Category: "fanout",
-			Message: fmt.Sprintf("%s per element of %s (from %s) with nothing bounding how many run at once, while %s limits the same fan-out with %s; bound this one the same way",
-				c.spawnName(sp), edits.Source(c.pass, it.stream), edits.Source(c.pass, call.Fun), c.sh.FuncName(sib.fn), sib.how),
-			Related: []analysis.RelatedInformation{{Pos: sib.limit.Pos(), End: sib.limit.End(), Message: "the sibling's bound"}},
-		},
-	}
+	f := shared.NewFinding(sp.stmt, "fanout",
+		fmt.Sprintf("%s per element of %s (from %s) with nothing bounding how many run at once, while %s limits the same fan-out with %s; bound this one the same way",
+			c.spawnName(sp), edits.Source(c.pass, it.stream), edits.Source(c.pass, call.Fun), c.sh.FuncName(sib.fn), sib.how),
+		sib.limit, "the sibling's bound")
 	if lim.size == "" {
 		return f
 	}

@@ -24,16 +24,10 @@ func (c fixer) itemFinding(it perItem, lim *loopLimit) *shared.Finding {
 	if it.pulled {
 		from, why = "read from", "the loop reads the next one at once, so nothing pushes back on the sender"
 	}
-	f := &shared.Finding{
-		Diag: analysis.Diagnostic{
-			Pos:      sp.stmt.Pos(),
-			End:      sp.stmt.End(),
-			Category: "goroutineperitem",
-			Message: fmt.Sprintf("%s per item %s %s with nothing bounding how many run at once: %s; acquire a semaphore before starting each one",
-				what, from, edits.Source(c.pass, it.stream), why),
-			Related: []analysis.RelatedInformation{{Pos: it.stream.Pos(), End: it.stream.End(), Message: "items arrive here"}},
-		},
-	}
+	f := shared.NewFinding(sp.stmt, "goroutineperitem",
+		fmt.Sprintf("%s per item %s %s with nothing bounding how many run at once: %s; acquire a semaphore before starting each one",
+			what, from, edits.Source(c.pass, it.stream), why),
+		it.stream, "items arrive here")
 	switch c.limitFix(f, it, lim) {
 	case limitedGroup:
 		f.Diag.Message = fmt.Sprintf("%s per item %s %s with nothing bounding how many run at once: %s; give the group a limit with SetLimit",
@@ -99,7 +93,7 @@ func (c fixer) setLimitEdits(sp spawn, loop inspector.Cursor, limit string) ([]a
 		case "TryGo":
 			return nil, false
 		case "SetLimit":
-			if setLimit != nil || len(call.Args) != 1 {
+			if _, _, ok := code.SetLimit(c.pass.TypesInfo, call); !ok || setLimit != nil {
 				return nil, false
 			}
 			setLimit = call
@@ -113,10 +107,10 @@ func (c fixer) setLimitEdits(sp spawn, loop inspector.Cursor, limit string) ([]a
 		return nil, false
 	}
 	decl := code.StmtOf(id)
-	if !decl.Valid() || !shared.InStatementList(decl) || !c.sh.StartsLine(decl.Node().Pos()) || c.sh.EndsLineWithCode(decl.Node()) {
+	if !decl.Valid() || !shared.InStatementList(decl) || !edits.StartsLine(c.pass, decl.Node().Pos()) || edits.EndsLineWithCode(c.pass, decl.Node()) {
 		return nil, false
 	}
-	return []analysis.TextEdit{c.sh.InsertLinesAfter(decl.Node(), g.Name()+".SetLimit("+limit+")")}, true
+	return []analysis.TextEdit{edits.InsertLinesAfter(c.pass, decl.Node(), g.Name()+".SetLimit("+limit+")")}, true
 }
 
 // semaphoreEdits returns the edits that bound the spawn with the loop's
@@ -140,8 +134,8 @@ func (c fixer) semaphoreEdits(sp spawn, lim *loopLimit, spawnCur inspector.Curso
 	if _, isGo := sp.stmt.(*ast.GoStmt); !isGo {
 		stmtCur = spawnCur.Parent()
 	}
-	if !c.sh.StartsLine(loopStmt.Node().Pos()) || !c.sh.StartsLine(loop.Node().Pos()) || !shared.InStatementList(loopStmt) ||
-		!c.sh.StartsLine(sp.stmt.Pos()) || !shared.InStatementList(stmtCur) || c.sh.JumpedOver(loopStmt, loopStmt.Node().Pos()) {
+	if !edits.StartsLine(c.pass, loopStmt.Node().Pos()) || !edits.StartsLine(c.pass, loop.Node().Pos()) || !shared.InStatementList(loopStmt) ||
+		!edits.StartsLine(c.pass, sp.stmt.Pos()) || !shared.InStatementList(stmtCur) || c.sh.JumpedOver(loopStmt, loopStmt.Node().Pos()) {
 		return nil, false
 	}
 	if lim.sem == "" {
@@ -162,12 +156,12 @@ func (c fixer) semaphoreEdits(sp spawn, lim *loopLimit, spawnCur inspector.Curso
 		if add != nil {
 			early, at = add, add.Pos()
 		}
-		if leave == nil || !c.sh.VisibleAt(done, at) {
+		if leave == nil || !edits.VisibleAt(c.pass, done, at) {
 			return nil, false // the acquire must watch ctx.Done(), and cannot leave as the loop does
 		}
 		var lines []string
 		for _, st := range leave {
-			if !c.sh.VisibleAt(st, at) {
+			if !edits.VisibleAt(c.pass, st, at) {
 				return nil, false
 			}
 			lines = append(lines, edits.Source(c.pass, st))
@@ -185,7 +179,7 @@ func (c fixer) semaphoreEdits(sp spawn, lim *loopLimit, spawnCur inspector.Curso
 	if early != nil {
 		es = append(es, edits.InsertBefore(c.pass, early, acquire))
 	}
-	return append(es, c.sh.InsertLinesBefore(loopStmt.Node(), loop.Node().Pos(), fmt.Sprintf("%s := make(chan struct{}, %s)", sem, lim.size))), true
+	return append(es, edits.InsertLinesBefore(c.pass, loopStmt.Node(), loop.Node().Pos(), fmt.Sprintf("%s := make(chan struct{}, %s)", sem, lim.size))), true
 }
 
 // waitGroupAddBefore returns the first statement, before the spawn's
@@ -217,16 +211,14 @@ func (c fixer) waitGroupAddBefore(loop, stmtCur inspector.Cursor) (first ast.Stm
 
 // addsToWaitGroup reports whether n calls Add of a sync.WaitGroup.
 func (c fixer) addsToWaitGroup(n ast.Node) bool {
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
+	return code.AnyNode(n, nil, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
 			if fn := code.Callee(c.pass.TypesInfo, call); fn != nil && code.IsMethod(fn, "sync", "WaitGroup", "Add") {
-				found = true
+				return true
 			}
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 // doneCase finds how the loop watches for cancellation: a select case
@@ -256,7 +248,7 @@ func (c fixer) doneCase(loop inspector.Cursor) (done ast.Expr, leave []ast.Stmt,
 		if !ok || sel.Sel.Name != "Done" || !code.IsContext(info.TypeOf(sel.X)) {
 			continue
 		}
-		if !code.Terminates(cc.Body, true) || !leavesLoop(cc.Body, label) {
+		if !code.Terminates(cc.Body, true) || !branchesSurviveSelect(cc.Body, label) {
 			return call, nil, true
 		}
 		return call, cc.Body, true
@@ -264,11 +256,11 @@ func (c fixer) doneCase(loop inspector.Cursor) (done ast.Expr, leave []ast.Stmt,
 	return nil, nil, false
 }
 
-// leavesLoop reports whether the branch statements of list, copied into a
-// select of their own inside the loop, still leave the loop: an unlabeled
-// break would leave only that select, and a label other than the loop's
-// might not enclose it.
-func leavesLoop(list []ast.Stmt, label string) bool {
+// branchesSurviveSelect reports whether the branch statements of list,
+// copied into a select of their own inside the loop, still leave the loop
+// (or continue it): an unlabeled break would leave only that select, and a
+// label other than the loop's might not enclose it.
+func branchesSurviveSelect(list []ast.Stmt, label string) bool {
 	ok := true
 	for _, s := range list {
 		ast.Inspect(s, func(n ast.Node) bool {
@@ -302,7 +294,7 @@ func (c fixer) releaseEdits(sp spawn, loop, spawnCur inspector.Cursor, file *ast
 		if len(lit.Body.List) == 0 {
 			return nil, false
 		}
-		if e, ok := c.sh.InsertLineAfterBrace(lit.Body, release); ok {
+		if e, ok := edits.InsertLineAfterBrace(c.pass, lit.Body, release); ok {
 			if acquire == "" {
 				return []analysis.TextEdit{e}, true
 			}

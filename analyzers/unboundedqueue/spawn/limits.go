@@ -89,7 +89,6 @@ func (c *checker) holdsBoth(cur, spawn inspector.Cursor) bool {
 // spawn is not per item.
 func (c *checker) waitsAfter(loop, spawnCur inspector.Cursor) bool {
 	body := loopBody(loop.Node())
-	label := loopLabel(loop)
 	inSwitch := inSwitchOf(loop, spawnCur)
 	for cur := spawnCur; cur.Node() != body && cur.Parent().Valid(); cur = cur.Parent() {
 		var list []ast.Stmt
@@ -114,16 +113,8 @@ func (c *checker) waitsAfter(loop, spawnCur inspector.Cursor) bool {
 			if !after {
 				continue
 			}
-			if c.waits(s) {
+			if c.waits(s) || code.LeavesLoop(c.pass.TypesInfo, loop, []ast.Stmt{s}, inSwitch) {
 				return true
-			}
-			switch s := s.(type) {
-			case *ast.ReturnStmt:
-				return true
-			case *ast.BranchStmt:
-				if s.Tok == token.BREAK && ((s.Label == nil && !inSwitch) || (s.Label != nil && s.Label.Name == label)) {
-					return true
-				}
 			}
 		}
 	}
@@ -137,7 +128,6 @@ func (c *checker) waitsAfter(loop, spawnCur inspector.Cursor) bool {
 func (c *checker) cappedByCounter(loop, spawnCur inspector.Cursor) bool {
 	info := c.pass.TypesInfo
 	body := loopBody(loop.Node())
-	label := loopLabel(loop)
 	counters := incrementedIn(info, body)
 	if len(counters) == 0 {
 		return false
@@ -150,7 +140,7 @@ func (c *checker) cappedByCounter(loop, spawnCur inspector.Cursor) bool {
 				break
 			}
 			ifs, ok := st.(*ast.IfStmt)
-			if !ok || !leavesBefore(ifs.Body.List, label, inSwitch) {
+			if !ok || !code.LeavesLoop(info, loop, ifs.Body.List, inSwitch) {
 				continue
 			}
 			if comparesCounter(info, ifs.Cond, counters) {
@@ -200,28 +190,14 @@ func incrementedIn(info *types.Info, body *ast.BlockStmt) map[*types.Var]bool {
 // comparesCounter reports whether cond compares one of the counters with
 // something, with any comparison operator.
 func comparesCounter(info *types.Info, cond ast.Expr, counters map[*types.Var]bool) bool {
-	found := false
-	ast.Inspect(cond, func(n ast.Node) bool {
+	return code.AnyNode(cond, nil, func(n ast.Node) bool {
 		if b, ok := n.(*ast.BinaryExpr); ok && shared.IsComparison(b.Op) {
 			if counters[code.Var(info, b.X)] || counters[code.Var(info, b.Y)] {
-				found = true
+				return true
 			}
 		}
-		return !found
-	})
-	return found
-}
-
-// leavesBefore reports whether list ends by leaving the loop labeled label
-// (or unlabeled): a return, a panic, or a break of the loop.
-func leavesBefore(list []ast.Stmt, label string, inSwitch bool) bool {
-	if !code.Terminates(list, true) {
 		return false
-	}
-	if s, ok := list[len(list)-1].(*ast.BranchStmt); ok {
-		return s.Tok == token.BREAK && ((s.Label == nil && !inSwitch) || (s.Label != nil && s.Label.Name == label))
-	}
-	return true
+	})
 }
 
 // loopLabel returns the label of the loop at loop, or "".
@@ -265,7 +241,6 @@ func (c *checker) guardedByCount(loop, spawnCur inspector.Cursor) bool {
 		}
 	}
 	body := loopBody(loop.Node())
-	label := loopLabel(loop)
 	inSwitch := inSwitchOf(loop, spawnCur)
 	for cur := spawnCur; cur.Node() != body && cur.Parent().Valid(); cur = cur.Parent() {
 		for _, st := range shared.StmtList(cur.Parent().Node()) {
@@ -273,7 +248,7 @@ func (c *checker) guardedByCount(loop, spawnCur inspector.Cursor) bool {
 				break
 			}
 			ifs, ok := st.(*ast.IfStmt)
-			if ok && skipsRest(ifs.Body.List, label, inSwitch) && c.comparesCount(ifs.Cond, loop.Node()) {
+			if ok && skipsRest(c.pass.TypesInfo, loop, ifs.Body.List, inSwitch) && c.comparesCount(ifs.Cond, loop.Node()) {
 				return true
 			}
 		}
@@ -302,16 +277,14 @@ func (c *checker) comparesCount(cond ast.Expr, loop ast.Node) bool {
 // readsIteration reports whether e reads a variable declared inside loop
 // (its header's included).
 func (c *checker) readsIteration(e ast.Expr, loop ast.Node) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
+	return code.AnyNode(e, nil, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			if v, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && !v.IsField() && code.Inside(v.Pos(), loop) {
-				found = true
+				return true
 			}
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 // changes reports whether the count e can change while the loop runs: a
@@ -330,11 +303,12 @@ func (c *checker) changes(e ast.Expr, loop ast.Node) bool {
 }
 
 // skipsRest reports whether list ends by leaving the rest of the iteration:
-// it leaves the loop (see leavesBefore) or continues it.
-func skipsRest(list []ast.Stmt, label string, inSwitch bool) bool {
-	if leavesBefore(list, label, inSwitch) {
+// it leaves the loop (see code.LeavesLoop) or continues it.
+func skipsRest(info *types.Info, loop inspector.Cursor, list []ast.Stmt, inSwitch bool) bool {
+	if code.LeavesLoop(info, loop, list, inSwitch) {
 		return true
 	}
+	label := loopLabel(loop)
 	if len(list) == 0 {
 		return false
 	}
@@ -345,21 +319,19 @@ func skipsRest(list []ast.Stmt, label string, inSwitch bool) bool {
 // waits reports whether the statement s blocks on a Wait call or a receive
 // outside any function literal.
 func (c *checker) waits(s ast.Stmt) bool {
-	found := false
-	ast.Inspect(s, func(n ast.Node) bool {
+	return code.AnyNode(s, code.IsFuncLit, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.UnaryExpr:
-			found = found || n.Op == token.ARROW
+			if n.Op == token.ARROW {
+				return true
+			}
 		case *ast.CallExpr:
 			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Wait" {
-				found = true
+				return true
 			}
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 // receivesIn reports whether the function declaration around fn receives from

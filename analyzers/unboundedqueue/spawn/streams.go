@@ -109,7 +109,7 @@ func (c *checker) finiteStream(stream ast.Expr, loop inspector.Cursor) bool {
 	if producer == nil {
 		return false
 	}
-	d, ok := c.sh.FuncDecl(producer)
+	d, ok := c.sh.Res.FuncDecl(producer)
 	return ok && makesClosesReturns(info, d.Node())
 }
 
@@ -231,7 +231,7 @@ func (c *checker) longLived(sp spawn) bool {
 	long := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && !long {
-			if d, ok := c.sh.FuncDecl(c.sh.Callee(call)); ok && loopsForever(c.pass.TypesInfo, code.FuncBody(d.Node())) {
+			if d, ok := c.sh.Res.FuncDecl(c.sh.Callee(call)); ok && loopsForever(c.pass.TypesInfo, code.FuncBody(d.Node())) {
 				long = true
 			}
 		}
@@ -279,7 +279,7 @@ func (c *checker) spawnedBody(sp spawn) *ast.BlockStmt {
 	case *ast.Ident:
 		switch obj := info.Uses[f].(type) {
 		case *types.Func:
-			if decl, ok := c.sh.FuncDecl(obj.Origin()); ok {
+			if decl, ok := c.sh.Res.FuncDecl(obj.Origin()); ok {
 				return code.FuncBody(decl.Node())
 			}
 		case *types.Var:
@@ -289,7 +289,7 @@ func (c *checker) spawnedBody(sp spawn) *ast.BlockStmt {
 		}
 	case *ast.SelectorExpr:
 		if fn, ok := info.Uses[f.Sel].(*types.Func); ok {
-			if decl, ok := c.sh.FuncDecl(fn.Origin()); ok {
+			if decl, ok := c.sh.Res.FuncDecl(fn.Origin()); ok {
 				return code.FuncBody(decl.Node())
 			}
 		}
@@ -375,15 +375,7 @@ func acceptsStream(t types.Type) bool {
 }
 
 // isStream reports whether t reads, writes and closes.
-func isStream(t types.Type) bool {
-	for _, name := range knowledge.StreamMethods.Entries() {
-		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
-		if _, ok := obj.(*types.Func); !ok {
-			return false
-		}
-	}
-	return true
-}
+func isStream(t types.Type) bool { return hasMethods(t, knowledge.StreamMethods.Entries()) }
 
 // livesUntilStop reports whether the goroutine's body ends by waiting for a
 // stop signal that is the same for every item: a receive from a channel of
@@ -440,8 +432,11 @@ func (c *checker) livesUntilStop(sp spawn, body *ast.BlockStmt, loop inspector.C
 
 // isConn reports whether t is a connection: it reads, writes, closes and has
 // a remote address, as net.Conn does.
-func isConn(t types.Type) bool {
-	for _, name := range knowledge.ConnMethods.Entries() {
+func isConn(t types.Type) bool { return hasMethods(t, knowledge.ConnMethods.Entries()) }
+
+// hasMethods reports whether t (or *t) has a method of each of the names.
+func hasMethods(t types.Type, names []string) bool {
+	for _, name := range names {
 		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
 		if _, ok := obj.(*types.Func); !ok {
 			return false
@@ -453,39 +448,35 @@ func isConn(t types.Type) bool {
 // loopsForever reports whether body contains a loop that lives as long as a
 // stream: for {}, a range over a channel, or a loop that receives or selects.
 func loopsForever(info *types.Info, body ast.Node) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
+	return code.AnyNode(body, code.IsFuncLit, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.ForStmt:
 			if n.Cond == nil || receivesOrSelects(n.Body) {
-				found = true
+				return true
 			}
 		case *ast.RangeStmt:
 			if t := info.TypeOf(n.X); t != nil {
 				if _, ok := t.Underlying().(*types.Chan); ok {
-					found = true
+					return true
 				}
 			}
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 func receivesOrSelects(n ast.Node) bool {
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
+	return code.AnyNode(n, nil, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.SelectStmt:
-			found = true
+			return true
 		case *ast.UnaryExpr:
-			found = found || n.Op == token.ARROW
+			if n.Op == token.ARROW {
+				return true
+			}
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 // unlimitedGroup reports whether the spawn is known to start goroutines

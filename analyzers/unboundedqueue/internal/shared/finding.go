@@ -17,3 +17,15 @@ type Finding struct {
 	// constants and sentinel errors, or nil.
 	Anchor ast.Decl
 }
+
+// NewFinding returns the finding of node in category, with message and one
+// related position: related, described by relatedMsg.
+func NewFinding(node ast.Node, category, message string, related ast.Node, relatedMsg string) *Finding {
+	return &Finding{Diag: analysis.Diagnostic{
+		Pos:      node.Pos(),
+		End:      node.End(),
+		Category: category,
+		Message:  message,
+		Related:  []analysis.RelatedInformation{{Pos: related.Pos(), End: related.End(), Message: relatedMsg}},
+	}}
+}

@@ -6,7 +6,6 @@ package shared
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 	"strings"
 
@@ -33,7 +32,6 @@ type Pkg struct {
 	GoStmts []inspector.Cursor // every go statement of the production files
 
 	// Built on first use.
-	decls     map[*types.Func]inspector.Cursor
 	goTargets map[*types.Func]bool
 	callSites map[*types.Func][]inspector.Cursor
 	sorted    map[*types.Var]bool
@@ -47,29 +45,6 @@ func (c *Pkg) IsSharedVar(v *types.Var) bool {
 		return false
 	}
 	return v.IsField() || (v.Pkg() == c.Pass.Pkg && v.Parent() == c.Pass.Pkg.Scope())
-}
-
-// FuncDecl returns the cursor of the declaration of fn in this package.
-func (c *Pkg) FuncDecl(fn *types.Func) (inspector.Cursor, bool) {
-	if c.decls == nil {
-		c.decls = make(map[*types.Func]inspector.Cursor)
-		for file := range c.Insp.Root().Children() {
-			for d := range file.Children() {
-				fd, ok := d.Node().(*ast.FuncDecl)
-				if !ok || fd.Body == nil {
-					continue
-				}
-				if obj, ok := c.Pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-					c.decls[obj] = d
-				}
-			}
-		}
-	}
-	if fn == nil {
-		return inspector.Cursor{}, false
-	}
-	d, ok := c.decls[fn.Origin()]
-	return d, ok
 }
 
 // Callee returns the function or method call calls, mapped to its origin for
@@ -86,18 +61,7 @@ func (c *Pkg) Callee(call *ast.CallExpr) *types.Func {
 // its own: a literal started by go or handed to a Go method, or a declared
 // function some go statement starts.
 func (c *Pkg) RunsConcurrently(fn inspector.Cursor) bool {
-	for f := range fn.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		switch n := f.Node().(type) {
-		case *ast.FuncLit:
-			if code.IsSpawnedLit(f) {
-				return true
-			}
-		case *ast.FuncDecl:
-			obj, _ := c.Pass.TypesInfo.Defs[n.Name].(*types.Func)
-			return obj != nil && c.isGoTarget(obj)
-		}
-	}
-	return false
+	return code.InGoroutine(c.Pass.TypesInfo, fn, c.isGoTarget)
 }
 
 // isGoTarget reports whether some go statement of the package starts fn.
@@ -194,15 +158,8 @@ func IsSyncCall(fn *types.Func, names ...string) bool {
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "sync" {
 		return false
 	}
-	t := code.Recv(fn)
-	if t == nil {
-		return false
-	}
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok {
+	n := code.NamedOf(code.Recv(fn))
+	if n == nil {
 		return false
 	}
 	switch n.Obj().Name() {
@@ -249,22 +206,4 @@ func (c *Pkg) FuncName(fn inspector.Cursor) string {
 		return id.Name + "." + decl.Name.Name
 	}
 	return decl.Name.Name
-}
-
-// StartsLine reports whether pos is the first non-blank character of its
-// line, so that a statement can be inserted on a line of its own before it.
-func (c *Pkg) StartsLine(pos token.Pos) bool {
-	tf := c.Pass.Fset.File(pos)
-	if tf == nil {
-		return false
-	}
-	content, err := edits.FileContent(c.Pass, tf)
-	if err != nil {
-		return false
-	}
-	start, off := tf.Offset(tf.LineStart(tf.Line(pos))), tf.Offset(pos)
-	if off > len(content) {
-		return false
-	}
-	return strings.TrimLeft(string(content[start:off]), " \t") == ""
 }

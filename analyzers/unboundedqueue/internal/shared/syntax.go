@@ -53,45 +53,21 @@ func CarriesItems(t types.Type) bool {
 }
 
 // IsComputed reports whether evaluating expr does no work worth a goroutine:
-// no calls (except conversions and len/cap), no receives, no function
-// literals.
+// it is call-free (see [code.CallFree]) and makes no function literal.
 func (c *Pkg) IsComputed(expr ast.Expr) bool {
-	info := c.Pass.TypesInfo
-	ok := true
-	ast.Inspect(expr, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			if tv, isType := info.Types[n.Fun]; isType && tv.IsType() {
-				return ok
-			}
-			if name := code.BuiltinName(info, n); name == "len" || name == "cap" {
-				return ok
-			}
-			ok = false
-		case *ast.UnaryExpr:
-			if n.Op == token.ARROW {
-				ok = false
-			}
-		case *ast.FuncLit:
-			ok = false
-		}
-		return ok
-	})
-	return ok
+	return code.CallFree(c.Pass.TypesInfo, nil, expr) && !code.HasFuncLit(expr)
 }
 
 // RefersTo reports whether expr uses any of the objects.
 func RefersTo(info *types.Info, expr ast.Expr, objs map[types.Object]ast.Expr) bool {
-	found := false
-	ast.Inspect(expr, func(n ast.Node) bool {
+	return code.AnyNode(expr, nil, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			if _, ok := objs[info.Uses[id]]; ok {
-				found = true
+				return true
 			}
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 // ReceivedFrom returns the channel a receive expression or a range

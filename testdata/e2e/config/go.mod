@@ -1,0 +1,3 @@
+module example.com/config
+
+go 1.26
