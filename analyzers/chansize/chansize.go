@@ -88,10 +88,18 @@ func run(pass *analysis.Pass) (any, error) {
 // limit; a buffered make(chan T, N) that is not is silenced by its rule.
 func oversized(pass *analysis.Pass, rep *report.Reporter, cur inspector.Cursor) (finding, bool) {
 	call := cur.Node().(*ast.CallExpr)
-	if !isMakeChan(pass.TypesInfo, call) || len(call.Args) != 2 {
+	if !isMakeChan(pass.TypesInfo, call) {
+		return finding{}, false
+	}
+	if len(call.Args) != 2 {
+		rep.Silence(call, ruleUnbuffered)
 		return finding{}, false
 	}
 	capacity, ok := consts.Int(pass.TypesInfo, call.Args[1])
+	if ok && capacity == 0 {
+		rep.Silence(call, ruleUnbuffered)
+		return finding{}, false
+	}
 	if !ok {
 		rep.Silence(call, ruleNotConstant) // len(items), NumCPU(), config: sized by something real
 		return finding{}, false

@@ -52,12 +52,14 @@ func run(pass *analysis.Pass) (any, error) {
 	// The tables describe the standard library: its bodies need no walk,
 	// and it runs no pools of its own that anyone could fix.
 	if code.IsStd(pass) {
+		rep.SilencePackage(pass.Files, ruleStandardLibrary)
 		return nil, nil
 	}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	adm := pass.ResultOf[admission.Analyzer].(*admission.Result)
 	fs := summarize(pass, insp, adm)
-	if !fs.anyResolve || !fs.anySlow {
+	if r := fs.skipsPackage(); r != nil {
+		rep.SilencePackage(pass.Files, r)
 		return nil, nil
 	}
 
@@ -83,6 +85,18 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// skipsPackage returns the rule that keeps every pool of the package from
+// a finding, as neither lookups nor slow work happen there, or nil.
+func (fs *facts) skipsPackage() *report.Rule {
+	switch {
+	case !fs.anyResolve:
+		return ruleNoResolving
+	case !fs.anySlow:
+		return ruleNoSlowWork
+	}
+	return nil
 }
 
 // shapes name each pool shape: its diagnostic category and its noun in

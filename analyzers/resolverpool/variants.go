@@ -83,6 +83,10 @@ func shared(fs *facts, p *pools.Pool, rep *report.Reporter) []sharing {
 	for _, v := range vs {
 		var s sharing
 		switch {
+		case v.r == nil && v.sl == nil:
+			rep.SilenceAt(v.at.Pos(), v.end(), ruleQuickTask)
+		case v.r != nil && v.held == nil:
+			rep.SilenceAt(v.at.Pos(), v.end(), ruleResolvingTask)
 		case v.r == nil && v.sl != nil:
 			s = sharing{slow: v, resolving: firstResolving(vs, nil)}
 			if s.resolving == nil {

@@ -59,10 +59,12 @@ func (c *checker) sliceFIFOs() {
 		}
 		q.dequeues = append(q.dequeues, site)
 	}
+	trimmed := make(map[*types.Var]bool) // slices re-sliced to keep the last N
 	for _, cur := range c.reslice {
 		s := cur.Node().(*ast.SliceExpr)
 		v := code.Var(info, s.X)
 		if !c.isSliceQueue(v) || c.lens.mentionsLength(s.Low, v) || isConst(info, s.Low, "0") {
+			trimmed[v] = trimmed[v] || c.isSliceQueue(v) && c.lens.mentionsLength(s.Low, v)
 			continue // "keep the last N" trims by len(q): that is a bound
 		}
 		if isFrontDequeue(info, cur, v) && !evictsByValue(info, cur, v) && !inLocalValue(info, s.X) {
@@ -79,7 +81,7 @@ func (c *checker) sliceFIFOs() {
 			dequeue(v, cur)
 		}
 	}
-	var appends []inspector.Cursor
+	var appends, grown []inspector.Cursor
 	var putBacks []putBack
 	producers := make(map[*types.Var][]inspector.Cursor) // appends of one item or several
 	for _, cur := range c.assigns {
@@ -100,6 +102,7 @@ func (c *checker) sliceFIFOs() {
 		}
 		if v := grownVar(info, a); v != nil {
 			producers[v] = append(producers[v], cur)
+			grown = append(grown, cur)
 		}
 		for _, v := range c.takesAll(cur) {
 			dequeue(v, cur)
@@ -111,6 +114,23 @@ func (c *checker) sliceFIFOs() {
 	for _, cur := range appends {
 		if q := byVar[c.enqueuedVar(cur)]; q != nil {
 			q.enqueues = append(q.enqueues, cur)
+		}
+	}
+	for _, cur := range grown {
+		a := cur.Node().(*ast.AssignStmt)
+		v := grownVar(info, a)
+		if !c.sh.IsSharedVar(v) {
+			continue // a local slice: no candidate
+		}
+		site := appendSite{
+			localValue: inLocalValue(info, a.Lhs[0]),
+			bytes:      !c.isSliceQueue(v),
+			batch:      c.enqueuedVar(cur) == nil,
+			dequeued:   byVar[v] != nil,
+			trimmed:    trimmed[v],
+		}
+		if r := site.notEnqueue(); r != nil {
+			c.rep.Silence(a, r)
 		}
 	}
 	// A queue's limit is named once for all its sites, put-backs included.

@@ -80,6 +80,7 @@ func (c *checker) mapFIFO(st indexStore, dels []inspector.Cursor) {
 		}
 	}
 	if head == nil {
+		c.sh.Rep.Silence(st.cur.Node(), ruleNotFIFO) // keyed by a counter, never deleted from at another
 		return
 	}
 	q := &queue{v: st.items, enqueues: []inspector.Cursor{st.cur}, dequeues: []inspector.Cursor{del}}

@@ -3,6 +3,7 @@ package unboundedqueue
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
@@ -41,6 +42,8 @@ func (c *checker) listFIFOs() {
 				// fix dropped the oldest item, so only plain pushes count.
 				end := strings.TrimPrefix(sel.Sel.Name, "Push")
 				e.push[end] = append(e.push[end], cur.Parent())
+			} else {
+				c.rep.Silence(call, ruleKeepsElement)
 			}
 		case "Remove":
 			if len(call.Args) == 1 && isListType(v.Type()) {
@@ -57,10 +60,19 @@ func (c *checker) listFIFOs() {
 	}
 	for _, v := range order {
 		e := byVar[v]
+		fifo := false
 		for _, back := range []string{"Back", "Front"} {
 			front := map[string]string{"Back": "Front", "Front": "Back"}[back]
 			if len(e.push[back]) > 0 && len(e.pop[front]) > 0 {
+				fifo = true
 				c.reportQueue(&queue{v: v, list: true, deque: !isListType(v.Type()), back: back, enqueues: e.push[back], dequeues: e.pop[front], jumps: len(e.push[front]) > 0})
+			}
+		}
+		if !fifo {
+			// Pushed, but never taken from the other end: a stack, or a
+			// list that only grows (and may be walked).
+			for _, p := range slices.Concat(e.push["Back"], e.push["Front"]) {
+				c.rep.Silence(p.Node(), ruleNotFIFO)
 			}
 		}
 	}

@@ -4,7 +4,9 @@ import "github.com/queuecheck/queuecheck/analyzers/internal/report"
 
 // The reasons the queue kinds do not report an enqueue of a slice or list
 // queue, in the order queueSiteBounded asks them, then those of the pumps,
-// put-backs, map queues and rings. The spawn kinds' rules are in package
+// put-backs, map queues and rings; then those that keep an append to a
+// shared slice or a push on a shared list from being an enqueue at all, and
+// the one that skips a package. The spawn kinds' rules are in package
 // spawn.
 var (
 	rulePrefilledPool        = report.NewRule("unboundedqueue", "prefilled-pool", "one enqueue of the queue appends the counter of a counting loop: a pool of resources filled up front, whose puts give back what a get took")
@@ -24,4 +26,41 @@ var (
 	rulePutBackLimit = report.NewRule("unboundedqueue", "put-back-limit", "the put-back is bounded: its function compares the queue's or the batch's length with a limit, counts attempts, checks an age, or trims the queue")
 	ruleRingLimit    = report.NewRule("unboundedqueue", "ring-limit", "the function that stores into the ring, or the one that grows it, compares its size with a limit of its own (if len(r.buf) >= r.maxSize { return errFull })")
 	ruleCallersCheck = report.NewRule("unboundedqueue", "callers-check", "a caller of the function that stores into the ring bounds it (compares its length with a limit before the call)")
+
+	ruleLocalValue   = report.NewRule("unboundedqueue", "local-value", "the slice is a field of a struct value the function holds in a local variable (r.Topics of var r Fetch): the function's own value, not shared state")
+	ruleByteBuffer   = report.NewRule("unboundedqueue", "byte-buffer", "the slice holds bytes: a buffer that parsers consume (buf = buf[n:]), not a queue of items")
+	ruleBatchAppend  = report.NewRule("unboundedqueue", "batch-append", "the append adds several items, or spreads a slice other than its function's own variadic parameter fed by this package: a batch, which a limit checked per item would not bound")
+	ruleKeepsLastN   = report.NewRule("unboundedqueue", "keeps-last-n", "the only re-slices of the slice keep its last N items (q = q[len(q)-n:]): a window with a bound, not a FIFO")
+	ruleNotFIFO      = report.NewRule("unboundedqueue", "not-a-fifo", "no dequeue the queue kinds know takes items from the other end (q = q[1:], slices.Delete(q, 0, n), a consumer's take-all and reset, Remove(l.Front()), PopFront, delete(m, head) with head++ beside m[tail] = x with tail++): to them a stack or a list that only grows, not a FIFO queue")
+	ruleKeepsElement = report.NewRule("unboundedqueue", "keeps-element", "the push keeps the element it returns (e := l.PushBack(x)), for an index: only plain pushes count, as dropping the oldest item would leave that element stale (an LRU's list)")
+
+	ruleNothingToQueue = report.NewRule("unboundedqueue", "nothing-to-queue", "the package has no go statement, no front re-slice (q = q[1:]), no list or deque call, no map or ring store and no reset of a shared slice: nothing in it can queue")
 )
+
+// An appendSite is an append to a shared slice, q = append(q, …), with
+// what decides whether the queue kinds take it as an enqueue.
+type appendSite struct {
+	localValue bool // q is a field of a struct value in a local variable
+	bytes      bool // q holds bytes
+	batch      bool // it appends several items, or spreads a slice
+	dequeued   bool // something takes items from the front of q
+	trimmed    bool // a re-slice keeps q's last N items
+}
+
+// notEnqueue returns the rule that keeps the append from being an enqueue
+// of a slice queue, or nil when it is one.
+func (s appendSite) notEnqueue() *report.Rule {
+	switch {
+	case s.localValue:
+		return ruleLocalValue
+	case s.bytes:
+		return ruleByteBuffer
+	case s.batch:
+		return ruleBatchAppend
+	case s.dequeued:
+		return nil
+	case s.trimmed:
+		return ruleKeepsLastN
+	}
+	return ruleNotFIFO
+}

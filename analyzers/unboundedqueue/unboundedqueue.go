@@ -99,7 +99,8 @@ func run(pass *analysis.Pass) (any, error) {
 		lens:    lengths{sh: sh, pass: pass},
 	}
 	if !c.collect() {
-		return nil, nil // no go statement, no front re-slice, no list, no reset: nothing can queue
+		rep.SilencePackage(pass.Files, ruleNothingToQueue)
+		return nil, nil
 	}
 	sh.Adm = sh.Res.Finder(admission.Options{Extra: acquires})
 	c.adm = sh.Adm

@@ -59,8 +59,30 @@ func TestRealCode(t *testing.T) {
 	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/realcode/...")
 }
 
-// TestWhy asks -unboundedqueue.why about one line of a copy of a real-code
-// case, by a path suffix: the silence there is said, and only there.
+// TestWhy asks -unboundedqueue.why about one line of a real-code case, by
+// a path suffix: the silence there is said, and only there.
 func TestWhy(t *testing.T) {
-	fixtest.RunWithFlags(t, testdata, unboundedqueue.Analyzer, map[string]string{"why": "why/fillthendrain.go:24"}, "unboundedqueue/why")
+	fixtest.RunWhy(t, testdata, unboundedqueue.Analyzer, "fillthendrain/fillthendrain.go:24", "unboundedqueue/realcode/fillthendrain")
+}
+
+// TestWhyAll runs with -unboundedqueue.why=all: each rule named by a
+// "// why:" comment is said at its line; whyrules holds a case of each rule
+// that no other package reaches.
+func TestWhyAll(t *testing.T) {
+	fixtest.RunWhy(t, testdata, unboundedqueue.Analyzer, "all",
+		"unboundedqueue/listfifo", "unboundedqueue/slicefifo", "unboundedqueue/realcode/localvalue",
+		"unboundedqueue/whyrules", "unboundedqueue/fanout", "unboundedqueue/pullread", "unboundedqueue/indexfifo")
+}
+
+// TestWhyWholePackage asks -unboundedqueue.why about package clauses, where the
+// rules that skip a whole package or file are said (-why all does not).
+func TestWhyWholePackage(t *testing.T) {
+	for _, c := range []struct{ at, pkg string }{
+		{"frame/frame.go:3", "unboundedqueue/swapfifo/frame"},
+		{"pullread/mockserver.go:1", "unboundedqueue/pullread"},
+	} {
+		t.Run(c.at, func(t *testing.T) {
+			fixtest.RunWhy(t, testdata, unboundedqueue.Analyzer, c.at, c.pkg)
+		})
+	}
 }

@@ -45,6 +45,7 @@ func (c *deadlineChecker) checkDeadline(cur inspector.Cursor) {
 	stmt := cur.Parent()
 	assign, ok := stmt.Node().(*ast.AssignStmt)
 	if !ok || len(assign.Lhs) != 2 || len(assign.Rhs) != 1 || !isListStmt(stmt) {
+		c.rep.Silence(call, ruleNotLocalPair)
 		return
 	}
 	if isDeadlineCall(info, call) && !readsClock(info, call.Args[1]) {
@@ -60,6 +61,7 @@ func (c *deadlineChecker) checkDeadline(cur inspector.Cursor) {
 	derived := localVar(info, assign.Lhs[0])
 	cancel := localVar(info, assign.Lhs[1])
 	if derived == nil {
+		c.rep.Silence(call, ruleNotLocalPair)
 		return
 	}
 	moved := []inspector.Cursor{stmt}
@@ -75,6 +77,7 @@ func (c *deadlineChecker) checkDeadline(cur inspector.Cursor) {
 	var w admission.Wait
 	for ; ok; next, ok = next.NextSibling() {
 		if code.Assigns(info, next.Node(), derived) {
+			c.rep.Silence(call, ruleReassigned)
 			return
 		}
 		if wc, wt, found := c.waitIn(next); found {
@@ -97,6 +100,7 @@ func (c *deadlineChecker) checkDeadline(cur inspector.Cursor) {
 		}
 	}
 	if !waitAt.Valid() {
+		c.rep.Silence(call, ruleNoWaitAfter)
 		return
 	}
 	if c.carriedToWorkers(w, derived) {
@@ -111,6 +115,7 @@ func (c *deadlineChecker) checkDeadline(cur inspector.Cursor) {
 		return
 	}
 	if cancel != nil && usesVar(info, next.Node(), cancel) {
+		c.rep.Silence(call, ruleCancelAtWait)
 		return
 	}
 	waitStmt, stmtW := next, next
@@ -119,6 +124,7 @@ func (c *deadlineChecker) checkDeadline(cur inspector.Cursor) {
 	}
 	after, ok := stmtW.NextSibling()
 	if !ok {
+		c.rep.Silence(call, ruleUnusedAfterWait)
 		return
 	}
 	var work *ast.CallExpr
@@ -129,6 +135,7 @@ func (c *deadlineChecker) checkDeadline(cur inspector.Cursor) {
 		work = c.passesVar(s, derived, w)
 	}
 	if work == nil {
+		c.rep.Silence(call, ruleUnusedAfterWait)
 		return
 	}
 

@@ -53,10 +53,12 @@ func (c *checker) handoffIn(m *measurement) (handoff, bool) {
 			return true
 		}
 		if _, onPath := c.qualifies(m, cur, admission.Wait{}, inspector.Cursor{}); !onPath {
+			c.rep.Silence(s, ruleNotOnEveryPath)
 			return true
 		}
 		reply, has := c.replyReceive(m, startFn, s, to)
 		if !has {
+			c.rep.Silence(s, ruleNoReplyWait)
 			return true
 		}
 		found, ok = handoff{m: m, send: cur, reply: reply, queue: q}, true

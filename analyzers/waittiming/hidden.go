@@ -53,16 +53,24 @@ func (c *retrier) hiddenRetryIn(m *measurement) (hiddenRetry, bool) {
 	if len(calls) != 1 {
 		return hiddenRetry{}, false
 	}
-	if _, onPath := c.chk.qualifies(m, calls[0], admission.Wait{}, inspector.Cursor{}); !onPath {
-		return hiddenRetry{}, false
-	}
 	call := calls[0].Node().(*ast.CallExpr)
 	fn := c.calledFunc(call)
 	if fn == nil || fn.Pkg() != c.pass.Pkg {
 		return hiddenRetry{}, false
 	}
 	r := c.retriesOf(fn)
-	if r == nil || c.saysWaiting(m) || c.chk.isTotal(m) {
+	if r == nil {
+		return hiddenRetry{}, false
+	}
+	if _, onPath := c.chk.qualifies(m, calls[0], admission.Wait{}, inspector.Cursor{}); !onPath {
+		c.rep.Silence(call, ruleNotOnEveryPath)
+		return hiddenRetry{}, false
+	}
+	if c.recordsWaiting(m) {
+		return hiddenRetry{}, false
+	}
+	if c.chk.isTotal(m) {
+		c.silenceMeasurement(m, ruleTotalLatency)
 		return hiddenRetry{}, false
 	}
 	return hiddenRetry{m: m, call: call, callee: fn, r: *r}, true

@@ -63,12 +63,16 @@ func (c *checker) analyze(m *measurement) (finding, bool) {
 	var lit inspector.Cursor
 	if m.fn != startFn {
 		if code.EnclosingFunc(m.fn) != startFn || !c.isRunLit(m.fn) || m.fn.Node().Pos() < m.startStmt.Node().End() {
+			c.silenceMeasurement(m, ruleEndElsewhere)
 			return finding{}, false
 		}
 		lit = m.fn
 	}
 
 	cands := c.waitsAfter(m, startFn, lit)
+	if len(cands) == 0 {
+		c.silenceMeasurement(m, ruleNoWaitInSpan)
+	}
 	for i := len(cands) - 1; i >= 0; i-- {
 		wcur := cands[i]
 		w, _ := c.adm.At(wcur)
@@ -170,8 +174,7 @@ func (c *checker) qualifies(m *measurement, wcur inspector.Cursor, w admission.W
 	return afterW, ok
 }
 
-// qualifiesWhy is qualifies, with the named rule that rejects the wait
-// when one does (nil for a rejection with no name).
+// qualifiesWhy is qualifies, with the named rule that rejects the wait.
 func (c *checker) qualifiesWhy(m *measurement, wcur inspector.Cursor, w admission.Wait, lit inspector.Cursor) (token.Pos, *report.Rule, bool) {
 	afterW := wcur.Node().End()
 	handsLit := false
@@ -184,13 +187,13 @@ func (c *checker) qualifiesWhy(m *measurement, wcur inspector.Cursor, w admissio
 	}
 	wFn := code.EnclosingFunc(wcur)
 	if c.ownFresh(wcur, w, wFn) {
-		return 0, nil, false
+		return 0, ruleFreshLimiter, false
 	}
 	if lit.Valid() && wFn != lit && !handsLit {
 		// A wait before the literal delays it only if the literal runs after
 		// the wait: a goroutine started, or a literal called, later.
 		if wcur.Node().End() > lit.Node().Pos() {
-			return 0, nil, false
+			return 0, ruleWaitOutsideLit, false
 		}
 	}
 	for p := wcur; p.Valid() && p != wFn; p = p.Parent() {
@@ -204,18 +207,18 @@ func (c *checker) qualifiesWhy(m *measurement, wcur inspector.Cursor, w admissio
 				return 0, ruleErrorBranchWait, false // waits only when something failed
 			}
 			if !m.deferStmt.Valid() && code.Terminates(n.List, false) && !p.Contains(m.end) {
-				return 0, nil, false // that path returns before the end
+				return 0, ruleReturnsBefore, false // that path returns before the end
 			}
 			if gotoBack(c.pass.TypesInfo, n) && !p.Contains(m.end) {
 				return 0, ruleRetryPath, false // a path that goes round again: a retry's
 			}
 		case *ast.CaseClause:
 			if !m.deferStmt.Valid() && code.Terminates(n.Body, false) && !p.Contains(m.end) {
-				return 0, nil, false
+				return 0, ruleReturnsBefore, false
 			}
 		case *ast.CommClause:
 			if !m.deferStmt.Valid() && code.Terminates(n.Body, false) && !p.Contains(m.end) {
-				return 0, nil, false
+				return 0, ruleReturnsBefore, false
 			}
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
+	"github.com/queuecheck/queuecheck/analyzers/internal/report"
 	"github.com/queuecheck/queuecheck/analyzers/internal/timing"
 )
 
@@ -72,7 +73,8 @@ func (c *retrier) retryIn(m *measurement, startFn, lit inspector.Cursor) (retry,
 		if !ok {
 			return true
 		}
-		if r.last.Node().End() > to || !c.onPathToEnd(m, r.loop) {
+		if rule := c.offPath(m, r, to); rule != nil {
+			c.rep.Silence(r.loop.Node(), rule)
 			ok = false
 			return true
 		}
@@ -81,6 +83,19 @@ func (c *retrier) retryIn(m *measurement, startFn, lit inspector.Cursor) (retry,
 		return false
 	})
 	return found, ok
+}
+
+// offPath returns the rule that keeps the retry loop r out of m's span, or
+// nil: m must end after the loop's last attempt, and the loop run on every
+// path from the start to the end.
+func (c *retrier) offPath(m *measurement, r retry, to token.Pos) *report.Rule {
+	switch {
+	case r.last.Node().End() > to:
+		return ruleEndsInLoop
+	case !c.onPathToEnd(m, r.loop):
+		return ruleNotOnEveryPath
+	}
+	return nil
 }
 
 // onPathToEnd reports whether the statement at cur runs, once, on every
@@ -605,10 +620,24 @@ func hasForwardGoto(info *types.Info, fn inspector.Cursor) bool {
 // is a figure of waiting or retrying.
 func (c *retrier) retryAround(m *measurement) (retry, bool) {
 	startFn := code.EnclosingFunc(m.startStmt)
-	if !startFn.Valid() || m.fn != startFn || c.saysWaiting(m) {
+	if !startFn.Valid() || m.fn != startFn {
 		return retry{}, false
 	}
-	return c.retryIn(m, startFn, inspector.Cursor{})
+	r, ok := c.retryIn(m, startFn, inspector.Cursor{})
+	if ok && c.recordsWaiting(m) {
+		return retry{}, false
+	}
+	return r, ok
+}
+
+// recordsWaiting reports whether m, which spans retries, names what it
+// records as waiting or retrying, and says so as the rule records-waiting.
+func (c *retrier) recordsWaiting(m *measurement) bool {
+	if !c.saysWaiting(m) {
+		return false
+	}
+	c.silenceMeasurement(m, ruleRecordsWaiting)
+	return true
 }
 
 // reportRetryGroups reports the retries, one diagnostic per loop: the

@@ -7,9 +7,18 @@ import (
 )
 
 // The reasons waittiming does not report a measurement across a wait (at
-// the wait, or at the measurement's end) or a deadline set before one (at
-// the call that derives it).
+// the wait, or at the measurement's end), a retry or a hand-off in one (at
+// the loop, the send or the measurement's end), or a deadline set before a
+// wait (at the call that derives it); and the one that skips a package.
 var (
+	ruleNoClock = report.NewRule("waittiming", "no-clock", "the package imports neither time, context nor the Prometheus client, and knows no timer helper: it can take no measurement and set no deadline")
+
+	ruleStartElsewhere   = report.NewRule("waittiming", "start-elsewhere", "the start of the duration is not a timestamp this function takes before the end: a field, a parameter or a package variable (time.Since(req.start)), set by code whose waits the check does not follow")
+	ruleEndElsewhere     = report.NewRule("waittiming", "end-elsewhere", "the measurement ends in a function literal that runs when something else calls it (a handler, a callback) or in one nested deeper: the span is not one call's work")
+	ruleNoWaitInSpan     = report.NewRule("waittiming", "no-wait-in-span", "no admission wait (a semaphore, limiter, pool, errgroup Go, a -waittiming.waits call) runs between the start and the end of the measurement")
+	ruleFreshLimiter     = report.NewRule("waittiming", "fresh-limiter", "the wait is on a semaphore, limiter or group its own function created just before and waits on once: nobody else holds a slot, so it does not block")
+	ruleWaitOutsideLit   = report.NewRule("waittiming", "wait-outside-literal", "the measurement ends in a goroutine or literal that the wait's own statement holds (a select case that starts it): the wait decides whether it starts, it does not delay the work inside")
+	ruleReturnsBefore    = report.NewRule("waittiming", "returns-before-end", "the wait is on a branch that returns (or otherwise leaves) before the end of the measurement: that path records nothing")
 	ruleBatchWait        = report.NewRule("waittiming", "batch-wait", "the wait is g.Wait() of a limited errgroup, not a Go that hands it the work: a batch timed around its Wait includes its own queueing")
 	ruleWaitPerIteration = report.NewRule("waittiming", "wait-per-iteration", "the wait is in a loop that does not hold the start: a wait per iteration of a batch the measurement spans")
 	ruleErrorBranchWait  = report.NewRule("waittiming", "error-branch-wait", "the wait happens only on a branch taken when something failed (if err != nil)")
@@ -21,14 +30,24 @@ var (
 	ruleNamedForQueue    = report.NewRule("waittiming", "deadline-named-for-queue", "the timeout's name says it bounds the queue (maxQueueDuration, queueTimeout): a bound on the wait by design")
 	ruleAwaitsReply      = report.NewRule("waittiming", "awaits-reply", "the context goes with the job to a queue or pool, and the caller then waits for the reply under it: the whole call's budget, end to end")
 	ruleUsedBeforeWait   = report.NewRule("waittiming", "used-before-wait", "the context (or its cancel) is used before the wait: a budget for the work before the wait too")
+
+	ruleNotLocalPair    = report.NewRule("waittiming", "deadline-not-local", "the derived context is not assigned, with its cancel, to local variables by a statement of its own (ctx, cancel := context.WithTimeout(…)): where it goes is out of this function's sight")
+	ruleReassigned      = report.NewRule("waittiming", "context-reassigned", "the context variable is assigned again before the wait: the deadline does not reach it")
+	ruleNoWaitAfter     = report.NewRule("waittiming", "no-wait-after-deadline", "no admission wait follows the deadline among the statements after it: it bounds the work alone")
+	ruleCancelAtWait    = report.NewRule("waittiming", "cancel-at-wait", "the statement of the wait uses the cancel function too: the deadline is managed at the wait, not a budget for the work after it")
+	ruleUnusedAfterWait = report.NewRule("waittiming", "unused-after-wait", "no work after the wait (and its error check) takes the context: the deadline bounds the wait alone")
+
+	ruleRecordsWaiting = report.NewRule("waittiming", "records-waiting", "the measurement's record names a figure of waiting or retrying (a readiness time, a time until, attempts): the pauses between attempts are what it measures")
+	ruleNotOnEveryPath = report.NewRule("waittiming", "not-on-every-path", "the retry loop, the send to a job queue or the retrying call does not run once on every path from the start to the end (it is in a loop the start precedes, an error branch, or a branch that leaves first)")
+	ruleEndsInLoop     = report.NewRule("waittiming", "ends-in-loop", "the measurement ends inside the retry loop: it times attempts, not the retries")
+	ruleNoReplyWait    = report.NewRule("waittiming", "no-reply-wait", "the request sent to the job queue carries no reply channel the function receives from before the end: it hands the job off and does not wait for the worker")
+	ruleTotalLatency   = report.NewRule("waittiming", "total-latency", "the measured call retries inside, and the measurement is the latency users see (it spans a handler's whole body, or is named a total): the figure should include the retries")
 )
 
 // silenceWait records that rule kept the wait at wcur from making a
-// measurement across it a finding; a nil rule is a rejection with no name.
+// measurement across it a finding.
 func (c *env) silenceWait(wcur inspector.Cursor, rule *report.Rule) {
-	if rule != nil {
-		c.rep.Silence(wcur.Node(), rule)
-	}
+	c.rep.Silence(wcur.Node(), rule)
 }
 
 // silenceMeasurement records that rule kept the measurement m from being a

@@ -91,6 +91,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 	res := pass.ResultOf[admission.Analyzer].(*admission.Result)
 	if !mayMeasure(pass.Pkg) && !res.HasTimerHelpers() {
+		rep.SilencePackage(pass.Files, ruleNoClock)
 		return nil, nil
 	}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
@@ -241,6 +242,8 @@ func (c *checker) collect(cur inspector.Cursor) {
 		if start, _, ok := timing.Elapsed(info, call); ok {
 			if v := localVar(info, start); v != nil {
 				c.ends = append(c.ends, varEnd{v, cur})
+			} else {
+				c.rep.Silence(call, ruleStartElsewhere)
 			}
 			return
 		}
@@ -281,9 +284,13 @@ func timeOfNow(info *types.Info, cur inspector.Cursor) (inspector.Cursor, bool) 
 // assignment of a timestamp (or timer) to its variable before it.
 func (c *checker) measurements() []*measurement {
 	var ms []*measurement
+	litStarts := make(map[*types.Var]bool) // the parameters deferred literals measure from
 	for _, m := range c.deferred {
 		if m.form == formDeferLit && !slices.ContainsFunc(c.ends, func(e varEnd) bool { return e.v == m.startVar }) {
 			continue // the literal takes a time but measures nothing from it
+		}
+		if m.form == formDeferLit {
+			litStarts[m.startVar] = true
 		}
 		ms = append(ms, m)
 	}
@@ -295,6 +302,9 @@ func (c *checker) measurements() []*measurement {
 			}
 		}
 		if !start.Valid() {
+			if !litStarts[e.v] {
+				c.rep.Silence(e.cur.Node(), ruleStartElsewhere)
+			}
 			continue
 		}
 		call := start.Node().(*ast.CallExpr)

@@ -83,8 +83,28 @@ func TestRealCode(t *testing.T) {
 	fixtest.Run(t, testdata, waittiming.Analyzer, "waittiming/realcode/...")
 }
 
-// TestWhy asks -waittiming.why about one line of a copy of the negative
-// cases, by a path suffix: the silence there is said, and only there.
+// TestWhy asks -waittiming.why about one line of the negative cases, by a
+// path suffix: the silence there is said, and only there.
 func TestWhy(t *testing.T) {
-	fixtest.RunWithFlags(t, testdata, waittiming.Analyzer, map[string]string{"why": "waittiming/why/negative.go:98"}, "waittiming/why")
+	fixtest.RunWhy(t, testdata, waittiming.Analyzer, "waittiming/negative/negative.go:98", "waittiming/negative")
+}
+
+// TestWhyAll runs with -waittiming.why=all: each rule named by a "// why:"
+// comment is said at its line; whyrules holds a case of each rule that no
+// other package reaches.
+func TestWhyAll(t *testing.T) {
+	fixtest.RunWhy(t, testdata, waittiming.Analyzer, "all",
+		"waittiming/negative", "waittiming/deferred", "waittiming/handoff", "waittiming/retries", "waittiming/deadline", "waittiming/whyrules")
+}
+
+// TestWhyWholePackage asks -waittiming.why about package clauses, where the
+// rules that skip a whole package or file are said (-why all does not).
+func TestWhyWholePackage(t *testing.T) {
+	for _, c := range []struct{ at, pkg string }{
+		{"noclock/noclock.go:3", "waittiming/noclock"},
+	} {
+		t.Run(c.at, func(t *testing.T) {
+			fixtest.RunWhy(t, testdata, waittiming.Analyzer, c.at, c.pkg)
+		})
+	}
 }

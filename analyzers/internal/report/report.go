@@ -61,8 +61,8 @@ var Analyzer = &analysis.Analyzer{
 
 // Package is the result of [Analyzer].
 type Package struct {
-	skip    map[*token.File]bool
-	cgo     map[*token.File]bool // cmd/cgo's copies of files that import "C"
+	skip    map[*token.File]skipped // the files no check reports in, and why
+	cgo     map[*token.File]bool    // cmd/cgo's copies of files that import "C"
 	ignores []*Ignore
 }
 
@@ -99,7 +99,7 @@ type Ignore struct {
 }
 
 func collect(pass *analysis.Pass) (any, error) {
-	p := &Package{skip: make(map[*token.File]bool), cgo: make(map[*token.File]bool)}
+	p := &Package{skip: make(map[*token.File]skipped), cgo: make(map[*token.File]bool)}
 	support := isTestSupportPackage(pass.Pkg.Path())
 	for _, f := range pass.Files {
 		tf := pass.Fset.File(f.Pos())
@@ -113,12 +113,18 @@ func collect(pass *analysis.Pass) (any, error) {
 			// its findings are reported there, without fixes, whose edits
 			// would land in the copy.
 			if strings.HasSuffix(orig, "_test.go") {
-				p.skip[tf] = true
+				p.skip[tf] = skippedTest
 				continue
 			}
 			p.cgo[tf] = true
-		case support || strings.HasSuffix(tf.Name(), "_test.go") || ast.IsGenerated(f) || supportsTests(f):
-			p.skip[tf] = true
+		case strings.HasSuffix(tf.Name(), "_test.go"):
+			p.skip[tf] = skippedTest
+			continue
+		case ast.IsGenerated(f):
+			p.skip[tf] = skippedGenerated
+			continue
+		case support || supportsTests(f):
+			p.skip[tf] = skippedSupport
 			continue
 		}
 		for _, cg := range f.Comments {
@@ -206,12 +212,12 @@ func New(pass *analysis.Pass) *Reporter {
 // Skip reports whether f is a file queuecheck never reports in, so a check
 // need not look at it at all.
 func (r *Reporter) Skip(f *ast.File) bool {
-	return r.pkg.skip[r.pass.Fset.File(f.Pos())]
+	return r.pkg.skip[r.pass.Fset.File(f.Pos())] != 0
 }
 
 // SkipPos is like Skip for the file containing pos.
 func (r *Reporter) SkipPos(pos token.Pos) bool {
-	return r.pkg.skip[r.pass.Fset.File(pos)]
+	return r.pkg.skip[r.pass.Fset.File(pos)] != 0
 }
 
 // Report reports d unless it sits in a skipped file or a directive silences it.
@@ -264,6 +270,7 @@ func (r *Reporter) ignoreFor(pos token.Pos) *Ignore {
 // that run. Call it once, after the last Report, including on a fast path
 // that returns early.
 func (r *Reporter) Finish() {
+	r.silenceSkipped()
 	for _, ig := range r.pkg.ignores {
 		switch {
 		case ig.Check == r.check && ig.Reason == "":

@@ -75,6 +75,39 @@ var ignoreRules = func() map[string]*Rule {
 	return m
 }()
 
+// A skipped is why queuecheck never reports in a file: 0 when it does.
+type skipped int
+
+const (
+	skippedTest      skipped = iota + 1 // a _test.go file
+	skippedGenerated                    // a generated file
+	skippedSupport                      // test support: imports testing or a test framework, or in a package named so
+)
+
+// skipRules are, per check, the rules that say why it looked at no
+// candidate in a file, by the reason the file is skipped.
+var skipRules = func() map[string]map[skipped]*Rule {
+	m := make(map[string]map[skipped]*Rule)
+	for _, c := range Checks {
+		m[c] = map[skipped]*Rule{
+			skippedTest:      NewRule(c, "test-file", "the file is a _test.go file: tests run under no production load, so queuecheck looks at no candidate there"),
+			skippedGenerated: NewRule(c, "generated-file", "the file is generated (a // Code generated … DO NOT EDIT. header): queuecheck looks at no candidate there, whose fix belongs in the generator"),
+			skippedSupport:   NewRule(c, "test-support", "the file imports package testing or a test framework, or its package is named as test support (mocks, fakes, testutil): it runs under tests only, so queuecheck looks at no candidate there"),
+		}
+	}
+	return m
+}()
+
+// silenceSkipped says, at the package clause of each file queuecheck never
+// reports in, the rule that skipped it, when -why asks about that line.
+func (r *Reporter) silenceSkipped() {
+	for _, f := range r.pass.Files {
+		if why := r.pkg.skip[r.pass.Fset.File(f.Pos())]; why != 0 {
+			r.sayAtClause(f, skipRules[r.check][why])
+		}
+	}
+}
+
 // WhyKind is the kind of the diagnostics that say why a candidate was not
 // reported: their category is CHECK/why.
 const WhyKind = "why"
@@ -216,6 +249,12 @@ func (r *Reporter) SilenceAt(pos, end token.Pos, rule *Rule) {
 	if rule == nil || !pos.IsValid() || r.SkipPos(pos) {
 		return
 	}
+	r.say(pos, end, rule, true)
+}
+
+// say records rule at pos, in any file: [Reporter.SilenceAt] without the
+// test of a skipped file. Unless all is set, -why all does not say it.
+func (r *Reporter) say(pos, end token.Pos, rule *Rule, all bool) {
 	trace.Lock()
 	f := trace.f
 	trace.Unlock()
@@ -223,7 +262,7 @@ func (r *Reporter) SilenceAt(pos, end token.Pos, rule *Rule) {
 		f(rule, r.pass.Fset.Position(pos))
 	}
 	w := r.whyTarget()
-	if w == nil || !w.matches(r.pass.Fset.Position(pos)) {
+	if w == nil || !w.matches(r.pass.Fset.Position(pos)) || !all && w.String() == "all" {
 		return
 	}
 	key := silence{pos, rule}
@@ -240,6 +279,27 @@ func (r *Reporter) SilenceAt(pos, end token.Pos, rule *Rule) {
 		URL:      URL(r.check) + "#why-a-candidate-is-not-reported",
 		Message:  WhyMessagePrefix + rule.Name + ": " + rule.Doc,
 	})
+}
+
+// SilencePackage records that rule kept the check from looking at the
+// package at all (it imports nothing a candidate needs, it has nothing
+// that could queue): every candidate there is silenced by it. The rule is
+// said at the package clause of each file the check reports in when -why
+// asks about that line (FILE:N, N the line of the package clause): saying
+// it at every line asked about would answer for candidates that are not
+// there, and -why all, which counts candidates, does not say it.
+func (r *Reporter) SilencePackage(files []*ast.File, rule *Rule) {
+	for _, f := range files {
+		if !r.SkipPos(f.Package) {
+			r.sayAtClause(f, rule)
+		}
+	}
+}
+
+// sayAtClause says rule at the package clause of f when -why asks about
+// its line by FILE:LINE: a rule for the whole file or package.
+func (r *Reporter) sayAtClause(f *ast.File, rule *Rule) {
+	r.say(f.Package, f.Name.End(), rule, false)
 }
 
 // A silence is a rule said at a position.

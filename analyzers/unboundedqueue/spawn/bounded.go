@@ -5,6 +5,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
 )
 
 // A kind is one of the spawn kinds.
@@ -51,6 +53,7 @@ var chains = [...][]*rule{
 // bounded reports the rule that keeps the kind from reporting the spawn x,
 // or false when none holds and the spawn is a finding.
 func (c *checker) bounded(k kind, x candidate) (*rule, bool) {
+	c.asked[x.cur.Node()] = true
 	for _, r := range chains[k] {
 		if r.holds(c, x) {
 			c.silenced(r, x.cur)
@@ -58,6 +61,20 @@ func (c *checker) bounded(k kind, x candidate) (*rule, bool) {
 		}
 	}
 	return nil, false
+}
+
+// askedSpawns are the spawns a kind asked bounded about.
+type askedSpawns map[ast.Node]bool
+
+// sayNotAsked says, of each go statement of sh in a loop that no kind asked
+// bounded about, the rule not-per-item: the user who wonders why a
+// goroutine started in a loop is not reported learns that no kind counts it.
+func (a askedSpawns) sayNotAsked(sh *shared.Pkg) {
+	for _, cur := range sh.GoStmts {
+		if shared.NearestLoop(cur) != nil && !a[cur.Node()] {
+			sh.Rep.Silence(cur.Node(), ruleNotPerItem.Rule)
+		}
+	}
 }
 
 // silenced records that r kept the spawn at cur from being reported.

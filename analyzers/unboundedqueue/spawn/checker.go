@@ -22,6 +22,7 @@ type checker struct {
 	inFlight int64              // the limit a fix's semaphore allows
 
 	persend  map[*ast.GoStmt]bool // go statements reported as goroutinepersend
+	asked    askedSpawns          // the spawns a kind asked bounded about
 	siblings []siblingBound       // the package's bounded fan-outs, built on first use
 	findings []*shared.Finding
 }
@@ -39,10 +40,12 @@ func Check(sh *shared.Pkg, loops []inspector.Cursor, inFlight int64) []*shared.F
 		loops:    loops,
 		inFlight: inFlight,
 		persend:  make(map[*ast.GoStmt]bool),
+		asked:    make(askedSpawns),
 	}
 	perSender{chk: c, pass: c.pass, sh: sh}.goroutinesPerSend()
 	c.goroutinesPerItem()
 	c.fanOuts()
+	c.asked.sayNotAsked(sh)
 	return c.findings
 }
 

@@ -15,7 +15,8 @@ type rule struct {
 	*report.Rule
 
 	// holds decides the rule for a candidate spawn; nil for the rules a
-	// kind decides for a whole loop (not-a-listing, no-bounded-sibling).
+	// kind decides for a whole loop (not-a-listing, no-bounded-sibling)
+	// and for not-per-item, which says that no kind took the spawn.
 	holds func(c *checker, x candidate) bool
 }
 
@@ -46,6 +47,7 @@ var (
 	ruleFiniteStream     = newRule("finite-stream", "the stream is a channel this call makes and closes (or gets from a function of the package that does): one batch, not a service's input", func(c *checker, x candidate) bool { return c.finiteStream(x.stream, x.loop) })
 	ruleNotListing       = newRule("not-a-listing", "the fan-out ranges over a value no call in the function returned with an error (a field, a parameter, a literal): its size is configured, not data", nil)
 	ruleNoBoundedSibling = newRule("no-bounded-sibling", "the package bounds no fan-out elsewhere (SetLimit, a semaphore channel), so nothing says its backend cannot take one call per element", nil)
+	ruleNotPerItem       = newRule("not-per-item", "the go statement runs in a loop that takes no item from a stream (a range over a channel, an endless loop that receives or reads) and ranges over no slice or map, or deeper inside one: a counted, polling or retry loop, whose goroutines no spawn kind counts", nil)
 )
 
 // Rules lists every reason the spawn kinds stay silent about a spawn.
@@ -55,7 +57,7 @@ var Rules = rulesOf(
 	ruleAcquiredBefore, ruleCountGuard, ruleWaitsEach, ruleCounterCap,
 	ruleEntityItems, ruleLongLived, ruleLivesUntilStop, ruleRestartsWorker,
 	ruleLimitedGroup, ruleAMQPPrefetch, ruleLockstepReply, ruleFiniteStream,
-	ruleNotListing, ruleNoBoundedSibling,
+	ruleNotListing, ruleNoBoundedSibling, ruleNotPerItem,
 )
 
 func rulesOf(rs ...*rule) []*report.Rule {

@@ -10,4 +10,6 @@ var done = make(chan struct{}, 1<<24) // want `not reported: zero-size-element: 
 
 var byCPU = make(chan int, runtime.NumCPU()) // want `not reported: not-constant: `
 
-var unbuffered = make(chan int)
+var unbuffered = make(chan int) // want `not reported: unbuffered: `
+
+var zero = make(chan int, 0) // want `not reported: unbuffered: `

@@ -98,7 +98,7 @@ func generic(ctx context.Context, c *lib.Cache[string, int], hosts []string) {
 func fanOut(ctx context.Context, urls []string) {
 	sem := semaphore.NewWeighted(16)
 	for _, u := range urls {
-		_ = sem.Acquire(ctx, 1)
+		_ = sem.Acquire(ctx, 1) // why: resolving-task
 		go func() {
 			defer sem.Release(1)
 			_ = fetch(ctx, u)
@@ -110,7 +110,7 @@ func fanOut(ctx context.Context, urls []string) {
 func diskIO(ctx context.Context, paths []string) {
 	sem := semaphore.NewWeighted(4)
 	for _, p := range paths {
-		_ = sem.Acquire(ctx, 1)
+		_ = sem.Acquire(ctx, 1) // why: pool-of-one-kind
 		_ = compress(p)
 		sem.Release(1)
 	}
@@ -135,7 +135,7 @@ func retry(ctx context.Context, urls, paths []string) {
 		sem.Release(1)
 	}
 	for range paths {
-		_ = sem.Acquire(ctx, 1)
+		_ = sem.Acquire(ctx, 1) // why: quick-task
 		select {
 		case <-ctx.Done():
 		case <-time.After(time.Second): // a timer wait is not slow work

@@ -3,7 +3,7 @@
 // Package ifacemid picks the Sinks from a configuration: it converts nothing
 // itself, but passes on what ifacelib's fact says, so that packages that
 // import only this one see the implementations too.
-package ifacemid
+package ifacemid // why: package-resolves-nothing
 
 import "resolverpool/ifacelib"
 

@@ -199,7 +199,7 @@ var archive Archive = dirArchive{"/var/archive"}
 func archiveAll(events <-chan Event) {
 	go func() {
 		for ev := range events {
-			_ = archive.Put(ev)
+			_ = archive.Put(ev) // why: pool-of-one-kind
 		}
 	}()
 }

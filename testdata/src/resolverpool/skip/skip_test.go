@@ -1,4 +1,4 @@
-package skip
+package skip // why: test-file
 
 import (
 	"testing"

@@ -255,7 +255,7 @@ func (p *pending) register() (uint64, chan string) {
 	defer p.mu.Unlock()
 	p.seq++
 	ch := make(chan string, 1)
-	p.calls[p.seq] = ch
+	p.calls[p.seq] = ch // why: not-a-fifo
 	return p.seq, ch
 }
 

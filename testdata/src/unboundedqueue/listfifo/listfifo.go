@@ -105,7 +105,7 @@ type indexed struct {
 func (x *indexed) put(m msg) {
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	x.index[m.body] = x.l.PushBack(m)
+	x.index[m.body] = x.l.PushBack(m) // why: keeps-element
 }
 
 func (x *indexed) take() {
@@ -123,7 +123,7 @@ type timers struct {
 func (t *timers) add(m msg) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.l.PushBack(m)
+	t.l.PushBack(m) // why: not-a-fifo
 }
 
 func (t *timers) cancel(e *list.Element) {

@@ -1,4 +1,4 @@
-package pullread
+package pullread // why: test-support
 
 import (
 	"net"

@@ -14,7 +14,7 @@ func serveTCP(l net.Listener) {
 		if err != nil {
 			return
 		}
-		go func() { c.Close() }()
+		go func() { c.Close() }() // why: not-per-item
 	}
 }
 

@@ -156,7 +156,7 @@ type conn struct {
 
 func (c *conn) feed(b byte) {
 	c.mu.Lock()
-	c.buf = append(c.buf, b)
+	c.buf = append(c.buf, b) // why: byte-buffer
 	c.mu.Unlock()
 }
 
@@ -363,7 +363,7 @@ type spread struct {
 func (s *spread) addAll(js []job) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.q = append(s.q, js...)
+	s.q = append(s.q, js...) // why: batch-append
 }
 
 func (s *spread) take() job {
@@ -443,7 +443,7 @@ type clock struct {
 func (c *clock) afterFunc(at int64, fn func()) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.timers = append(c.timers, timer{at, fn})
+	c.timers = append(c.timers, timer{at, fn}) // why: not-a-fifo
 }
 
 func (c *clock) advance(now int64) {

@@ -186,7 +186,7 @@ func Budget(ctx context.Context, host string) ([]string, error) {
 
 // WaitOnly bounds the wait alone and runs the work on the parent context.
 func WaitOnly(parent context.Context, host string) ([]string, error) {
-	ctx, cancel := context.WithTimeout(parent, time.Second)
+	ctx, cancel := context.WithTimeout(parent, time.Second) // why: unused-after-wait
 	err := sem.Acquire(ctx, 1)
 	cancel()
 	if err != nil {

@@ -122,7 +122,7 @@ func (p *pool) Closure(ctx context.Context) {
 // Forget queues the request and returns: it times the enqueue alone.
 func (w *writer) Forget(data []byte) {
 	start := time.Now()
-	w.appendCh <- &writeRequest{data: data, responseCh: make(chan error, 1)}
+	w.appendCh <- &writeRequest{data: data, responseCh: make(chan error, 1)} // why: no-reply-wait
 	log.Printf("queued in %v", time.Since(start))
 }
 
@@ -170,7 +170,7 @@ func (w *writer) Failure(data []byte) error {
 	err := w.write(nil)
 	if err != nil {
 		done := make(chan error, 1)
-		w.appendCh <- &writeRequest{data: data, responseCh: done}
+		w.appendCh <- &writeRequest{data: data, responseCh: done} // why: not-on-every-path
 		err = <-done
 	}
 	log.Printf("took %v", time.Since(start))

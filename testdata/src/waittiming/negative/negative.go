@@ -95,7 +95,7 @@ func ErrorBranch(ctx context.Context) error {
 	start := time.Now()
 	err := work(ctx)
 	if err != nil {
-		if werr := lim.Wait(ctx); werr != nil {
+		if werr := lim.Wait(ctx); werr != nil { // why: error-branch-wait
 			return werr
 		}
 		err = work(ctx)
@@ -108,7 +108,7 @@ func ErrorBranch(ctx context.Context) error {
 func EarlyExit(ctx context.Context, cached bool) error {
 	start := time.Now()
 	if !cached {
-		sem.Acquire(ctx, 1)
+		sem.Acquire(ctx, 1) // why: returns-before-end
 		defer sem.Release(1)
 		return work(ctx)
 	}
@@ -204,7 +204,7 @@ func Unlimited(ctx context.Context, n int) error {
 		start := time.Now()
 		g.Go(func() error {
 			err := work(ctx)
-			log.Printf("took %v", time.Since(start))
+			log.Printf("took %v", time.Since(start)) // why: end-elsewhere
 			return err
 		})
 	}
@@ -326,7 +326,7 @@ func (s *server) Field(ctx context.Context) error {
 	sem.Acquire(ctx, 1)
 	defer sem.Release(1)
 	err := work(ctx)
-	log.Printf("took %v", time.Since(s.start))
+	log.Printf("took %v", time.Since(s.start)) // why: start-elsewhere
 	return err
 }
 
@@ -395,7 +395,7 @@ func (w *walker) walk(dir string) {
 func Fresh(root string, n int) {
 	start := time.Now()
 	w := &walker{sem: make(chan struct{}, n)}
-	w.sem <- struct{}{}
+	w.sem <- struct{}{} // why: fresh-limiter
 	w.walk(root)
 	<-w.sem
 	log.Printf("scanned %s in %v", root, time.Since(start))

@@ -165,7 +165,7 @@ func Attempts(ctx context.Context, msg []byte) error {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	log.Printf("sent after %d attempts in %v", n, time.Since(start))
+	log.Printf("sent after %d attempts in %v", n, time.Since(start)) // why: no-wait-in-span, records-waiting
 	return err
 }
 
@@ -201,7 +201,7 @@ func OnFailure(ctx context.Context, msg []byte) error {
 	start := time.Now()
 	err := send(ctx, msg)
 	if err != nil {
-		for i := 0; i < 3 && err != nil; i++ {
+		for i := 0; i < 3 && err != nil; i++ { // why: not-on-every-path
 			time.Sleep(time.Second)
 			err = send(ctx, msg)
 		}

@@ -21,7 +21,7 @@ type jobQueue struct {
 
 func (q *jobQueue) Push(name string) {
 	q.mu.Lock()
-	q.queued = append(q.queued, name) // no finding wanted
+	q.queued = append(q.queued, name) // why: drained-by-callers; no finding wanted
 	q.mu.Unlock()
 }
 

@@ -49,7 +49,7 @@ func (s *source) takeNBuffered(n int) (Fetch, int) {
 			if rt != nil {
 				return
 			}
-			r.Topics = append(r.Topics, *t)
+			r.Topics = append(r.Topics, *t) // why: local-value
 			rt = &r.Topics[len(r.Topics)-1]
 			rt.Partitions = nil
 		}

@@ -1,6 +1,6 @@
 // Package frame has the shape of emitter's message package: a named slice
 // type and the constructors the queue of a peer is reset with.
-package frame
+package frame // why: nothing-to-queue
 
 type Message struct {
 	Channel []byte

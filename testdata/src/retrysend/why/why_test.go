@@ -1,0 +1,2 @@
+// The rule test-file skips this file.
+package why

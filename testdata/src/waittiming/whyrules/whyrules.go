@@ -1,0 +1,117 @@
+// Package whyrules holds a case for each rule of waittiming that no other
+// package of its testdata reaches: -waittiming.why says the rule at the
+// line of its "// why:" comment.
+package whyrules
+
+import (
+	"context"
+	"errors"
+	"log"
+	"net"
+	"net/http"
+	"time"
+
+	"golang.org/x/sync/semaphore"
+)
+
+var sem = semaphore.NewWeighted(4)
+
+func work() {}
+
+func send() error { return nil }
+
+// outsideLiteral measures in a goroutine that the select waiting for a slot
+// starts: the wait holds the literal, it does not delay the work inside.
+func outsideLiteral(ctx context.Context, slots chan struct{}) {
+	start := time.Now()
+	select { // why: wait-outside-literal
+	case slots <- struct{}{}:
+		go func() {
+			defer func() { <-slots }()
+			work()
+			log.Printf("took %v", time.Since(start))
+		}()
+	case <-ctx.Done():
+	}
+}
+
+type dialer struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+}
+
+// notLocal keeps the deadline in fields: where it goes is out of sight.
+func (d *dialer) notLocal(ctx context.Context) {
+	d.ctx, d.cancel = context.WithTimeout(ctx, time.Second) // why: deadline-not-local
+}
+
+type key struct{}
+
+// reassigned derives the deadline, then replaces the context before the
+// wait.
+func reassigned(ctx context.Context, host string) ([]string, error) {
+	tctx, cancel := context.WithTimeout(ctx, time.Second) // why: context-reassigned
+	defer cancel()
+	tctx = context.WithValue(tctx, key{}, 1)
+	if err := sem.Acquire(tctx, 1); err != nil {
+		return nil, err
+	}
+	defer sem.Release(1)
+	return net.DefaultResolver.LookupHost(tctx, host)
+}
+
+// noWaitAfter derives the deadline last in its block: no wait follows it.
+func noWaitAfter(ctx context.Context, bounded bool) (context.Context, context.CancelFunc) {
+	tctx, cancel := ctx, context.CancelFunc(func() {})
+	if bounded {
+		tctx, cancel = context.WithTimeout(ctx, time.Second) // why: no-wait-after-deadline
+	}
+	return tctx, cancel
+}
+
+// cancelAtWait cancels at the wait when it fails: the deadline is managed
+// there.
+func cancelAtWait(ctx context.Context, host string) ([]string, error) {
+	tctx, cancel := context.WithTimeout(ctx, time.Second) // why: cancel-at-wait
+	if err := sem.Acquire(tctx, 1); err != nil {
+		cancel()
+		return nil, err
+	}
+	defer cancel()
+	defer sem.Release(1)
+	return net.DefaultResolver.LookupHost(tctx, host)
+}
+
+// endsInLoop times each attempt from the first: the end is inside the
+// retry loop.
+func endsInLoop() {
+	start := time.Now()
+	for attempt := 0; attempt < 3; attempt++ { // why: ends-in-loop
+		err := send()
+		log.Printf("attempt %d after %v", attempt, time.Since(start)) // why: no-wait-in-span
+		if err == nil {
+			break
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+var errFailed = errors.New("failed")
+
+func sendWithRetry() error {
+	for i := 0; i < 3; i++ {
+		if err := send(); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+// handler's figure is the latency users see: it should include the
+// retries inside sendWithRetry.
+func handler(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	_ = sendWithRetry()
+	log.Printf("served in %v", time.Since(start)) // why: no-wait-in-span, total-latency
+}
