@@ -1,0 +1,139 @@
+package admission
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+)
+
+// Blocking work: what a goroutine does that takes time outside the process
+// (I/O, an RPC, a query, a file, a program) or queues for a limiter. A
+// goroutine per element is a hazard only when each one does such work: a
+// thousand goroutines that compute finish as fast as the CPUs allow, a
+// thousand that each call a backend are a thousand calls at once.
+//
+// FuncFact.Work records it for a declared function, to a fixpoint within
+// the package and, as a fact, across packages: a method of an API client
+// that calls http.Client.Do does blocking work, and so does every caller of
+// it. The standard library has no facts; its blocking calls are the slow
+// and resolving call lists plus the few below.
+
+var (
+	slowCalls      = calls.NewSlow("")
+	resolvingCalls = calls.NewResolving("")
+)
+
+// stdWork lists further standard calls that do I/O, by package and name
+// (Type.Method for methods, of a concrete type or an interface).
+var stdWork = map[string]map[string]bool{
+	"os": {
+		"Open": true, "OpenFile": true, "Create": true, "Remove": true, "RemoveAll": true,
+		"Rename": true, "Stat": true, "Lstat": true, "MkdirAll": true, "Mkdir": true,
+	},
+	"net":          {"Conn.Read": true, "Conn.Write": true, "TCPConn.Read": true, "TCPConn.Write": true, "UDPConn.WriteTo": true},
+	"net/http":     {"RoundTripper.RoundTrip": true},
+	"io":           {"Copy": true, "CopyN": true, "ReadAll": true, "ReadFull": true},
+	"database/sql": {"DB.Begin": true, "DB.BeginTx": true, "DB.Ping": true, "DB.PingContext": true, "Tx.Commit": true},
+}
+
+// classifyWork marks, to a fixpoint, the declared functions of the package
+// that do blocking work (FuncFact.Work). It runs after classifyAll, whose
+// rounds replace the facts it would otherwise have set.
+func (r *Result) classifyWork(decls []decl) {
+	for range 8 {
+		changed := false
+		for _, d := range decls {
+			if ff := r.helpers[d.fn]; ff != nil && ff.Work {
+				continue
+			}
+			fd := d.cur.Node().(*ast.FuncDecl)
+			if r.WorkIn(fd.Body) == nil {
+				continue
+			}
+			ff := r.helpers[d.fn]
+			if ff == nil {
+				ff = &FuncFact{}
+				r.helpers[d.fn] = ff
+			}
+			ff.Work = true
+			changed = true
+		}
+		if !changed {
+			return
+		}
+	}
+}
+
+// WorkIn returns the first call in n (function literals included: the
+// work of a goroutine often sits in a closure it calls) that does blocking
+// work, or nil. See IsWork.
+func (r *Result) WorkIn(n ast.Node) *ast.CallExpr {
+	if n == nil {
+		return nil
+	}
+	var found *ast.CallExpr
+	ast.Inspect(n, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && found == nil && r.IsWork(call) {
+			found = call
+		}
+		return found == nil
+	})
+	return found
+}
+
+// IsWork reports whether the call does blocking work: it calls a function
+// whose fact says so, an admission wait or pause, a standard call that does
+// I/O, or an API shaped like an RPC — a function or method of another
+// package, or a method of an interface, that takes a context and returns an
+// error (a client's Get, a store's List, a peer's ClaimKeys), whatever
+// implements it.
+func (r *Result) IsWork(call *ast.CallExpr) bool {
+	fn := code.CalleeFunc(r.info, call)
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	if ff := r.Helper(fn); ff != nil && (ff.Work || ff.Wait != nil || ff.Pause != nil) {
+		return true
+	}
+	if slowCalls.Contains(fn) || resolvingCalls.Contains(fn) || isStdWork(fn) {
+		return true
+	}
+	path := fn.Pkg().Path()
+	if path == "context" || path == "log" || path == "log/slog" || code.IsStdPath(path) {
+		return false
+	}
+	sig := fn.Signature()
+	recv := code.Recv(fn)
+	if fn.Pkg() == r.pass.Pkg && (recv == nil || !types.IsInterface(recv)) {
+		return false // a function of this package: its own fact decides
+	}
+	return takesContext(fn) && sig.Results().Len() > 0 && code.IsError(sig.Results().At(sig.Results().Len()-1).Type())
+}
+
+// isStdWork reports whether fn is one of the standard calls of stdWork.
+func isStdWork(fn *types.Func) bool {
+	names := stdWork[fn.Pkg().Path()]
+	if names == nil {
+		return false
+	}
+	name := fn.Name()
+	if recv := code.Recv(fn); recv != nil {
+		if p, ok := recv.(*types.Pointer); ok {
+			recv = p.Elem()
+		}
+		n, ok := types.Unalias(recv).(*types.Named)
+		if !ok {
+			return false
+		}
+		name = n.Obj().Name() + "." + name
+	}
+	return names[name]
+}
+
+// WorkIn is Result.WorkIn.
+func (f *Finder) WorkIn(n ast.Node) *ast.CallExpr { return f.r.WorkIn(n) }
+
+// IsWork is Result.IsWork.
+func (f *Finder) IsWork(call *ast.CallExpr) bool { return f.r.IsWork(call) }
