@@ -2,6 +2,7 @@ package spawn
 
 import (
 	"go/ast"
+	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -23,6 +24,7 @@ type checker struct {
 
 	persend  map[*ast.GoStmt]bool // go statements reported as goroutinepersend
 	siblings []siblingBound       // the package's bounded fan-outs, built on first use
+	grows    map[*types.Var]growth // map fields stored into at run time, built on first use (provenance.go)
 	findings []*shared.Finding
 }
 

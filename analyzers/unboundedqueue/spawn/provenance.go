@@ -38,18 +38,27 @@ const maxProvenanceDepth = 3
 
 // A provenance follows collections within one package.
 type provenance struct {
-	c    *checker
-	seen map[ast.Node]bool // the functions on the path, against recursion
+	c     *checker
+	seen  map[ast.Node]bool   // the functions on the path, against recursion
+	vars  map[*types.Var]bool // the variables on the path (x = x[1:])
+	steps int                 // how many questions asked, against blow-ups
 }
 
+// maxProvenanceSteps bounds the work of one question: each step is one
+// variable, call or field followed.
+const maxProvenanceSteps = 200
+
+// dataSource reports where the size of the collection x, ranged over in
+// fn, comes from, when it comes from the data.
 func (c *checker) dataSource(fn inspector.Cursor, x ast.Expr) (source, bool) {
-	p := &provenance{c: c, seen: make(map[ast.Node]bool)}
+	p := &provenance{c: c, seen: make(map[ast.Node]bool), vars: make(map[*types.Var]bool)}
 	return p.expr(fn, x, 0)
 }
 
 // expr decides the collection x read in the function fn.
 func (p *provenance) expr(fn inspector.Cursor, x ast.Expr, depth int) (source, bool) {
-	if depth > maxProvenanceDepth || x == nil {
+	p.steps++
+	if depth > maxProvenanceDepth || x == nil || p.steps > maxProvenanceSteps {
 		return source{}, false
 	}
 	info := p.c.pass.TypesInfo
@@ -138,6 +147,11 @@ func isCollection(t types.Type) bool {
 // channel.
 func (p *provenance) local(fn inspector.Cursor, v *types.Var, depth int) (source, bool) {
 	info := p.c.pass.TypesInfo
+	if p.vars[v] {
+		return source{}, false
+	}
+	p.vars[v] = true
+	defer delete(p.vars, v)
 	for cur := range fn.Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.CallExpr)(nil)) {
 		switch n := cur.Node().(type) {
 		case *ast.AssignStmt:
@@ -372,12 +386,31 @@ func (p *provenance) param(fn inspector.Cursor, v *types.Var, depth int) (source
 	return source{}, false
 }
 
+// A growth is a store into a map field at run time, and the function
+// that makes it.
+type growth struct {
+	at ast.Node
+	in string
+}
+
 // growsAtRun reports whether the program stores entries into the map field
 // f (m[k] = v) in a function that is not a constructor: the map then holds
-// an entry per tenant, stream or peer that arrived. It returns that store.
+// an entry per tenant, stream or peer that arrived. It returns that store
+// and the function's name.
 func (p *provenance) growsAtRun(f *types.Var) (ast.Node, string, bool) {
-	info := p.c.pass.TypesInfo
-	for cur := range p.c.insp.Root().Preorder((*ast.AssignStmt)(nil)) {
+	if p.c.grows == nil {
+		p.c.grows = p.c.runTimeStores()
+	}
+	g, ok := p.c.grows[f]
+	return g.at, g.in, ok
+}
+
+// runTimeStores finds, once per package, the map fields that a function
+// other than a constructor stores entries into, outside test files.
+func (c *checker) runTimeStores() map[*types.Var]growth {
+	info := c.pass.TypesInfo
+	out := make(map[*types.Var]growth)
+	for cur := range c.insp.Root().Preorder((*ast.AssignStmt)(nil)) {
 		as := cur.Node().(*ast.AssignStmt)
 		for _, lhs := range as.Lhs {
 			ix, ok := ast.Unparen(lhs).(*ast.IndexExpr)
@@ -385,20 +418,27 @@ func (p *provenance) growsAtRun(f *types.Var) (ast.Node, string, bool) {
 				continue
 			}
 			sel, ok := ast.Unparen(ix.X).(*ast.SelectorExpr)
-			if !ok || info.Uses[sel.Sel] != f {
+			if !ok {
+				continue
+			}
+			f, ok := info.Uses[sel.Sel].(*types.Var)
+			if !ok || !f.IsField() {
+				continue
+			}
+			if _, done := out[f]; done {
 				continue
 			}
 			encl := code.EnclosingFunc(cur)
-			if !encl.Valid() || p.c.isConstructor(encl) || p.c.sh.Pass.Fset.File(cur.Node().Pos()) == nil {
+			if !encl.Valid() || c.isConstructor(encl) {
 				continue
 			}
-			if strings.HasSuffix(p.c.pass.Fset.File(cur.Node().Pos()).Name(), "_test.go") {
+			if tf := c.pass.Fset.File(as.Pos()); tf == nil || strings.HasSuffix(tf.Name(), "_test.go") {
 				continue
 			}
-			return as, p.c.sh.FuncName(encl), true
+			out[f] = growth{at: as, in: c.sh.FuncName(encl)}
 		}
 	}
-	return nil, "", false
+	return out
 }
 
 // isConstructor reports whether fn (or the declared function around a
