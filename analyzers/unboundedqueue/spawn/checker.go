@@ -24,8 +24,9 @@ type checker struct {
 
 	persend  map[*ast.GoStmt]bool // go statements reported as goroutinepersend
 	siblings []siblingBound       // the package's bounded fan-outs, built on first use
-	grows    map[*types.Var]growth // map fields stored into at run time, built on first use (provenance.go)
 	findings []*shared.Finding
+
+	grows map[*types.Var]growth // map fields stored into at run time, built on first use (provenance.go)
 }
 
 // Check finds the spawn kinds in the package sh describes, given its loops
@@ -45,6 +46,7 @@ func Check(sh *shared.Pkg, loops []inspector.Cursor, inFlight int64) []*shared.F
 	perSender{chk: c, pass: c.pass, sh: sh}.goroutinesPerSend()
 	c.goroutinesPerItem()
 	c.fanOuts()
+	c.detachedSpawns() // detached.go
 	return c.findings
 }
 

@@ -57,6 +57,7 @@ var Rules = rulesOf(
 	ruleLimitedGroup, ruleAMQPPrefetch, ruleLockstepReply, ruleFiniteStream,
 	ruleNotListing, ruleNoBoundedSibling,
 	ruleNoBlockingWork, ruleAcquiredInside, // datasize.go
+	ruleWaitedByCaller, ruleGuardedStart, // detached.go
 )
 
 func rulesOf(rs ...*rule) []*report.Rule {

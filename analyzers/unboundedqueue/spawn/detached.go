@@ -1,0 +1,265 @@
+package spawn
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
+)
+
+// Goroutines that outlive their request: a function that serves one
+// request or message (an HTTP handler, an RPC method, a method of a
+// request, a callback given a message or an event) starts a goroutine that
+// does blocking work and does not wait for it. The goroutine keeps running
+// after the request is answered, and nothing limits how many are alive:
+// their number is the request rate times how long each runs, and a slow
+// backend makes each run longer exactly when requests keep coming.
+
+var (
+	ruleWaitedByCaller = newRule("waited-for", "the function that starts the goroutine waits after the go statement (a Wait, a receive, a select): the goroutine ends before the request does", nil)
+	ruleGuardedStart   = newRule("guarded-start", "the go statement runs under an if that tests shared state (a flag, a count, a CompareAndSwap, a LoadOrStore, a TryLock or TryAcquire): at most one, or a limited number, per key", nil)
+)
+
+// detachedSpawns reports goroutines started per request that outlive it.
+func (c *checker) detachedSpawns() {
+	for _, cur := range c.sh.GoStmts {
+		if shared.NearestLoop(cur) != nil {
+			continue // in a loop: the fan-out and stream kinds decide
+		}
+		fn := code.EnclosingFunc(cur)
+		if !fn.Valid() {
+			continue
+		}
+		if _, lit := fn.Node().(*ast.FuncLit); lit {
+			continue // a callback or a goroutine: not the request's own body
+		}
+		req := c.perRequest(fn)
+		if req == "" {
+			continue
+		}
+		sp, ok := c.spawnAt(cur)
+		if !ok {
+			continue
+		}
+		work := c.spawnWork(sp)
+		switch {
+		case work == nil:
+			c.silenced(ruleNoBlockingWork, cur)
+			continue
+		case c.waitsAfterIn(fn, cur):
+			c.silenced(ruleWaitedByCaller, cur)
+			continue
+		case c.acquiredBeforeIn(fn, cur):
+			c.silenced(ruleAcquiredBefore, cur)
+			continue
+		case c.acquiresBeforeWork(sp, work):
+			c.silenced(ruleAcquiredInside, cur)
+			continue
+		case c.guardedStart(fn, cur):
+			c.silenced(ruleGuardedStart, cur)
+			continue
+		case c.longLived(sp):
+			c.silenced(ruleLongLived, cur)
+			continue
+		}
+		c.findings = append(c.findings, newFixer(c.sh).detachedFinding(sp, fn, req, work))
+	}
+}
+
+// perRequest says what request the function fn serves, or "": an HTTP
+// handler's *http.Request, a parameter or receiver whose type is a request
+// or a message (by its name, see requestSuffixes), or a slice of them.
+func (c *checker) perRequest(fn inspector.Cursor) string {
+	decl, ok := fn.Node().(*ast.FuncDecl)
+	if !ok {
+		return ""
+	}
+	f, ok := c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	if !ok {
+		return ""
+	}
+	sig := f.Signature()
+	var vars []*types.Var
+	if sig.Recv() != nil {
+		vars = append(vars, sig.Recv())
+	}
+	for i := range sig.Params().Len() {
+		vars = append(vars, sig.Params().At(i))
+	}
+	for _, v := range vars {
+		if name := requestTypeName(v.Type()); name != "" {
+			return name
+		}
+	}
+	return ""
+}
+
+// requestTypeName returns the name of t when it is a request or a message
+// (a pointer to one, or a slice of them), or "".
+func requestTypeName(t types.Type) string {
+	if s, ok := t.Underlying().(*types.Slice); ok {
+		t = s.Elem()
+	}
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return ""
+	}
+	if _, ok := n.Underlying().(*types.Struct); !ok {
+		return ""
+	}
+	name := n.Obj().Name()
+	if n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http" {
+		if name == "Request" {
+			return "http.Request"
+		}
+		return ""
+	}
+	for _, suffix := range requestSuffixes {
+		if strings.HasSuffix(name, suffix) {
+			return name
+		}
+	}
+	return ""
+}
+
+// waitsAfterIn reports whether fn, after the go statement at cur and outside
+// function literals, waits: a Wait call, a receive or a select.
+func (c *checker) waitsAfterIn(fn, cur inspector.Cursor) bool {
+	body := code.FuncBody(fn.Node())
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found || n == nil {
+			return false
+		}
+		if n.End() <= cur.Node().End() && !code.Inside(cur.Node().Pos(), n) {
+			return false // before the go statement
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.SelectStmt:
+			found = n.Pos() > cur.Node().Pos()
+		case *ast.UnaryExpr:
+			found = n.Op == token.ARROW && n.Pos() > cur.Node().End()
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Wait" && n.Pos() > cur.Node().End() {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// acquiredBeforeIn reports whether fn acquires a limiter before the go
+// statement at cur, outside function literals.
+func (c *checker) acquiredBeforeIn(fn, cur inspector.Cursor) bool {
+	if _, ok := c.adm.At(cur); ok {
+		return true
+	}
+	body, ok := fn.FindNode(code.FuncBody(fn.Node()))
+	if !ok {
+		return false
+	}
+	found := false
+	body.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.SendStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.CallExpr)(nil), (*ast.SelectStmt)(nil)}, func(at inspector.Cursor) bool {
+		if found || at.Node().Pos() >= cur.Node().Pos() {
+			return false
+		}
+		if _, lit := at.Node().(*ast.FuncLit); lit {
+			return false
+		}
+		if _, ok := c.adm.At(at); ok {
+			found = true
+		}
+		if sel, ok := at.Node().(*ast.SelectStmt); ok && triesSlotOrSheds(sel) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// guardedStart reports whether an if around the go statement tests shared
+// state: a field or package variable, or a call of CompareAndSwap,
+// LoadOrStore, TryLock or TryAcquire, or a count compared with a limit.
+// A start guarded so is deduplicated per key or limited.
+func (c *checker) guardedStart(fn, cur inspector.Cursor) bool {
+	info := c.pass.TypesInfo
+	for e := range cur.Enclosing((*ast.IfStmt)(nil)) {
+		if !fn.Contains(e) {
+			break
+		}
+		ifs := e.Node().(*ast.IfStmt)
+		if c.comparesCount(ifs.Cond, nil) {
+			return true
+		}
+		shared := false
+		ast.Inspect(ifs.Cond, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				switch code.CalleeName(n) {
+				case "CompareAndSwap", "LoadOrStore", "TryLock", "TryAcquire", "TryGo", "Swap":
+					shared = true
+				}
+			case *ast.SelectorExpr:
+				if v, ok := info.Uses[n.Sel].(*types.Var); ok && v.IsField() {
+					if b, ok := v.Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
+						shared = true
+					}
+				}
+			}
+			return !shared
+		})
+		if shared {
+			return true
+		}
+	}
+	return false
+}
+
+// detachedFinding builds the diagnostic of a goroutine that outlives its
+// request. It has no fix: bounding it means choosing what to do when the
+// limit is reached (shed, queue, run inline), which the code must say.
+func (c fixer) detachedFinding(sp spawn, fn inspector.Cursor, req string, work *ast.CallExpr) *shared.Finding {
+	return &shared.Finding{
+		Diag: analysis.Diagnostic{
+			Pos:      sp.stmt.Pos(),
+			End:      sp.stmt.End(),
+			Category: "detached",
+			Message: fmt.Sprintf("goroutine started per %s by %s outlives it: it keeps doing blocking work (%s) after the function returns, and nothing limits how many are alive, so their number grows with the request rate times how long each runs; by hand: acquire a semaphore before go and shed the work when it is full, or hand it to a bounded worker",
+				req, c.sh.FuncName(fn), edits.Source(c.pass, work.Fun)),
+			Related: []analysis.RelatedInformation{{Pos: work.Pos(), End: work.End(), Message: "the blocking work it keeps doing"}},
+		},
+	}
+}
+
+// triesSlotOrSheds reports whether sel tries to send a token (a value of
+// an empty struct type) and, in its default case, leaves the function: a
+// try-acquire that sheds the request when the semaphore is full.
+func triesSlotOrSheds(sel *ast.SelectStmt) bool {
+	sends, sheds := false, false
+	for _, st := range sel.Body.List {
+		cc := st.(*ast.CommClause)
+		switch comm := cc.Comm.(type) {
+		case nil:
+			sheds = code.Terminates(cc.Body, false)
+		case *ast.SendStmt:
+			if lit, ok := ast.Unparen(comm.Value).(*ast.CompositeLit); ok && len(lit.Elts) == 0 {
+				sends = true
+			}
+		}
+	}
+	return sends && sheds
+}

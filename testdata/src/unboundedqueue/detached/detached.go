@@ -1,0 +1,103 @@
+// Package detached starts goroutines per request that outlive it: an HTTP
+// handler that leaves a thumbnail job behind, an RPC method that replicates
+// in the background. Beside them, the starts that stay silent: a goroutine
+// the handler waits for, one that takes a slot first or sheds, one started
+// once per key, one that only computes, a reader per connection.
+package detached
+
+import (
+	"context"
+	"net/http"
+	"os"
+	"sync"
+	"sync/atomic"
+)
+
+type Server struct {
+	sem        chan struct{}
+	refreshing atomic.Bool
+	peer       Peer
+}
+
+func NewServer(p Peer) *Server { return &Server{sem: make(chan struct{}, 16), peer: p} }
+
+type Peer interface {
+	Replicate(ctx context.Context, key string, val []byte) error
+}
+
+type PutRequest struct {
+	Key string
+	Val []byte
+}
+
+func (s *Server) upload(w http.ResponseWriter, r *http.Request) {
+	path := r.URL.Query().Get("path")
+	go func() { // want `goroutine started per http.Request by \(\*Server\).upload outlives it: it keeps doing blocking work \(os.ReadFile\)`
+		b, err := os.ReadFile(path)
+		if err == nil {
+			_ = os.WriteFile(path+".thumb", b[:len(b)/2], 0o600)
+		}
+	}()
+	w.WriteHeader(http.StatusCreated)
+}
+
+func (s *Server) Put(ctx context.Context, req *PutRequest) error {
+	go s.peer.Replicate(context.Background(), req.Key, req.Val) // want `goroutine started per PutRequest by \(\*Server\).Put outlives it`
+	return nil
+}
+
+// Negative: the handler waits for its goroutine.
+func (s *Server) PutWaited(ctx context.Context, req *PutRequest) error {
+	done := make(chan error, 1)
+	go func() { done <- s.peer.Replicate(ctx, req.Key, req.Val) }()
+	return <-done
+}
+
+// Negative: a slot taken before go, or the request shed.
+func (s *Server) PutShed(ctx context.Context, req *PutRequest) error {
+	select {
+	case s.sem <- struct{}{}:
+	default:
+		return nil
+	}
+	go func() {
+		defer func() { <-s.sem }()
+		_ = s.peer.Replicate(context.Background(), req.Key, req.Val)
+	}()
+	return nil
+}
+
+// Negative: one refresh at a time, whatever the request rate.
+func (s *Server) get(w http.ResponseWriter, r *http.Request) {
+	if s.refreshing.CompareAndSwap(false, true) {
+		go func() {
+			defer s.refreshing.Store(false)
+			_ = s.peer.Replicate(context.Background(), "refresh", nil)
+		}()
+	}
+}
+
+// Negative: the goroutine only computes.
+func (s *Server) stats(w http.ResponseWriter, r *http.Request) {
+	var mu sync.Mutex
+	n := 0
+	go func() {
+		mu.Lock()
+		n++
+		mu.Unlock()
+	}()
+}
+
+type conn struct{ in chan []byte }
+
+func (c *conn) readLoop(ctx context.Context, p Peer) {
+	for b := range c.in {
+		_ = p.Replicate(ctx, "k", b)
+	}
+}
+
+// Negative: a reader per connection lives as long as the connection.
+func (s *Server) accept(w http.ResponseWriter, r *http.Request) {
+	c := &conn{in: make(chan []byte)}
+	go c.readLoop(r.Context(), s.peer)
+}
