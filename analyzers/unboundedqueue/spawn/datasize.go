@@ -81,7 +81,10 @@ func (c *checker) spawnWork(sp spawn) *ast.CallExpr {
 			return c.adm.WorkIn(call) // g.Go(s.task(x)): a function returned for the group
 		}
 	}
-	return c.adm.WorkIn(c.spawnedBody(sp))
+	if body := c.spawnedBody(sp); body != nil {
+		return c.adm.WorkIn(body)
+	}
+	return nil
 }
 
 // acquiresBeforeWork reports whether the spawned body acquires a limiter
