@@ -46,6 +46,7 @@ func Check(sh *shared.Pkg, loops []inspector.Cursor, inFlight int64) []*shared.F
 	perSender{chk: c, pass: c.pass, sh: sh}.goroutinesPerSend()
 	c.goroutinesPerItem()
 	c.fanOuts()
+	c.indexFanOuts()   // datasize.go
 	c.detachedSpawns() // detached.go
 	return c.findings
 }

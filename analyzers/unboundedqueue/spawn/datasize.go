@@ -3,6 +3,8 @@ package spawn
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
+	"go/types"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -35,8 +37,8 @@ var (
 // fan-out: it reports them, or records the rule that silenced them, and
 // reports true; false when the collection is not data-sized, so that
 // fanOuts names its own rule.
-func (c *checker) dataFanOut(fn, loop inspector.Cursor, r *ast.RangeStmt, items []perItem) bool {
-	src, ok := c.dataSource(fn, r.X)
+func (c *checker) dataFanOut(fn, loop inspector.Cursor, x ast.Expr, items []perItem) bool {
+	src, ok := c.dataSource(fn, x)
 	if !ok {
 		return false
 	}
@@ -58,7 +60,7 @@ func (c *checker) dataFanOut(fn, loop inspector.Cursor, r *ast.RangeStmt, items 
 	if len(reported) == 0 {
 		return true
 	}
-	limit := c.sh.Names.Package("max"+exported(collectionName(r.X))+"InFlight", reported[0].sp.stmt.Pos())
+	limit := c.sh.Names.Package("max"+exported(collectionName(x))+"InFlight", reported[0].sp.stmt.Pos())
 	lim := newLoopLimit(loop, reported, limit)
 	for i, it := range reported {
 		c.findings = append(c.findings, newFixer(c.sh).dataFinding(it, lim, src, works[i], c.innerFanOut(it.sp), c.inFlight))
@@ -228,4 +230,61 @@ func (c *checker) withContext(items []perItem) []perItem {
 		}
 	}
 	return out
+}
+
+// indexFanOuts reports data-sized fan-outs written over the indexes of a
+// collection: for i := range len(xs), for i := 0; i < len(xs); i++. The
+// collection is xs; the rest is as for a range over it.
+func (c *checker) indexFanOuts() {
+	for _, loop := range c.loops {
+		x := indexedCollection(c.pass.TypesInfo, loop.Node())
+		if x == nil {
+			continue
+		}
+		fn := code.EnclosingFunc(loop)
+		if !fn.Valid() {
+			continue
+		}
+		var items []perItem
+		body, _ := loop.FindNode(loopBody(loop.Node()))
+		for cur := range body.Preorder((*ast.GoStmt)(nil), (*ast.CallExpr)(nil)) {
+			sp, ok := c.spawnAt(cur)
+			if !ok || shared.NearestLoop(cur) != loop.Node() {
+				continue
+			}
+			if _, ok := c.bounded(kindFanOut, candidate{sp: sp, cur: cur, loop: loop, stream: x}); ok {
+				continue
+			}
+			items = append(items, perItem{sp: sp, cur: cur, stream: x})
+		}
+		if len(items) > 0 && !c.dataFanOut(fn, loop, x, items) {
+			c.silencedAll(ruleNotListing, items)
+		}
+	}
+}
+
+// indexedCollection returns xs of a loop over the indexes of a slice or
+// map: for i := range len(xs), or for i := 0; i < len(xs); i++.
+func indexedCollection(info *types.Info, loop ast.Node) ast.Expr {
+	var n ast.Expr
+	switch l := loop.(type) {
+	case *ast.RangeStmt:
+		n = l.X
+	case *ast.ForStmt:
+		b, ok := l.Cond.(*ast.BinaryExpr)
+		if !ok || (b.Op != token.LSS && b.Op != token.LEQ) {
+			return nil
+		}
+		n = b.Y
+	default:
+		return nil
+	}
+	call, ok := ast.Unparen(n).(*ast.CallExpr)
+	if !ok || code.BuiltinName(info, call) != "len" || len(call.Args) != 1 {
+		return nil
+	}
+	if t := info.TypeOf(call.Args[0]); t == nil || !isCollection(t) {
+		return nil
+	}
+	return call.Args[0]
 }

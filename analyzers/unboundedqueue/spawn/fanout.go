@@ -74,7 +74,7 @@ func (c *checker) fanOuts() {
 			sib, hasSibling = c.siblingOf(fn)
 		}
 		if call == nil || !hasSibling {
-			if c.dataFanOut(fn, loop, r, items) {
+			if c.dataFanOut(fn, loop, r.X, items) {
 				continue // data-sized: decided in datasize.go
 			}
 			if call == nil {

@@ -268,3 +268,21 @@ func fetchOneByOne(ctx context.Context, s store) error {
 	}
 	return nil
 }
+
+// A listing walked by index.
+func fetchByIndex(ctx context.Context, s store) error {
+	ids, err := s.ListBlocks(ctx)
+	if err != nil {
+		return err
+	}
+	var wg sync.WaitGroup
+	for i := 0; i < len(ids); i++ {
+		wg.Add(1)
+		go func() { // want `goroutine per element of ids, whose size comes from the data \(returned by s.ListBlocks\)`
+			defer wg.Done()
+			_ = s.Fetch(ctx, ids[i])
+		}()
+	}
+	wg.Wait()
+	return nil
+}
