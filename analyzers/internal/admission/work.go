@@ -38,31 +38,48 @@ var stdWork = map[string]map[string]bool{
 	"database/sql": {"DB.Begin": true, "DB.BeginTx": true, "DB.Ping": true, "DB.PingContext": true, "Tx.Commit": true},
 }
 
-// classifyWork marks, to a fixpoint, the declared functions of the package
-// that do blocking work (FuncFact.Work). It runs after classifyAll, whose
+// classifyWork marks the declared functions of the package that do
+// blocking work (FuncFact.Work): one walk of each body finds its own work
+// and the package's functions it calls, then the callers of a function
+// that works are marked to a fixpoint. It runs after classifyAll, whose
 // rounds replace the facts it would otherwise have set.
 func (r *Result) classifyWork(decls []decl) {
-	for range 8 {
-		changed := false
-		for _, d := range decls {
-			if ff := r.helpers[d.fn]; ff != nil && ff.Work {
-				continue
+	callers := make(map[*types.Func][]*types.Func)
+	var work []*types.Func
+	for _, d := range decls {
+		fd := d.cur.Node().(*ast.FuncDecl)
+		direct := false
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || direct {
+				return !direct
 			}
-			fd := d.cur.Node().(*ast.FuncDecl)
-			if r.WorkIn(fd.Body) == nil {
-				continue
+			if r.IsWork(call) {
+				direct = true
+			} else if fn := code.Callee(r.info, call); fn != nil && fn.Pkg() == r.pass.Pkg {
+				callers[fn] = append(callers[fn], d.fn)
 			}
-			ff := r.helpers[d.fn]
-			if ff == nil {
-				ff = &FuncFact{}
-				r.helpers[d.fn] = ff
-			}
-			ff.Work = true
-			changed = true
+			return !direct
+		})
+		if direct {
+			work = append(work, d.fn)
 		}
-		if !changed {
-			return
+	}
+	marked := make(map[*types.Func]bool)
+	for len(work) > 0 {
+		fn := work[len(work)-1]
+		work = work[:len(work)-1]
+		if marked[fn] {
+			continue
 		}
+		marked[fn] = true
+		ff := r.helpers[fn]
+		if ff == nil {
+			ff = &FuncFact{}
+			r.helpers[fn] = ff
+		}
+		ff.Work = true
+		work = append(work, callers[fn]...)
 	}
 }
 
