@@ -30,6 +30,7 @@ import (
 
 var (
 	ruleNoBlockingWork = newRule("no-blocking-work", "the goroutine per element of a data-sized collection does no blocking work (no I/O, RPC, query or wait, itself or through the functions it calls): it only computes", nil)
+	ruleFixedSet       = newRule("fixed-set", "the collection is named for the members of a small set the deployment fixes (peers, replicas, sites, pools, disks, drives, zones, shards, regions, members, servers): sized by the cluster, not the data", nil)
 	ruleAcquiredInside = newRule("acquired-inside", "the goroutine acquires a limiter (a semaphore, a pool's slot, a rate limiter's Wait) before its blocking work: at most the limiter's size work at once", nil)
 )
 
@@ -42,6 +43,10 @@ func (c *checker) dataFanOut(fn, loop inspector.Cursor, x ast.Expr, items []perI
 	if !ok {
 		return false
 	}
+	if fixedSetName(collectionName(x)) {
+		c.silencedAll(ruleFixedSet, items)
+		return true
+	}
 	var reported []perItem
 	var works []*ast.CallExpr
 	for _, it := range items {
@@ -52,6 +57,10 @@ func (c *checker) dataFanOut(fn, loop inspector.Cursor, x ast.Expr, items []perI
 		}
 		if c.acquiresBeforeWork(it.sp, work) {
 			c.silenced(ruleAcquiredInside, it.cur)
+			continue
+		}
+		if c.longLived(it.sp) {
+			c.silenced(ruleLongLived, it.cur)
 			continue
 		}
 		reported = append(reported, it)
@@ -287,4 +296,22 @@ func indexedCollection(info *types.Info, loop ast.Node) ast.Expr {
 		return nil
 	}
 	return call.Args[0]
+}
+
+// fixedSetWords name the members of a small set the deployment fixes: the
+// peers of a cluster, the replicas of a quorum, the disks and pools of a
+// server, the zones of a ring. A fan-out over them is as wide as the
+// cluster, which changes by operation, not with the load.
+var fixedSetWords = []string{"peer", "replica", "site", "pool", "disk", "drive", "zone", "shard", "region", "member", "server"}
+
+// fixedSetName reports whether a collection's name names such members
+// (peers, replicaSet, siteInfos, poolIndices, zoneDescs).
+func fixedSetName(name string) bool {
+	lower := strings.ToLower(name)
+	for _, w := range fixedSetWords {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
 }

@@ -25,6 +25,7 @@ import (
 
 var (
 	ruleWaitedByCaller = newRule("waited-for", "the function that starts the goroutine waits after the go statement (a Wait, a receive, a select): the goroutine ends before the request does", nil)
+	ruleRequestContext = newRule("request-context", "the goroutine's work takes the request's context (a context parameter, r.Context(), or one derived from them): it is cancelled when the request ends", nil)
 	ruleGuardedStart   = newRule("guarded-start", "the go statement runs under an if that tests shared state (a flag, a count, a CompareAndSwap, a LoadOrStore, a TryLock or TryAcquire): at most one, or a limited number, per key", nil)
 )
 
@@ -54,7 +55,10 @@ func (c *checker) detachedSpawns() {
 		case work == nil:
 			c.silenced(ruleNoBlockingWork, cur)
 			continue
-		case c.waitsAfterIn(fn, cur):
+		case c.requestContext(fn, sp):
+			c.silenced(ruleRequestContext, cur)
+			continue
+		case c.waitsAfterIn(fn, cur) || c.resultUsedAfter(fn, cur, sp):
 			c.silenced(ruleWaitedByCaller, cur)
 			continue
 		case c.acquiredBeforeIn(fn, cur):
@@ -262,4 +266,120 @@ func triesSlotOrSheds(sel *ast.SelectStmt) bool {
 		}
 	}
 	return sends && sheds
+}
+
+// requestContext reports whether the goroutine's work takes the context of
+// the request fn serves: a context.Context parameter of fn, the Context()
+// of one of its parameters (r.Context()), or a local of fn assigned from an
+// expression that reads one of these (ctx, cancel := context.WithTimeout(
+// ctx, d)). Such work is cancelled when the request ends; a goroutine that
+// outlives its request takes context.Background() or none.
+func (c *checker) requestContext(fn inspector.Cursor, sp spawn) bool {
+	info := c.pass.TypesInfo
+	derived := make(map[*types.Var]bool)
+	sig := code.FuncSignature(info, fn.Node())
+	if sig == nil {
+		return false
+	}
+	for i := range sig.Params().Len() {
+		if code.IsContext(sig.Params().At(i).Type()) {
+			derived[sig.Params().At(i)] = true
+		}
+	}
+	readsRequest := func(e ast.Node) bool {
+		found := false
+		ast.Inspect(e, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Ident:
+				if v, ok := info.Uses[n].(*types.Var); ok && derived[v] {
+					found = true
+				}
+			case *ast.CallExpr:
+				if code.CalleeName(n) == "Context" && len(n.Args) == 0 && code.IsContext(info.TypeOf(n)) {
+					if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
+						if v, ok := info.Uses[rootIdent(sel.X)].(*types.Var); ok && isParam(info, fn.Node(), v) {
+							found = true
+						}
+					}
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	// Locals derived from the request's context, in order of assignment.
+	for cur := range fn.Preorder((*ast.AssignStmt)(nil)) {
+		as := cur.Node().(*ast.AssignStmt)
+		if cur.Node().Pos() >= sp.stmt.Pos() || len(as.Rhs) != 1 {
+			continue
+		}
+		if readsRequest(as.Rhs[0]) {
+			for _, lhs := range as.Lhs {
+				if v := code.Var(info, lhs); v != nil && code.IsContext(v.Type()) {
+					derived[v] = true
+				}
+			}
+		}
+	}
+	if readsRequest(sp.call) {
+		return true
+	}
+	if lit, ok := ast.Unparen(sp.fun).(*ast.FuncLit); ok {
+		return readsRequest(lit.Body)
+	}
+	return false
+}
+
+// rootIdent returns the identifier at the root of a selector chain, or nil.
+func rootIdent(e ast.Expr) *ast.Ident {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.Ident:
+			return x
+		default:
+			return nil
+		}
+	}
+}
+
+// resultUsedAfter reports whether fn, after the go statement and outside
+// function literals, reads a channel the goroutine sends on (receives from
+// it, or hands it to a helper that does): the request waits for the
+// goroutine's result.
+func (c *checker) resultUsedAfter(fn, cur inspector.Cursor, sp spawn) bool {
+	info := c.pass.TypesInfo
+	lit, ok := ast.Unparen(sp.fun).(*ast.FuncLit)
+	if !ok {
+		return false
+	}
+	chans := make(map[*types.Var]bool)
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if s, ok := n.(*ast.SendStmt); ok {
+			if v := code.Var(info, s.Chan); v != nil && !code.Inside(v.Pos(), lit) {
+				chans[v] = true
+			}
+		}
+		return true
+	})
+	if len(chans) == 0 {
+		return false
+	}
+	used := false
+	ast.Inspect(code.FuncBody(fn.Node()), func(n ast.Node) bool {
+		if used || n == nil {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if id, ok := n.(*ast.Ident); ok && id.Pos() > cur.Node().End() {
+			if v, ok := info.Uses[id].(*types.Var); ok && chans[v] {
+				used = true
+			}
+		}
+		return !used
+	})
+	return used
 }

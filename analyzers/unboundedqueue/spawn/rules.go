@@ -56,8 +56,8 @@ var Rules = rulesOf(
 	ruleEntityItems, ruleLongLived, ruleLivesUntilStop, ruleRestartsWorker,
 	ruleLimitedGroup, ruleAMQPPrefetch, ruleLockstepReply, ruleFiniteStream,
 	ruleNotListing, ruleNoBoundedSibling,
-	ruleNoBlockingWork, ruleAcquiredInside, // datasize.go
-	ruleWaitedByCaller, ruleGuardedStart, // detached.go
+	ruleNoBlockingWork, ruleFixedSet, ruleAcquiredInside, // datasize.go
+	ruleRequestContext, ruleWaitedByCaller, ruleGuardedStart, // detached.go
 )
 
 func rulesOf(rs ...*rule) []*report.Rule {

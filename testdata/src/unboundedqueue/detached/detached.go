@@ -46,6 +46,28 @@ func (s *Server) Put(ctx context.Context, req *PutRequest) error {
 	return nil
 }
 
+// Negative: the goroutine works on the request's context, cancelled when
+// the request ends.
+func (s *Server) PutCancelled(ctx context.Context, req *PutRequest) error {
+	go s.peer.Replicate(ctx, req.Key, req.Val)
+	return nil
+}
+
+// Negative: the handler hands the result channel to a helper that waits.
+func (s *Server) heal(w http.ResponseWriter, r *http.Request) {
+	respCh := make(chan error, 1)
+	go func() {
+		respCh <- s.peer.Replicate(context.Background(), "heal", nil)
+	}()
+	keepAlive(w, respCh)
+}
+
+func keepAlive(w http.ResponseWriter, ch <-chan error) {
+	if err := <-ch; err != nil {
+		w.WriteHeader(http.StatusInternalServerError)
+	}
+}
+
 // Negative: the handler waits for its goroutine.
 func (s *Server) PutWaited(ctx context.Context, req *PutRequest) error {
 	done := make(chan error, 1)

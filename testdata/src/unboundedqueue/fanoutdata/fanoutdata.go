@@ -100,6 +100,23 @@ func score(ctx context.Context, id string) int {
 	return len(id)
 }
 
+type cluster interface {
+	ListPeers(ctx context.Context) ([]string, error)
+	Ping(ctx context.Context, peer string) error
+}
+
+// The twin: the peers of the cluster, a set the deployment fixes.
+func pingPeers(ctx context.Context, c cluster) error {
+	peers, err := c.ListPeers(ctx)
+	if err != nil {
+		return err
+	}
+	for _, p := range peers {
+		go func() { _ = c.Ping(ctx, p) }()
+	}
+	return nil
+}
+
 type claimRequest struct {
 	Domains []string `json:"domains"`
 }
