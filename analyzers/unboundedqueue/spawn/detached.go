@@ -201,6 +201,9 @@ func (c *checker) acquiredBeforeIn(fn, cur inspector.Cursor) bool {
 // A start guarded so is deduplicated per key or limited.
 func (c *checker) guardedStart(fn, cur inspector.Cursor) bool {
 	info := c.pass.TypesInfo
+	if c.returnsIfStarted(fn, cur) {
+		return true
+	}
 	for e := range cur.Enclosing((*ast.IfStmt)(nil)) {
 		if !fn.Contains(e) {
 			break
@@ -382,4 +385,44 @@ func (c *checker) resultUsedAfter(fn, cur inspector.Cursor, sp spawn) bool {
 		return !used
 	})
 	return used
+}
+
+// returnsIfStarted reports whether fn, before the go statement, returns
+// when a field of its receiver says the work already runs: if h.ln != nil
+// { return }, if s.running { return }. The start is then once per entity.
+func (c *checker) returnsIfStarted(fn, cur inspector.Cursor) bool {
+	info := c.pass.TypesInfo
+	body := code.FuncBody(fn.Node())
+	if body == nil {
+		return false
+	}
+	for _, st := range body.List {
+		if st.Pos() >= cur.Node().Pos() {
+			break
+		}
+		ifs, ok := st.(*ast.IfStmt)
+		if !ok || !code.Terminates(ifs.Body.List, false) {
+			continue
+		}
+		if _, ok := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt); !ok {
+			continue
+		}
+		recv := receiverVar(info, fn)
+		if recv == nil {
+			return false
+		}
+		readsField := false
+		ast.Inspect(ifs.Cond, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok {
+				if v, ok := info.Uses[sel.Sel].(*types.Var); ok && v.IsField() && info.Uses[rootIdent(sel.X)] == recv {
+					readsField = true
+				}
+			}
+			return !readsField
+		})
+		if readsField {
+			return true
+		}
+	}
+	return false
 }
