@@ -300,7 +300,7 @@ func (c *checker) requestContext(fn inspector.Cursor, sp spawn) bool {
 			case *ast.CallExpr:
 				if code.CalleeName(n) == "Context" && len(n.Args) == 0 && code.IsContext(info.TypeOf(n)) {
 					if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
-						if v, ok := info.Uses[rootIdent(sel.X)].(*types.Var); ok && isParam(info, fn.Node(), v) {
+						if v, ok := info.Uses[rootIdent(sel.X)].(*types.Var); ok && (isParam(info, fn.Node(), v) || derived[v]) {
 							found = true
 						}
 					}
@@ -318,8 +318,8 @@ func (c *checker) requestContext(fn inspector.Cursor, sp spawn) bool {
 		}
 		if readsRequest(as.Rhs[0]) {
 			for _, lhs := range as.Lhs {
-				if v := code.Var(info, lhs); v != nil && code.IsContext(v.Type()) {
-					derived[v] = true
+				if v := code.Var(info, lhs); v != nil {
+					derived[v] = true // a context, or what holds one (a lock's context)
 				}
 			}
 		}
