@@ -224,15 +224,21 @@ func (c fixer) dataFinding(it perItem, lim *loopLimit, src source, work *ast.Cal
 
 // withContext returns the items whose work takes a context, and records
 // no-context for the others: the sibling rule of fanOuts asks for a
-// context, the data-sized rule for blocking work, which may take none. A
+// context, the data-sized rule for blocking work, which may take none; both
+// ask for blocking work and leave the members of a fixed set alone. A
 // goroutine that takes a slot before its work is bounded either way.
 func (c *checker) withContext(items []perItem) []perItem {
 	var out []perItem
 	for _, it := range items {
+		work := c.spawnWork(it.sp)
 		switch {
 		case !c.takesContext(it.sp):
 			c.silenced(ruleNoContext, it.cur)
-		case c.acquiresBeforeWork(it.sp, c.spawnWork(it.sp)):
+		case work == nil:
+			c.silenced(ruleNoBlockingWork, it.cur)
+		case fixedSetName(collectionName(it.stream)):
+			c.silenced(ruleFixedSet, it.cur)
+		case c.acquiresBeforeWork(it.sp, work):
 			c.silenced(ruleAcquiredInside, it.cur)
 		default:
 			out = append(out, it)
