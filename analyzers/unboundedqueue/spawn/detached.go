@@ -25,7 +25,7 @@ import (
 
 var (
 	ruleWaitedByCaller = newRule("waited-for", "the function that starts the goroutine waits after the go statement (a Wait, a receive, a select): the goroutine ends before the request does", nil)
-	ruleRequestContext = newRule("request-context", "the goroutine's work takes the request's context (a context parameter, r.Context(), or one derived from them): it is cancelled when the request ends", nil)
+	ruleRequestContext = newRule("request-context", "the goroutine's work takes the context of a request the function answers (an HTTP or RPC request's context parameter, r.Context(), or one derived from them): it is cancelled when the request ends", nil)
 	ruleGuardedStart   = newRule("guarded-start", "the go statement runs under an if that tests shared state (a flag, a count, a CompareAndSwap, a LoadOrStore, a TryLock or TryAcquire): at most one, or a limited number, per key", nil)
 )
 
@@ -55,7 +55,7 @@ func (c *checker) detachedSpawns() {
 		case work == nil:
 			c.silenced(ruleNoBlockingWork, cur)
 			continue
-		case c.requestContext(fn, sp):
+		case answersRequest(req) && c.requestContext(fn, sp):
 			c.silenced(ruleRequestContext, cur)
 			continue
 		case c.waitsAfterIn(fn, cur) || c.resultUsedAfter(fn, cur, sp):
@@ -425,4 +425,12 @@ func (c *checker) returnsIfStarted(fn, cur inspector.Cursor) bool {
 		}
 	}
 	return false
+}
+
+// answersRequest reports whether the request named req is answered when
+// the function returns (an HTTP request, an RPC's request or query), so
+// that a context it gives is cancelled then. A message or an event is
+// handed to a consumer whose context lives as long as the consumer.
+func answersRequest(req string) bool {
+	return req == "http.Request" || strings.HasSuffix(req, "Request") || strings.HasSuffix(req, "Req") || strings.HasSuffix(req, "Query")
 }

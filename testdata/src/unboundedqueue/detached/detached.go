@@ -140,3 +140,10 @@ func (h *hook) Prestart(ctx context.Context, req *PrestartRequest) error {
 	go func() { _ = os.WriteFile(h.dir+"/ready", nil, 0o600) }()
 	return nil
 }
+
+type OrderEvent struct{ ID string }
+
+// A consumer's callback: its context is the consumer's, which lives on.
+func (s *Server) onEvent(ctx context.Context, ev *OrderEvent) {
+	go s.peer.Replicate(ctx, ev.ID, nil) // want `goroutine started per OrderEvent by \(\*Server\).onEvent outlives it`
+}
