@@ -26,7 +26,7 @@ import (
 var (
 	ruleWaitedByCaller = newRule("waited-for", "the function that starts the goroutine waits after the go statement (a Wait, a receive, a select): the goroutine ends before the request does", nil)
 	ruleRequestContext = newRule("request-context", "the goroutine's work takes the context of a request the function answers (an HTTP or RPC request's context parameter, r.Context(), or one derived from them): it is cancelled when the request ends", nil)
-	ruleGuardedStart   = newRule("guarded-start", "the go statement runs under an if that tests shared state (a flag, a count, a CompareAndSwap, a LoadOrStore, a TryLock or TryAcquire): at most one, or a limited number, per key", nil)
+	ruleGuardedStart   = newRule("guarded-start", "the go statement runs under an if that claims shared state (a CompareAndSwap, LoadOrStore, TryLock or TryAcquire, a count compared with a limit), or after an early return on the receiver's state (if h.ln != nil { return }): at most one, or a limited number, per key", nil)
 )
 
 // detachedSpawns reports goroutines started per request that outlive it.
@@ -195,12 +195,12 @@ func (c *checker) acquiredBeforeIn(fn, cur inspector.Cursor) bool {
 	return found
 }
 
-// guardedStart reports whether an if around the go statement tests shared
-// state: a field or package variable, or a call of CompareAndSwap,
-// LoadOrStore, TryLock or TryAcquire, or a count compared with a limit.
-// A start guarded so is deduplicated per key or limited.
+// guardedStart reports whether an if around the go statement claims shared
+// state (a call of CompareAndSwap, LoadOrStore, TryLock, TryAcquire, TryGo
+// or Swap) or compares a count with a limit, or whether fn returned earlier
+// on its receiver's state (returnsIfStarted). A start guarded so is
+// deduplicated per key or limited; a configuration flag is not a guard.
 func (c *checker) guardedStart(fn, cur inspector.Cursor) bool {
-	info := c.pass.TypesInfo
 	if c.returnsIfStarted(fn, cur) {
 		return true
 	}
@@ -219,12 +219,6 @@ func (c *checker) guardedStart(fn, cur inspector.Cursor) bool {
 				switch code.CalleeName(n) {
 				case "CompareAndSwap", "LoadOrStore", "TryLock", "TryAcquire", "TryGo", "Swap":
 					shared = true
-				}
-			case *ast.SelectorExpr:
-				if v, ok := info.Uses[n.Sel].(*types.Var); ok && v.IsField() {
-					if b, ok := v.Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
-						shared = true
-					}
 				}
 			}
 			return !shared
@@ -391,7 +385,6 @@ func (c *checker) resultUsedAfter(fn, cur inspector.Cursor, sp spawn) bool {
 // when a field of its receiver says the work already runs: if h.ln != nil
 // { return }, if s.running { return }. The start is then once per entity.
 func (c *checker) returnsIfStarted(fn, cur inspector.Cursor) bool {
-	info := c.pass.TypesInfo
 	body := code.FuncBody(fn.Node())
 	if body == nil {
 		return false
@@ -407,20 +400,11 @@ func (c *checker) returnsIfStarted(fn, cur inspector.Cursor) bool {
 		if _, ok := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt); !ok {
 			continue
 		}
-		recv := receiverVar(info, fn)
+		recv := receiverVar(c.pass.TypesInfo, fn)
 		if recv == nil {
 			return false
 		}
-		readsField := false
-		ast.Inspect(ifs.Cond, func(n ast.Node) bool {
-			if sel, ok := n.(*ast.SelectorExpr); ok {
-				if v, ok := info.Uses[sel.Sel].(*types.Var); ok && v.IsField() && info.Uses[rootIdent(sel.X)] == recv {
-					readsField = true
-				}
-			}
-			return !readsField
-		})
-		if readsField {
+		if c.testsOwnState(ifs.Cond, recv) {
 			return true
 		}
 	}
@@ -433,4 +417,31 @@ func (c *checker) returnsIfStarted(fn, cur inspector.Cursor) bool {
 // handed to a consumer whose context lives as long as the consumer.
 func answersRequest(req string) bool {
 	return req == "http.Request" || strings.HasSuffix(req, "Request") || strings.HasSuffix(req, "Req") || strings.HasSuffix(req, "Query")
+}
+
+// testsOwnState reports whether cond tests a field of the receiver recv
+// for being set: h.ln != nil, s.running, !s.idle, h.ln == nil. A field
+// that says the work already runs, or that there is none to do.
+func (c *checker) testsOwnState(cond ast.Expr, recv *types.Var) bool {
+	info := c.pass.TypesInfo
+	ownField := func(e ast.Expr) bool {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		v, ok := info.Uses[sel.Sel].(*types.Var)
+		return ok && v.IsField() && info.Uses[rootIdent(sel.X)] == recv && sel.X == rootIdent(sel.X)
+	}
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.SelectorExpr:
+		return ownField(e) && types.Identical(info.TypeOf(e).Underlying(), types.Typ[types.Bool])
+	case *ast.UnaryExpr:
+		return e.Op == token.NOT && c.testsOwnState(e.X, recv)
+	case *ast.BinaryExpr:
+		if e.Op != token.EQL && e.Op != token.NEQ {
+			return false
+		}
+		return (ownField(e.X) && code.IsNil(info, e.Y)) || (ownField(e.Y) && code.IsNil(info, e.X))
+	}
+	return false
 }
