@@ -273,7 +273,8 @@ func triesSlotOrSheds(sel *ast.SelectStmt) bool {
 // outlives its request takes context.Background() or none.
 func (c *checker) requestContext(fn inspector.Cursor, sp spawn) bool {
 	info := c.pass.TypesInfo
-	derived := make(map[*types.Var]bool)
+	derived := make(map[*types.Var]bool) // contexts of the request
+	holders := make(map[*types.Var]bool) // values made from one (a lock whose Context() is the request's)
 	sig := code.FuncSignature(info, fn.Node())
 	if sig == nil {
 		return false
@@ -294,7 +295,7 @@ func (c *checker) requestContext(fn inspector.Cursor, sp spawn) bool {
 			case *ast.CallExpr:
 				if code.CalleeName(n) == "Context" && len(n.Args) == 0 && code.IsContext(info.TypeOf(n)) {
 					if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
-						if v, ok := info.Uses[rootIdent(sel.X)].(*types.Var); ok && (isParam(info, fn.Node(), v) || derived[v]) {
+						if v, ok := info.Uses[rootIdent(sel.X)].(*types.Var); ok && (isParam(info, fn.Node(), v) || holders[v]) {
 							found = true
 						}
 					}
@@ -312,8 +313,10 @@ func (c *checker) requestContext(fn inspector.Cursor, sp spawn) bool {
 		}
 		if readsRequest(as.Rhs[0]) {
 			for _, lhs := range as.Lhs {
-				if v := code.Var(info, lhs); v != nil {
-					derived[v] = true // a context, or what holds one (a lock's context)
+				if v := code.Var(info, lhs); v != nil && code.IsContext(v.Type()) {
+					derived[v] = true
+				} else if v != nil {
+					holders[v] = true
 				}
 			}
 		}

@@ -147,3 +147,18 @@ type OrderEvent struct{ ID string }
 func (s *Server) onEvent(ctx context.Context, ev *OrderEvent) {
 	go s.peer.Replicate(ctx, ev.ID, nil) // want `goroutine started per OrderEvent by \(\*Server\).onEvent outlives it`
 }
+
+func (s *Server) store(ctx context.Context, req *PutRequest) (string, error) {
+	return "/data/" + req.Key, s.peer.Replicate(ctx, req.Key, req.Val)
+}
+
+// What the request's context computed is not the request's context: the
+// goroutine works on after the request.
+func (s *Server) PutIndexed(ctx context.Context, req *PutRequest) error {
+	path, err := s.store(ctx, req)
+	if err != nil {
+		return err
+	}
+	go func() { _ = os.WriteFile(path+".idx", nil, 0o600) }() // want `goroutine started per PutRequest by \(\*Server\).PutIndexed outlives it`
+	return nil
+}
