@@ -6,6 +6,7 @@ import (
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
 )
 
 // Blocking work: what a goroutine does that takes time outside the process
@@ -18,25 +19,12 @@ import (
 // the package and, as a fact, across packages: a method of an API client
 // that calls http.Client.Do does blocking work, and so does every caller of
 // it. The standard library has no facts; its blocking calls are the slow
-// and resolving call lists plus the few below.
+// and resolving call lists plus knowledge.WorkCalls.
 
 var (
 	slowCalls      = calls.NewSlow("")
 	resolvingCalls = calls.NewResolving("")
 )
-
-// stdWork lists further standard calls that do I/O, by package and name
-// (Type.Method for methods, of a concrete type or an interface).
-var stdWork = map[string]map[string]bool{
-	"os": {
-		"Open": true, "OpenFile": true, "Create": true, "Remove": true, "RemoveAll": true,
-		"Rename": true, "Stat": true, "Lstat": true, "MkdirAll": true, "Mkdir": true,
-	},
-	"net":          {"Conn.Read": true, "Conn.Write": true, "TCPConn.Read": true, "TCPConn.Write": true, "UDPConn.WriteTo": true},
-	"net/http":     {"RoundTripper.RoundTrip": true},
-	"io":           {"Copy": true, "CopyN": true, "ReadAll": true, "ReadFull": true},
-	"database/sql": {"DB.Begin": true, "DB.BeginTx": true, "DB.Ping": true, "DB.PingContext": true, "Tx.Commit": true},
-}
 
 // classifyWork marks the declared functions of the package that do
 // blocking work (FuncFact.Work): one walk of each body finds its own work
@@ -129,24 +117,10 @@ func (r *Result) IsWork(call *ast.CallExpr) bool {
 	return takesContext(fn) && sig.Results().Len() > 0 && code.IsError(sig.Results().At(sig.Results().Len()-1).Type())
 }
 
-// isStdWork reports whether fn is one of the standard calls of stdWork.
+// isStdWork reports whether fn is one of the standard calls of
+// knowledge.WorkCalls.
 func isStdWork(fn *types.Func) bool {
-	names := stdWork[fn.Pkg().Path()]
-	if names == nil {
-		return false
-	}
-	name := fn.Name()
-	if recv := code.Recv(fn); recv != nil {
-		if p, ok := recv.(*types.Pointer); ok {
-			recv = p.Elem()
-		}
-		n, ok := types.Unalias(recv).(*types.Named)
-		if !ok {
-			return false
-		}
-		name = n.Obj().Name() + "." + name
-	}
-	return names[name]
+	return code.IsStdPath(fn.Pkg().Path()) && knowledge.WorkCalls.Has(calls.Key(fn))
 }
 
 // WorkIn is Result.WorkIn.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
 	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
 )
 
@@ -304,20 +305,8 @@ func indexedCollection(info *types.Info, loop ast.Node) ast.Expr {
 	return call.Args[0]
 }
 
-// fixedSetWords name the members of a small set the deployment fixes: the
-// peers of a cluster, the replicas of a quorum, the disks and pools of a
-// server, the zones of a ring. A fan-out over them is as wide as the
-// cluster, which changes by operation, not with the load.
-var fixedSetWords = []string{"peer", "replica", "site", "pool", "disk", "drive", "zone", "shard", "region", "member", "server"}
-
 // fixedSetName reports whether a collection's name names such members
 // (peers, replicaSet, siteInfos, poolIndices, zoneDescs).
 func fixedSetName(name string) bool {
-	lower := strings.ToLower(name)
-	for _, w := range fixedSetWords {
-		if strings.Contains(lower, w) {
-			return true
-		}
-	}
-	return false
+	return knowledge.FixedSetWords.Match(strings.ToLower(name))
 }

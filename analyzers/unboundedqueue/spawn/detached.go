@@ -12,6 +12,7 @@ import (
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
 	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
 )
 
@@ -129,10 +130,8 @@ func requestTypeName(t types.Type) string {
 		}
 		return ""
 	}
-	for _, suffix := range requestSuffixes {
-		if strings.HasSuffix(name, suffix) {
-			return name
-		}
+	if knowledge.RequestTypeSuffixes.Match(strings.ToLower(name)) {
+		return name
 	}
 	return ""
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
 	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
 )
 
@@ -340,18 +341,11 @@ func (p *provenance) requestParam(v *types.Var, what string) (source, bool) {
 		return source{}, false
 	}
 	name := n.Obj().Name()
-	for _, suffix := range requestSuffixes {
-		if strings.HasSuffix(name, suffix) {
-			return source{at: nil, what: what + ", a field of the " + name + " the caller sent"}, true
-		}
+	if knowledge.RequestTypeSuffixes.Match(strings.ToLower(name)) {
+		return source{at: nil, what: what + ", a field of the " + name + " the caller sent"}, true
 	}
 	return source{}, false
 }
-
-// requestSuffixes end the names of the types of requests and messages, as
-// HTTP, RPC and message frameworks and the code generated for them name
-// them.
-var requestSuffixes = []string{"Request", "Req", "Message", "Msg", "Event", "Query", "Payload"}
 
 // param decides a parameter of fn by the arguments its callers in the
 // package pass: data-sized when one of them is.
