@@ -25,7 +25,7 @@ func TestPump(t *testing.T) {
 
 // TestLimits covers how the goroutineperitem fix bounds a loop.
 func TestLimits(t *testing.T) {
-	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/limits", "unboundedqueue/counter", "unboundedqueue/nearmiss", "unboundedqueue/recipients", "unboundedqueue/putback", "unboundedqueue/indexfifo", "unboundedqueue/fanout", "unboundedqueue/fanoutalone", "unboundedqueue/fanoutlocal", "unboundedqueue/pullread", "unboundedqueue/pullread/mocks", "unboundedqueue/pullread/mockless")
+	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/limits", "unboundedqueue/counter", "unboundedqueue/nearmiss", "unboundedqueue/recipients", "unboundedqueue/putback", "unboundedqueue/indexfifo", "unboundedqueue/fanout", "unboundedqueue/fanoutalone", "unboundedqueue/fanoutlocal", "unboundedqueue/fanoutdata", "unboundedqueue/fanoutnested", "unboundedqueue/detached", "unboundedqueue/pullread", "unboundedqueue/pullread/mocks", "unboundedqueue/pullread/mockless")
 }
 
 // TestFixText covers the text of fixes: statements rewritten around a

@@ -49,7 +49,9 @@ func run(pass *analysis.Pass) (any, error) {
 	if code.IsStd(pass) {
 		return r, nil
 	}
-	r.classifyAll(r.declsOf(r.isTest))
+	decls := r.declsOf(r.isTest)
+	r.classifyAll(decls)
+	r.classifyWork(decls)
 	for fn, ff := range r.helpers {
 		fn, ok := fn.(*types.Func)
 		if ok && fn.Pkg() == pass.Pkg && fn.Exported() {

@@ -45,6 +45,9 @@ type FuncFact struct {
 	// return make(T, 0, n), return nil, return T{}. A queue reset to its
 	// result (q.frame = message.NewFrame(n)) is emptied.
 	NewEmpty bool
+	// Work is set when the function does blocking work: I/O, an RPC, a
+	// query, an admission wait, or a call of a function that does (work.go).
+	Work bool
 }
 
 // A WaitHelper describes a function that is an admission wait.
@@ -155,11 +158,14 @@ func (f *FuncFact) String() string {
 	if f.NewEmpty {
 		parts = append(parts, "newempty")
 	}
+	if f.Work {
+		parts = append(parts, "work")
+	}
 	return strings.Join(parts, "; ")
 }
 
 func (f *FuncFact) empty() bool {
-	return f.Wait == nil && f.Send == nil && f.TrySend == nil && f.Pause == nil && f.Timer == nil && !f.Blocks && !f.NewEmpty
+	return f.Wait == nil && f.Send == nil && f.TrySend == nil && f.Pause == nil && f.Timer == nil && !f.Blocks && !f.NewEmpty && !f.Work
 }
 
 // A decl is one declared function of the package with its cursor.

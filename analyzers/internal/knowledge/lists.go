@@ -309,3 +309,28 @@ var TestSupportElements = newList("test-support-elements", PathElements, "",
 	"import path elements that name a package of test support (mocks, fakes, fixtures): its findings are not reported",
 	"mock", "mocks", "fake", "fakes", "testutil", "testutils", "testhelper", "testhelpers", "testing",
 )
+
+// WorkCalls lists the standard calls, beyond SlowCalls and ResolvingCalls,
+// that do I/O: a goroutine that makes one does blocking work.
+var WorkCalls = newList("work-calls", Funcs, "",
+	"standard calls that do I/O besides the slow and resolving calls (opening, creating, removing and renaming files, reads and writes of connections, copies of readers, transactions): a goroutine per element or per request that makes one does blocking work",
+	"os.Open", "os.OpenFile", "os.Create", "os.Remove", "os.RemoveAll",
+	"os.Rename", "os.Stat", "os.Lstat", "os.MkdirAll", "os.Mkdir",
+	"net.Conn.Read", "net.Conn.Write", "net.TCPConn.Read", "net.TCPConn.Write", "net.UDPConn.WriteTo",
+	"net/http.RoundTripper.RoundTrip",
+	"io.Copy", "io.CopyN", "io.ReadAll", "io.ReadFull",
+	"database/sql.DB.Begin", "database/sql.DB.BeginTx", "database/sql.DB.Ping", "database/sql.DB.PingContext", "database/sql.Tx.Commit",
+)
+
+// FixedSetWords are the words of a collection's name that say it holds the
+// members of a small set the deployment fixes.
+var FixedSetWords = newList("fixed-set-words", Words, "",
+	"words of a collection's name that say it holds the members of a small set the deployment fixes (the peers of a cluster, the replicas of a quorum, the disks and pools of a server, the zones of a ring): a fan-out over it is as wide as the cluster, not the data",
+	"peer", "replica", "site", "pool", "disk", "drive", "zone", "shard", "region", "member", "server",
+)
+
+// RequestTypeSuffixes end the names of the types of requests and messages.
+var RequestTypeSuffixes = newList("request-type-suffixes", Suffixes, "",
+	"endings of a struct type's name, in lower case, that say it is a request or a message, as HTTP, RPC and message frameworks and the code generated for them name them: its collections are as wide as the sender made them, and a function given one serves one request",
+	"request", "req", "message", "msg", "event", "query", "payload",
+)

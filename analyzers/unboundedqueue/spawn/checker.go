@@ -2,6 +2,7 @@ package spawn
 
 import (
 	"go/ast"
+	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -25,6 +26,8 @@ type checker struct {
 	asked    askedSpawns          // the spawns a kind asked bounded about
 	siblings []siblingBound       // the package's bounded fan-outs, built on first use
 	findings []*shared.Finding
+
+	grows map[*types.Var]growth // map fields stored into at run time, built on first use (provenance.go)
 }
 
 // Check finds the spawn kinds in the package sh describes, given its loops
@@ -45,6 +48,8 @@ func Check(sh *shared.Pkg, loops []inspector.Cursor, inFlight int64) []*shared.F
 	perSender{chk: c, pass: c.pass, sh: sh}.goroutinesPerSend()
 	c.goroutinesPerItem()
 	c.fanOuts()
+	c.indexFanOuts()   // datasize.go
+	c.detachedSpawns() // detached.go
 	c.asked.sayNotAsked(sh)
 	return c.findings
 }

@@ -66,13 +66,23 @@ func (c *checker) fanOuts() {
 			continue
 		}
 		call := c.listedBy(fn, r.X)
-		if call == nil {
-			c.silencedAll(ruleNotListing, items)
+		var sib siblingBound
+		hasSibling := false
+		if call != nil {
+			sib, hasSibling = c.siblingOf(fn)
+		}
+		if call == nil || !hasSibling {
+			if c.dataFanOut(fn, loop, r.X, items) {
+				continue // data-sized: decided in datasize.go
+			}
+			if call == nil {
+				c.silencedAll(ruleNotListing, items)
+			} else {
+				c.silencedAll(ruleNoBoundedSibling, items)
+			}
 			continue
 		}
-		sib, ok := c.siblingOf(fn)
-		if !ok {
-			c.silencedAll(ruleNoBoundedSibling, items)
+		if items = c.withContext(items); len(items) == 0 {
 			continue
 		}
 		size, _ := newFixer(c.sh).limitIn(sib, fn, items[0].sp.stmt.Pos())

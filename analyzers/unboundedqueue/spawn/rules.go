@@ -32,7 +32,7 @@ var (
 	ruleOverflowDefault  = newRule("overflow-default", "the goroutine per send is the default case of a select that sends to the channel: retrysend reports and fixes that overflow", func(c *checker, x candidate) bool { return shared.InOverflowDefault(c.pass.TypesInfo, x.cur, x.ch) })
 	rulePerSendFinding   = newRule("per-send-finding", "the go statement is reported as goroutinepersend, whose fix also bounds it", func(c *checker, x candidate) bool { g, ok := x.sp.stmt.(*ast.GoStmt); return ok && c.persend[g] })
 	ruleNoIterationState = newRule("no-iteration-state", "the goroutine reads no variable the loop declares: it is not per item (go p.Kill() once a counter reaches a limit)", func(c *checker, x candidate) bool { return !c.usesIterationState(x.sp, x.loop) })
-	ruleNoContext        = newRule("no-context", "the fan-out's work takes no context: a goroutine per element that only computes reaches nothing outside the process", func(c *checker, x candidate) bool { return !c.takesContext(x.sp) })
+	ruleNoContext        = newRule("no-context", "the fan-out's work takes no context and does no blocking work: a goroutine per element that only computes reaches nothing outside the process", func(c *checker, x candidate) bool { return !c.takesContext(x.sp) && c.spawnWork(x.sp) == nil })
 	ruleAcquiredBefore   = newRule("acquired-before", "a limiter is acquired before the spawn on its path (a semaphore send or token receive, Acquire, Wait, Take, a function that does one), or the spawn is Go on a limited errgroup", func(c *checker, x candidate) bool { return c.limitedBefore(x.loop, x.cur, x.recv) })
 	ruleCountGuard       = newRule("count-guard", "an if between the loop and the spawn compares a count of work in flight with a limit (inflight < max), or skips the spawn at the limit", func(c *checker, x candidate) bool { return c.guardedByCount(x.loop, x.cur) })
 	ruleWaitsEach        = newRule("waits-each", "after the spawn and before the next item the loop waits (a Wait, a receive of the result) or leaves the loop", func(c *checker, x candidate) bool { return c.waitsAfter(x.loop, x.cur) })
@@ -45,7 +45,7 @@ var (
 	ruleAMQPPrefetch     = newRule("amqp-prefetch", "the stream carries AMQP deliveries of a consumer with manual acks and a non-zero Qos: the broker's prefetch count bounds the goroutines in flight", func(c *checker, x candidate) bool { return c.prefetchBounded(x.stream) })
 	ruleLockstepReply    = newRule("lockstep-reply", "the loop reads requests with Recv and the goroutine sends the reply on the same stream: the peer sends the next request once it has the reply", func(c *checker, x candidate) bool { return c.repliesInLockstep(x.sp, x.stream, x.recv) })
 	ruleFiniteStream     = newRule("finite-stream", "the stream is a channel this call makes and closes (or gets from a function of the package that does): one batch, not a service's input", func(c *checker, x candidate) bool { return c.finiteStream(x.stream, x.loop) })
-	ruleNotListing       = newRule("not-a-listing", "the fan-out ranges over a value no call in the function returned with an error (a field, a parameter, a literal): its size is configured, not data", nil)
+	ruleNotListing       = newRule("not-a-listing", "the fan-out ranges over a value whose size the check cannot trace to the data (a literal, a configured field, a parameter no caller fills from the data): configured or unknown, so no evidence", nil)
 	ruleNoBoundedSibling = newRule("no-bounded-sibling", "the package bounds no fan-out elsewhere (SetLimit, a semaphore channel), so nothing says its backend cannot take one call per element", nil)
 	ruleNotPerItem       = newRule("not-per-item", "the go statement runs in a loop that takes no item from a stream (a range over a channel, an endless loop that receives or reads) and ranges over no slice or map, or deeper inside one: a counted, polling or retry loop, whose goroutines no spawn kind counts", nil)
 )
@@ -58,6 +58,8 @@ var Rules = rulesOf(
 	ruleEntityItems, ruleLongLived, ruleLivesUntilStop, ruleRestartsWorker,
 	ruleLimitedGroup, ruleAMQPPrefetch, ruleLockstepReply, ruleFiniteStream,
 	ruleNotListing, ruleNoBoundedSibling, ruleNotPerItem,
+	ruleNoBlockingWork, ruleFixedSet, ruleAcquiredInside, // datasize.go
+	ruleRequestContext, ruleWaitedByCaller, ruleGuardedStart, // detached.go
 )
 
 func rulesOf(rs ...*rule) []*report.Rule {

@@ -38,9 +38,11 @@ func TestRulesNamed(t *testing.T) {
 	}
 }
 
-// unreached lists the rules no testdata case reaches yet (none today); the
-// test fails when one of them starts to be reached, so the list stays true.
-var unreached = map[string]bool{}
+// unreached lists the rules no testdata case reaches yet; the test fails
+// when one of them starts to be reached, so the list stays true.
+// no-bounded-sibling: a listing is data-sized, so a fan-out over one with no
+// bounded sibling is decided by the data-sized rule (datasize.go) instead.
+var unreached = map[string]bool{"no-bounded-sibling": true}
 
 // TestRulesReached runs the check over the testdata of unboundedqueue and
 // checks that every rule silences at least one spawn there.

@@ -43,7 +43,7 @@ func (p *Pool) Enter(ctx context.Context) error { // want Enter:"wait Semaphore 
 func (p *Pool) Leave() { p.sem.Release(1) }
 
 // Run does its work while it holds the slot: it is not a wait.
-func (p *Pool) Run(ctx context.Context, f func()) error {
+func (p *Pool) Run(ctx context.Context, f func()) error { // want Run:"work"
 	if err := p.sem.Acquire(ctx, 1); err != nil {
 		return err
 	}
@@ -212,7 +212,7 @@ func Pause(ctx context.Context, d time.Duration) error { // want Pause:"pause a 
 }
 
 // Poll sleeps and then works: not a pause.
-func Poll(d time.Duration, f func()) {
+func Poll(d time.Duration, f func()) { // want Poll:"work"
 	time.Sleep(d)
 	f()
 }

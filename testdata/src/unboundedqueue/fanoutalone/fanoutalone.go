@@ -1,6 +1,7 @@
-// Package fanoutalone fans out over a listing with no bounded sibling: the
-// package gives no evidence that the backend needs a limit, and the check
-// stays silent.
+// Package fanoutalone fans out over a listing with no bounded sibling. The
+// sibling rule needs one as evidence that the backend needs a limit; the
+// data-sized rule does not: the listing's size comes from the data and each
+// goroutine calls the backend.
 package fanoutalone
 
 import "context"
@@ -16,7 +17,7 @@ func refresh(ctx context.Context, c api) error {
 		return err
 	}
 	for _, n := range names {
-		go func() { _ = c.Get(ctx, n) }()
+		go func() { _ = c.Get(ctx, n) }() // want `goroutine per element of names, whose size comes from the data \(returned by c.List\), each doing blocking work \(c.Get\)`
 	}
 	return nil
 }

@@ -1,0 +1,312 @@
+package spawn
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
+	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
+)
+
+// Data-sized fan-out: a goroutine (go, errgroup or WaitGroup Go) per element
+// of a collection whose size the data decides (see provenance.go), each
+// doing blocking work (admission's Work fact), with nothing limiting how
+// many run at once. Unlike the sibling rule of fanOuts it needs no other
+// fan-out of the package to say what the backend takes: a thousand tenants,
+// blocks or sub-requests are a thousand simultaneous calls whatever the
+// package does elsewhere. The loop limits (acquired-before, waits-each,
+// limited-group, …) are asked first, by fanOuts; dataFanOut then asks
+// where the size comes from, whether each goroutine blocks, and whether
+// the goroutine takes a slot before its work.
+
+var (
+	ruleNoBlockingWork = newRule("no-blocking-work", "the goroutine per element of a data-sized collection does no blocking work (no I/O, RPC, query or wait, itself or through the functions it calls): it only computes", nil)
+	ruleFixedSet       = newRule("fixed-set", "the collection is named for the members of a small set the deployment fixes (peers, replicas, sites, pools, disks, drives, zones, shards, regions, members, servers): sized by the cluster, not the data", nil)
+	ruleAcquiredInside = newRule("acquired-inside", "the goroutine acquires a limiter (a semaphore, a pool's slot, a rate limiter's Wait) before its blocking work: at most the limiter's size work at once", nil)
+)
+
+// dataFanOut decides the loop's unbounded spawns (items) as a data-sized
+// fan-out: it reports them, or records the rule that silenced them, and
+// reports true; false when the collection is not data-sized, so that
+// fanOuts names its own rule.
+func (c *checker) dataFanOut(fn, loop inspector.Cursor, x ast.Expr, items []perItem) bool {
+	src, ok := c.dataSource(fn, x)
+	if !ok {
+		return false
+	}
+	if fixedSetName(collectionName(x)) {
+		c.silencedAll(ruleFixedSet, items)
+		return true
+	}
+	var reported []perItem
+	var works []*ast.CallExpr
+	for _, it := range items {
+		work := c.spawnWork(it.sp)
+		if work == nil {
+			c.silenced(ruleNoBlockingWork, it.cur)
+			continue
+		}
+		if c.acquiresBeforeWork(it.sp, work) {
+			c.silenced(ruleAcquiredInside, it.cur)
+			continue
+		}
+		if c.longLived(it.sp) {
+			c.silenced(ruleLongLived, it.cur)
+			continue
+		}
+		reported = append(reported, it)
+		works = append(works, work)
+	}
+	if len(reported) == 0 {
+		return true
+	}
+	limit := c.sh.Names.Package("max"+exported(collectionName(x))+"InFlight", reported[0].sp.stmt.Pos())
+	lim := newLoopLimit(loop, reported, limit)
+	for i, it := range reported {
+		c.findings = append(c.findings, newFixer(c.sh).dataFinding(it, lim, src, works[i], c.innerFanOut(it.sp), c.inFlight))
+	}
+	return true
+}
+
+// spawnWork returns the first call of the spawned work that blocks: the
+// call a go statement makes when its function does blocking work, or one in
+// the body it runs.
+func (c *checker) spawnWork(sp spawn) *ast.CallExpr {
+	if sp.kind == "go" && c.adm.IsWork(sp.call) {
+		return sp.call
+	}
+	if lit, ok := ast.Unparen(sp.fun).(*ast.FuncLit); ok {
+		return c.adm.WorkIn(lit.Body)
+	}
+	if sp.kind != "go" {
+		if call, ok := ast.Unparen(sp.fun).(*ast.CallExpr); ok {
+			return c.adm.WorkIn(call) // g.Go(s.task(x)): a function returned for the group
+		}
+	}
+	if body := c.spawnedBody(sp); body != nil {
+		return c.adm.WorkIn(body)
+	}
+	return nil
+}
+
+// acquiresBeforeWork reports whether the spawned body acquires a limiter
+// (an admission wait: a semaphore send, Acquire, a rate limiter's Wait, a
+// helper that does one) at or before its first blocking work.
+func (c *checker) acquiresBeforeWork(sp spawn, work *ast.CallExpr) bool {
+	body := c.spawnedBody(sp)
+	if body == nil {
+		return false
+	}
+	bodyCur, ok := c.insp.Root().FindNode(body)
+	if !ok {
+		return false
+	}
+	limit := body.End()
+	if work != nil && code.Inside(work.Pos(), body) {
+		limit = work.Pos()
+	}
+	acquired := false
+	for cur := range bodyCur.Preorder((*ast.SendStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.CallExpr)(nil), (*ast.SelectStmt)(nil)) {
+		if cur.Node().Pos() > limit {
+			break
+		}
+		if w, ok := c.adm.At(cur); ok && w.Blocking() {
+			acquired = true
+			break
+		}
+	}
+	return acquired
+}
+
+// innerFanOut returns the collection of a fan-out the spawned body runs
+// itself (a loop that spawns per element), or nil: the goroutines in flight
+// are then the outer collection's size times the inner's.
+func (c *checker) innerFanOut(sp spawn) ast.Expr {
+	body := c.spawnedBody(sp)
+	if body == nil {
+		return nil
+	}
+	var inner ast.Expr
+	ast.Inspect(body, func(n ast.Node) bool {
+		r, ok := n.(*ast.RangeStmt)
+		if !ok || inner != nil {
+			return inner == nil
+		}
+		ast.Inspect(r.Body, func(m ast.Node) bool {
+			switch m := m.(type) {
+			case *ast.GoStmt:
+				inner = r.X
+			case *ast.CallExpr:
+				if sel, ok := ast.Unparen(m.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Go" && len(m.Args) == 1 {
+					inner = r.X
+				}
+			}
+			return inner == nil
+		})
+		return inner == nil
+	})
+	return inner
+}
+
+// collectionName returns a name for the constant that limits a fan-out
+// over x: the last name x spells (clusters of d.clusters, ListBlocks of
+// d.ListBlocks(ctx)), or "Tasks".
+func collectionName(x ast.Expr) string {
+	switch e := ast.Unparen(x).(type) {
+	case *ast.Ident:
+		return e.Name
+	case *ast.SelectorExpr:
+		return e.Sel.Name
+	case *ast.CallExpr:
+		return collectionName(e.Fun)
+	case *ast.IndexExpr:
+		return collectionName(e.X)
+	case *ast.SliceExpr:
+		return collectionName(e.X)
+	}
+	return "tasks"
+}
+
+// exported capitalizes a name's first letter.
+func exported(name string) string {
+	r, size := utf8.DecodeRuneInString(name)
+	return string(unicode.ToUpper(r)) + name[size:]
+}
+
+// dataFinding builds the diagnostic of a data-sized fan-out, with the fix
+// that bounds it by a new named constant: SetLimit on the loop's errgroup,
+// else a semaphore of that size acquired before each spawn, the wait kept
+// where it was.
+func (c fixer) dataFinding(it perItem, lim *loopLimit, src source, work *ast.CallExpr, inner ast.Expr, inFlight int64) *shared.Finding {
+	sp := it.sp
+	what := c.spawnName(sp)
+	coll := edits.Source(c.pass, it.stream)
+	nested := ""
+	if inner != nil {
+		nested = fmt.Sprintf(", and each starts a goroutine per element of %s: the goroutines in flight are len(%s) × len(%s)",
+			edits.Source(c.pass, inner), coll, edits.Source(c.pass, inner))
+	}
+	f := &shared.Finding{
+		Diag: analysis.Diagnostic{
+			Pos:      sp.stmt.Pos(),
+			End:      sp.stmt.End(),
+			Category: "fanout",
+			Message: fmt.Sprintf("%s per element of %s, whose size comes from the data (%s), each doing blocking work (%s) with nothing bounding how many run at once%s; limit them to %s at a time",
+				what, coll, src.what, edits.Source(c.pass, work.Fun), nested, lim.size),
+			Related: []analysis.RelatedInformation{{Pos: work.Pos(), End: work.End(), Message: "the blocking work of each goroutine"}},
+		},
+	}
+	if src.at != nil {
+		f.Diag.Related = append(f.Diag.Related, analysis.RelatedInformation{Pos: src.at.Pos(), End: src.at.End(), Message: "the collection's size comes from here"})
+	}
+	file := c.sh.FileOf(sp.stmt.Pos())
+	if file == nil {
+		return f
+	}
+	anchor := edits.EnclosingDecl(file, sp.stmt.Pos())
+	if anchor == nil || c.limitFix(f, it, lim) == unlimited {
+		return f
+	}
+	decl := fmt.Sprintf("// %s bounds the goroutines in flight of the fan-out over\n// %s, whose size comes from the data; set it to what the backend takes at once.\nconst %s = %d",
+		lim.size, strings.ReplaceAll(coll, "\n", " "), lim.size, inFlight)
+	f.Edits = append(f.Edits, edits.InsertDeclBefore(anchor, decl))
+	return f
+}
+
+// withContext returns the items whose work takes a context, and records
+// no-context for the others: the sibling rule of fanOuts asks for a
+// context, the data-sized rule for blocking work, which may take none; both
+// ask for blocking work and leave the members of a fixed set alone. A
+// goroutine that takes a slot before its work is bounded either way.
+func (c *checker) withContext(items []perItem) []perItem {
+	var out []perItem
+	for _, it := range items {
+		work := c.spawnWork(it.sp)
+		switch {
+		case !c.takesContext(it.sp):
+			c.silenced(ruleNoContext, it.cur)
+		case work == nil:
+			c.silenced(ruleNoBlockingWork, it.cur)
+		case fixedSetName(collectionName(it.stream)):
+			c.silenced(ruleFixedSet, it.cur)
+		case c.acquiresBeforeWork(it.sp, work):
+			c.silenced(ruleAcquiredInside, it.cur)
+		default:
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+// indexFanOuts reports data-sized fan-outs written over the indexes of a
+// collection: for i := range len(xs), for i := 0; i < len(xs); i++. The
+// collection is xs; the rest is as for a range over it.
+func (c *checker) indexFanOuts() {
+	for _, loop := range c.loops {
+		x := indexedCollection(c.pass.TypesInfo, loop.Node())
+		if x == nil {
+			continue
+		}
+		fn := code.EnclosingFunc(loop)
+		if !fn.Valid() {
+			continue
+		}
+		var items []perItem
+		body, _ := loop.FindNode(loopBody(loop.Node()))
+		for cur := range body.Preorder((*ast.GoStmt)(nil), (*ast.CallExpr)(nil)) {
+			sp, ok := c.spawnAt(cur)
+			if !ok || shared.NearestLoop(cur) != loop.Node() {
+				continue
+			}
+			if _, ok := c.bounded(kindFanOut, candidate{sp: sp, cur: cur, loop: loop, stream: x}); ok {
+				continue
+			}
+			items = append(items, perItem{sp: sp, cur: cur, stream: x})
+		}
+		if len(items) > 0 && !c.dataFanOut(fn, loop, x, items) {
+			c.silencedAll(ruleNotListing, items)
+		}
+	}
+}
+
+// indexedCollection returns xs of a loop over the indexes of a slice or
+// map: for i := range len(xs), or for i := 0; i < len(xs); i++.
+func indexedCollection(info *types.Info, loop ast.Node) ast.Expr {
+	var n ast.Expr
+	switch l := loop.(type) {
+	case *ast.RangeStmt:
+		n = l.X
+	case *ast.ForStmt:
+		b, ok := l.Cond.(*ast.BinaryExpr)
+		if !ok || (b.Op != token.LSS && b.Op != token.LEQ) {
+			return nil
+		}
+		n = b.Y
+	default:
+		return nil
+	}
+	call, ok := ast.Unparen(n).(*ast.CallExpr)
+	if !ok || code.BuiltinName(info, call) != "len" || len(call.Args) != 1 {
+		return nil
+	}
+	if t := info.TypeOf(call.Args[0]); t == nil || !isCollection(t) {
+		return nil
+	}
+	return call.Args[0]
+}
+
+// fixedSetName reports whether a collection's name names such members
+// (peers, replicaSet, siteInfos, poolIndices, zoneDescs).
+func fixedSetName(name string) bool {
+	return knowledge.FixedSetWords.Match(strings.ToLower(name))
+}

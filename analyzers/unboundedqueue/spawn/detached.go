@@ -1,0 +1,449 @@
+package spawn
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
+	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
+)
+
+// Goroutines that outlive their request: a function that serves one
+// request or message (an HTTP handler, an RPC method, a method of a
+// request, a callback given a message or an event) starts a goroutine that
+// does blocking work and does not wait for it. The goroutine keeps running
+// after the request is answered, and nothing limits how many are alive:
+// their number is the request rate times how long each runs, and a slow
+// backend makes each run longer exactly when requests keep coming.
+
+var (
+	ruleWaitedByCaller = newRule("waited-for", "the function that starts the goroutine waits after the go statement (a Wait, a receive, a select): the goroutine ends before the request does", nil)
+	ruleRequestContext = newRule("request-context", "the goroutine's work takes the context of a request the function answers (an HTTP or RPC request's context parameter, r.Context(), or one derived from them): it is cancelled when the request ends", nil)
+	ruleGuardedStart   = newRule("guarded-start", "the go statement runs under an if that claims shared state (a CompareAndSwap, LoadOrStore, TryLock or TryAcquire, a count compared with a limit), or after an early return on the receiver's state (if h.ln != nil { return }): at most one, or a limited number, per key", nil)
+)
+
+// detachedSpawns reports goroutines started per request that outlive it.
+func (c *checker) detachedSpawns() {
+	for _, cur := range c.sh.GoStmts {
+		if shared.NearestLoop(cur) != nil {
+			continue // in a loop: the fan-out and stream kinds decide
+		}
+		fn := code.EnclosingFunc(cur)
+		if !fn.Valid() {
+			continue
+		}
+		if _, lit := fn.Node().(*ast.FuncLit); lit {
+			continue // a callback or a goroutine: not the request's own body
+		}
+		req := c.perRequest(fn)
+		if req == "" {
+			continue
+		}
+		sp, ok := c.spawnAt(cur)
+		if !ok {
+			continue
+		}
+		work := c.spawnWork(sp)
+		switch {
+		case work == nil:
+			c.silenced(ruleNoBlockingWork, cur)
+			continue
+		case answersRequest(req) && c.requestContext(fn, sp):
+			c.silenced(ruleRequestContext, cur)
+			continue
+		case c.waitsAfterIn(fn, cur) || c.resultUsedAfter(fn, cur, sp):
+			c.silenced(ruleWaitedByCaller, cur)
+			continue
+		case c.acquiredBeforeIn(fn, cur):
+			c.silenced(ruleAcquiredBefore, cur)
+			continue
+		case c.acquiresBeforeWork(sp, work):
+			c.silenced(ruleAcquiredInside, cur)
+			continue
+		case c.guardedStart(fn, cur):
+			c.silenced(ruleGuardedStart, cur)
+			continue
+		case c.longLived(sp):
+			c.silenced(ruleLongLived, cur)
+			continue
+		}
+		c.findings = append(c.findings, newFixer(c.sh).detachedFinding(sp, fn, req, work))
+	}
+}
+
+// perRequest says what request the function fn serves, or "": an HTTP
+// handler's *http.Request, a parameter or receiver whose type is a request
+// or a message (by its name, see requestSuffixes), or a slice of them.
+func (c *checker) perRequest(fn inspector.Cursor) string {
+	decl, ok := fn.Node().(*ast.FuncDecl)
+	if !ok {
+		return ""
+	}
+	f, ok := c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	if !ok {
+		return ""
+	}
+	sig := f.Signature()
+	var vars []*types.Var
+	if sig.Recv() != nil {
+		vars = append(vars, sig.Recv())
+	}
+	for i := range sig.Params().Len() {
+		vars = append(vars, sig.Params().At(i))
+	}
+	for _, v := range vars {
+		if name := requestTypeName(v.Type()); name != "" {
+			return name
+		}
+	}
+	return ""
+}
+
+// requestTypeName returns the name of t when it is a request or a message
+// (a pointer to one, or a slice of them), or "".
+func requestTypeName(t types.Type) string {
+	if s, ok := t.Underlying().(*types.Slice); ok {
+		t = s.Elem()
+	}
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return ""
+	}
+	if _, ok := n.Underlying().(*types.Struct); !ok {
+		return ""
+	}
+	name := n.Obj().Name()
+	if n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http" {
+		if name == "Request" {
+			return "http.Request"
+		}
+		return ""
+	}
+	if knowledge.RequestTypeSuffixes.Match(strings.ToLower(name)) {
+		return name
+	}
+	return ""
+}
+
+// waitsAfterIn reports whether fn, after the go statement at cur and outside
+// function literals, waits: a Wait call, a receive or a select.
+func (c *checker) waitsAfterIn(fn, cur inspector.Cursor) bool {
+	body := code.FuncBody(fn.Node())
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found || n == nil {
+			return false
+		}
+		if n.End() <= cur.Node().End() && !code.Inside(cur.Node().Pos(), n) {
+			return false // before the go statement
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.SelectStmt:
+			found = n.Pos() > cur.Node().Pos()
+		case *ast.UnaryExpr:
+			found = n.Op == token.ARROW && n.Pos() > cur.Node().End()
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Wait" && n.Pos() > cur.Node().End() {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// acquiredBeforeIn reports whether fn acquires a limiter before the go
+// statement at cur, outside function literals.
+func (c *checker) acquiredBeforeIn(fn, cur inspector.Cursor) bool {
+	if _, ok := c.adm.At(cur); ok {
+		return true
+	}
+	body, ok := fn.FindNode(code.FuncBody(fn.Node()))
+	if !ok {
+		return false
+	}
+	found := false
+	body.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.SendStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.CallExpr)(nil), (*ast.SelectStmt)(nil)}, func(at inspector.Cursor) bool {
+		if found || at.Node().Pos() >= cur.Node().Pos() {
+			return false
+		}
+		if _, lit := at.Node().(*ast.FuncLit); lit {
+			return false
+		}
+		if _, ok := c.adm.At(at); ok {
+			found = true
+		}
+		if sel, ok := at.Node().(*ast.SelectStmt); ok && triesSlotOrSheds(sel) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// guardedStart reports whether an if around the go statement claims shared
+// state (a call of CompareAndSwap, LoadOrStore, TryLock, TryAcquire, TryGo
+// or Swap) or compares a count with a limit, or whether fn returned earlier
+// on its receiver's state (returnsIfStarted). A start guarded so is
+// deduplicated per key or limited; a configuration flag is not a guard.
+func (c *checker) guardedStart(fn, cur inspector.Cursor) bool {
+	if c.returnsIfStarted(fn, cur) {
+		return true
+	}
+	for e := range cur.Enclosing((*ast.IfStmt)(nil)) {
+		if !fn.Contains(e) {
+			break
+		}
+		ifs := e.Node().(*ast.IfStmt)
+		if c.comparesCount(ifs.Cond, nil) {
+			return true
+		}
+		shared := false
+		ast.Inspect(ifs.Cond, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				switch code.CalleeName(n) {
+				case "CompareAndSwap", "LoadOrStore", "TryLock", "TryAcquire", "TryGo", "Swap":
+					shared = true
+				}
+			}
+			return !shared
+		})
+		if shared {
+			return true
+		}
+	}
+	return false
+}
+
+// detachedFinding builds the diagnostic of a goroutine that outlives its
+// request. It has no fix: bounding it means choosing what to do when the
+// limit is reached (shed, queue, run inline), which the code must say.
+func (c fixer) detachedFinding(sp spawn, fn inspector.Cursor, req string, work *ast.CallExpr) *shared.Finding {
+	return &shared.Finding{
+		Diag: analysis.Diagnostic{
+			Pos:      sp.stmt.Pos(),
+			End:      sp.stmt.End(),
+			Category: "detached",
+			Message: fmt.Sprintf("goroutine started per %s by %s outlives it: it keeps doing blocking work (%s) after the function returns, and nothing limits how many are alive, so their number grows with the request rate times how long each runs; by hand: acquire a semaphore before go and shed the work when it is full, or hand it to a bounded worker",
+				req, c.sh.FuncName(fn), edits.Source(c.pass, work.Fun)),
+			Related: []analysis.RelatedInformation{{Pos: work.Pos(), End: work.End(), Message: "the blocking work it keeps doing"}},
+		},
+	}
+}
+
+// triesSlotOrSheds reports whether sel tries to send a token (a value of
+// an empty struct type) and, in its default case, leaves the function: a
+// try-acquire that sheds the request when the semaphore is full.
+func triesSlotOrSheds(sel *ast.SelectStmt) bool {
+	sends, sheds := false, false
+	for _, st := range sel.Body.List {
+		cc := st.(*ast.CommClause)
+		switch comm := cc.Comm.(type) {
+		case nil:
+			sheds = code.Terminates(cc.Body, false)
+		case *ast.SendStmt:
+			if lit, ok := ast.Unparen(comm.Value).(*ast.CompositeLit); ok && len(lit.Elts) == 0 {
+				sends = true
+			}
+		}
+	}
+	return sends && sheds
+}
+
+// requestContext reports whether the goroutine's work takes the context of
+// the request fn serves: a context.Context parameter of fn, the Context()
+// of one of its parameters (r.Context()), or a local of fn assigned from an
+// expression that reads one of these (ctx, cancel := context.WithTimeout(
+// ctx, d)). Such work is cancelled when the request ends; a goroutine that
+// outlives its request takes context.Background() or none.
+func (c *checker) requestContext(fn inspector.Cursor, sp spawn) bool {
+	info := c.pass.TypesInfo
+	derived := make(map[*types.Var]bool) // contexts of the request
+	holders := make(map[*types.Var]bool) // values made from one (a lock whose Context() is the request's)
+	sig := code.FuncSignature(info, fn.Node())
+	if sig == nil {
+		return false
+	}
+	for i := range sig.Params().Len() {
+		if code.IsContext(sig.Params().At(i).Type()) {
+			derived[sig.Params().At(i)] = true
+		}
+	}
+	readsRequest := func(e ast.Node) bool {
+		found := false
+		ast.Inspect(e, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Ident:
+				if v, ok := info.Uses[n].(*types.Var); ok && derived[v] {
+					found = true
+				}
+			case *ast.CallExpr:
+				if code.CalleeName(n) == "Context" && len(n.Args) == 0 && code.IsContext(info.TypeOf(n)) {
+					if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
+						if v, ok := info.Uses[rootIdent(sel.X)].(*types.Var); ok && (isParam(info, fn.Node(), v) || holders[v]) {
+							found = true
+						}
+					}
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	// Locals derived from the request's context, in order of assignment.
+	for cur := range fn.Preorder((*ast.AssignStmt)(nil)) {
+		as := cur.Node().(*ast.AssignStmt)
+		if cur.Node().Pos() >= sp.stmt.Pos() || len(as.Rhs) != 1 {
+			continue
+		}
+		if readsRequest(as.Rhs[0]) {
+			for _, lhs := range as.Lhs {
+				if v := code.Var(info, lhs); v != nil && code.IsContext(v.Type()) {
+					derived[v] = true
+				} else if v != nil {
+					holders[v] = true
+				}
+			}
+		}
+	}
+	if readsRequest(sp.call) {
+		return true
+	}
+	if lit, ok := ast.Unparen(sp.fun).(*ast.FuncLit); ok {
+		return readsRequest(lit.Body)
+	}
+	return false
+}
+
+// rootIdent returns the identifier at the root of a selector chain, or nil.
+func rootIdent(e ast.Expr) *ast.Ident {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.Ident:
+			return x
+		default:
+			return nil
+		}
+	}
+}
+
+// resultUsedAfter reports whether fn, after the go statement and outside
+// function literals, reads a channel the goroutine sends on (receives from
+// it, or hands it to a helper that does): the request waits for the
+// goroutine's result.
+func (c *checker) resultUsedAfter(fn, cur inspector.Cursor, sp spawn) bool {
+	info := c.pass.TypesInfo
+	lit, ok := ast.Unparen(sp.fun).(*ast.FuncLit)
+	if !ok {
+		return false
+	}
+	chans := make(map[*types.Var]bool)
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if s, ok := n.(*ast.SendStmt); ok {
+			if v := code.Var(info, s.Chan); v != nil && !code.Inside(v.Pos(), lit) {
+				chans[v] = true
+			}
+		}
+		return true
+	})
+	if len(chans) == 0 {
+		return false
+	}
+	used := false
+	ast.Inspect(code.FuncBody(fn.Node()), func(n ast.Node) bool {
+		if used || n == nil {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if id, ok := n.(*ast.Ident); ok && id.Pos() > cur.Node().End() {
+			if v, ok := info.Uses[id].(*types.Var); ok && chans[v] {
+				used = true
+			}
+		}
+		return !used
+	})
+	return used
+}
+
+// returnsIfStarted reports whether fn, before the go statement, returns
+// when a field of its receiver says the work already runs: if h.ln != nil
+// { return }, if s.running { return }. The start is then once per entity.
+func (c *checker) returnsIfStarted(fn, cur inspector.Cursor) bool {
+	body := code.FuncBody(fn.Node())
+	if body == nil {
+		return false
+	}
+	for _, st := range body.List {
+		if st.Pos() >= cur.Node().Pos() {
+			break
+		}
+		ifs, ok := st.(*ast.IfStmt)
+		if !ok || !code.Terminates(ifs.Body.List, false) {
+			continue
+		}
+		if _, ok := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt); !ok {
+			continue
+		}
+		recv := receiverVar(c.pass.TypesInfo, fn)
+		if recv == nil {
+			return false
+		}
+		if c.testsOwnState(ifs.Cond, recv) {
+			return true
+		}
+	}
+	return false
+}
+
+// answersRequest reports whether the request named req is answered when
+// the function returns (an HTTP request, an RPC's request or query), so
+// that a context it gives is cancelled then. A message or an event is
+// handed to a consumer whose context lives as long as the consumer.
+func answersRequest(req string) bool {
+	return req == "http.Request" || strings.HasSuffix(req, "Request") || strings.HasSuffix(req, "Req") || strings.HasSuffix(req, "Query")
+}
+
+// testsOwnState reports whether cond tests a field of the receiver recv
+// for being set: h.ln != nil, s.running, !s.idle, h.ln == nil. A field
+// that says the work already runs, or that there is none to do.
+func (c *checker) testsOwnState(cond ast.Expr, recv *types.Var) bool {
+	info := c.pass.TypesInfo
+	ownField := func(e ast.Expr) bool {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		v, ok := info.Uses[sel.Sel].(*types.Var)
+		return ok && v.IsField() && info.Uses[rootIdent(sel.X)] == recv && sel.X == rootIdent(sel.X)
+	}
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.SelectorExpr:
+		return ownField(e) && types.Identical(info.TypeOf(e).Underlying(), types.Typ[types.Bool])
+	case *ast.UnaryExpr:
+		return e.Op == token.NOT && c.testsOwnState(e.X, recv)
+	case *ast.BinaryExpr:
+		if e.Op != token.EQL && e.Op != token.NEQ {
+			return false
+		}
+		return (ownField(e.X) && code.IsNil(info, e.Y)) || (ownField(e.Y) && code.IsNil(info, e.X))
+	}
+	return false
+}

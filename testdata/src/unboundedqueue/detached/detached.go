@@ -1,0 +1,164 @@
+// Package detached starts goroutines per request that outlive it: an HTTP
+// handler that leaves a thumbnail job behind, an RPC method that replicates
+// in the background. Beside them, the starts that stay silent: a goroutine
+// the handler waits for, one that takes a slot first or sheds, one started
+// once per key, one that only computes, a reader per connection.
+package detached
+
+import (
+	"context"
+	"net/http"
+	"os"
+	"sync"
+	"sync/atomic"
+)
+
+type Server struct {
+	sem        chan struct{}
+	refreshing atomic.Bool
+	peer       Peer
+}
+
+func NewServer(p Peer) *Server { return &Server{sem: make(chan struct{}, 16), peer: p} }
+
+type Peer interface {
+	Replicate(ctx context.Context, key string, val []byte) error
+}
+
+type PutRequest struct {
+	Key string
+	Val []byte
+}
+
+func (s *Server) upload(w http.ResponseWriter, r *http.Request) {
+	path := r.URL.Query().Get("path")
+	go func() { // want `goroutine started per http.Request by \(\*Server\).upload outlives it: it keeps doing blocking work \(os.ReadFile\)`
+		b, err := os.ReadFile(path)
+		if err == nil {
+			_ = os.WriteFile(path+".thumb", b[:len(b)/2], 0o600)
+		}
+	}()
+	w.WriteHeader(http.StatusCreated)
+}
+
+func (s *Server) Put(ctx context.Context, req *PutRequest) error {
+	go s.peer.Replicate(context.Background(), req.Key, req.Val) // want `goroutine started per PutRequest by \(\*Server\).Put outlives it`
+	return nil
+}
+
+// Negative: the goroutine works on the request's context, cancelled when
+// the request ends.
+func (s *Server) PutCancelled(ctx context.Context, req *PutRequest) error {
+	go s.peer.Replicate(ctx, req.Key, req.Val)
+	return nil
+}
+
+// Negative: the handler hands the result channel to a helper that waits.
+func (s *Server) heal(w http.ResponseWriter, r *http.Request) {
+	respCh := make(chan error, 1)
+	go func() {
+		respCh <- s.peer.Replicate(context.Background(), "heal", nil)
+	}()
+	keepAlive(w, respCh)
+}
+
+func keepAlive(w http.ResponseWriter, ch <-chan error) {
+	if err := <-ch; err != nil {
+		w.WriteHeader(http.StatusInternalServerError)
+	}
+}
+
+// Negative: the handler waits for its goroutine.
+func (s *Server) PutWaited(ctx context.Context, req *PutRequest) error {
+	done := make(chan error, 1)
+	go func() { done <- s.peer.Replicate(ctx, req.Key, req.Val) }()
+	return <-done
+}
+
+// Negative: a slot taken before go, or the request shed.
+func (s *Server) PutShed(ctx context.Context, req *PutRequest) error {
+	select {
+	case s.sem <- struct{}{}:
+	default:
+		return nil
+	}
+	go func() {
+		defer func() { <-s.sem }()
+		_ = s.peer.Replicate(context.Background(), req.Key, req.Val)
+	}()
+	return nil
+}
+
+// Negative: one refresh at a time, whatever the request rate.
+func (s *Server) get(w http.ResponseWriter, r *http.Request) {
+	if s.refreshing.CompareAndSwap(false, true) {
+		go func() {
+			defer s.refreshing.Store(false)
+			_ = s.peer.Replicate(context.Background(), "refresh", nil)
+		}()
+	}
+}
+
+// Negative: the goroutine only computes.
+func (s *Server) stats(w http.ResponseWriter, r *http.Request) {
+	var mu sync.Mutex
+	n := 0
+	go func() {
+		mu.Lock()
+		n++
+		mu.Unlock()
+	}()
+}
+
+type conn struct{ in chan []byte }
+
+func (c *conn) readLoop(ctx context.Context, p Peer) {
+	for b := range c.in {
+		_ = p.Replicate(ctx, "k", b)
+	}
+}
+
+// Negative: a reader per connection lives as long as the connection.
+func (s *Server) accept(w http.ResponseWriter, r *http.Request) {
+	c := &conn{in: make(chan []byte)}
+	go c.readLoop(r.Context(), s.peer)
+}
+
+type hook struct {
+	started bool
+	dir     string
+}
+
+type PrestartRequest struct{ Dir string }
+
+// Negative: started once per task, the receiver remembers it.
+func (h *hook) Prestart(ctx context.Context, req *PrestartRequest) error {
+	if h.started {
+		return nil
+	}
+	h.started = true
+	go func() { _ = os.WriteFile(h.dir+"/ready", nil, 0o600) }()
+	return nil
+}
+
+type OrderEvent struct{ ID string }
+
+// A consumer's callback: its context is the consumer's, which lives on.
+func (s *Server) onEvent(ctx context.Context, ev *OrderEvent) {
+	go s.peer.Replicate(ctx, ev.ID, nil) // want `goroutine started per OrderEvent by \(\*Server\).onEvent outlives it`
+}
+
+func (s *Server) store(ctx context.Context, req *PutRequest) (string, error) {
+	return "/data/" + req.Key, s.peer.Replicate(ctx, req.Key, req.Val)
+}
+
+// What the request's context computed is not the request's context: the
+// goroutine works on after the request.
+func (s *Server) PutIndexed(ctx context.Context, req *PutRequest) error {
+	path, err := s.store(ctx, req)
+	if err != nil {
+		return err
+	}
+	go func() { _ = os.WriteFile(path+".idx", nil, 0o600) }() // want `goroutine started per PutRequest by \(\*Server\).PutIndexed outlives it`
+	return nil
+}

@@ -1,0 +1,305 @@
+// Package fanoutdata fans out over collections whose size comes from the
+// data — a listing, a decoded request, a map that grows as tenants arrive,
+// a channel drained into a slice, a helper's result, a caller's argument —
+// each goroutine doing blocking work with nothing bounding how many run.
+// Beside each is its safe twin: a literal, a configured list, a semaphore
+// taken inside the goroutine, work that only computes, a wait per element.
+package fanoutdata
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"runtime"
+	"sync"
+
+	"golang.org/x/sync/errgroup"
+)
+
+type store interface {
+	ListBlocks(ctx context.Context) ([]string, error)
+	Fetch(ctx context.Context, id string) error
+}
+
+// A listing: as wide as the store.
+func syncBlocks(ctx context.Context, s store) error {
+	ids, err := s.ListBlocks(ctx)
+	if err != nil {
+		return err
+	}
+	g, ctx := errgroup.WithContext(ctx)
+	for _, id := range ids {
+		g.Go(func() error { return s.Fetch(ctx, id) }) // want `g.Go goroutine per element of ids, whose size comes from the data \(returned by s.ListBlocks\), each doing blocking work \(s.Fetch\) with nothing bounding how many run at once; limit them to maxIdsInFlight at a time`
+	}
+	return g.Wait()
+}
+
+// The twin: a semaphore taken inside the goroutine before its work.
+func syncBlocksLimited(ctx context.Context, s store) error {
+	ids, err := s.ListBlocks(ctx)
+	if err != nil {
+		return err
+	}
+	sem := make(chan struct{}, 8)
+	var wg sync.WaitGroup
+	for _, id := range ids {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			_ = s.Fetch(ctx, id)
+		}()
+	}
+	wg.Wait()
+	return nil
+}
+
+// The twin: each goroutine only computes.
+func checksums(ctx context.Context, s store) ([]int, error) {
+	ids, err := s.ListBlocks(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]int, len(ids))
+	var wg sync.WaitGroup
+	for i, id := range ids {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out[i] = len(id)
+		}()
+	}
+	wg.Wait()
+	return out, nil
+}
+
+// The twin: each goroutine takes the context but only computes with it.
+func scores(ctx context.Context, s store) ([]int, error) {
+	ids, err := s.ListBlocks(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]int, len(ids))
+	var wg sync.WaitGroup
+	for i, id := range ids {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out[i] = score(ctx, id)
+		}()
+	}
+	wg.Wait()
+	return out, nil
+}
+
+func score(ctx context.Context, id string) int {
+	if ctx.Err() != nil {
+		return 0
+	}
+	return len(id)
+}
+
+type cluster interface {
+	ListPeers(ctx context.Context) ([]string, error)
+	Ping(ctx context.Context, peer string) error
+}
+
+// The twin: the peers of the cluster, a set the deployment fixes.
+func pingPeers(ctx context.Context, c cluster) error {
+	peers, err := c.ListPeers(ctx)
+	if err != nil {
+		return err
+	}
+	for _, p := range peers {
+		go func() { _ = c.Ping(ctx, p) }()
+	}
+	return nil
+}
+
+type claimRequest struct {
+	Domains []string `json:"domains"`
+}
+
+type peer interface {
+	Claim(ctx context.Context, domain string) error
+}
+
+// A decoded request: as wide as the client made it.
+func claim(ctx context.Context, body []byte, p peer) error {
+	var req claimRequest
+	if err := json.Unmarshal(body, &req); err != nil {
+		return err
+	}
+	var wg sync.WaitGroup
+	for _, d := range req.Domains {
+		wg.Add(1)
+		go func(domain string) { // want `goroutine per element of req.Domains, whose size comes from the data \(a field of req, decoded by json.Unmarshal\)`
+			defer wg.Done()
+			_ = p.Claim(ctx, domain)
+		}(d)
+	}
+	wg.Wait()
+	return nil
+}
+
+// A request parameter, handed on to a helper that fans out.
+func claimAll(ctx context.Context, req *ClaimRequest, p peer) {
+	byDomain := map[string]bool{}
+	for _, d := range req.Domains {
+		byDomain[d] = true
+	}
+	claimEach(ctx, byDomain, p)
+}
+
+// ClaimRequest is what a client sends.
+type ClaimRequest struct{ Domains []string }
+
+func claimEach(ctx context.Context, domains map[string]bool, p peer) {
+	var wg sync.WaitGroup
+	for d := range domains {
+		wg.Add(1)
+		go func() { // want `goroutine per element of domains, whose size comes from the data \(passed by claimAll, built from req.Domains, req.Domains, a field of the ClaimRequest the caller sent\)`
+			defer wg.Done()
+			_ = p.Claim(ctx, d)
+		}()
+	}
+	wg.Wait()
+}
+
+// The twin: a literal list of domains.
+func claimFixed(ctx context.Context, p peer) {
+	var wg sync.WaitGroup
+	for _, d := range []string{"a.example", "b.example"} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_ = p.Claim(ctx, d)
+		}()
+	}
+	wg.Wait()
+}
+
+// A map that grows as tenants arrive.
+type registry struct {
+	mu      sync.Mutex
+	tenants map[string]string
+}
+
+func (r *registry) add(name, dir string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.tenants[name] = dir
+}
+
+func (r *registry) flushAll() {
+	var wg sync.WaitGroup
+	for _, dir := range r.tenants {
+		wg.Add(1)
+		go func() { // want `goroutine per element of r.tenants, whose size comes from the data \(the map r.tenants, which grows as \(\*registry\).add stores entries\), each doing blocking work \(os.WriteFile\)`
+			defer wg.Done()
+			_ = os.WriteFile(dir+"/flush", nil, 0o600)
+		}()
+	}
+	wg.Wait()
+}
+
+// The twin: a map filled only by the constructor, from the configuration.
+type shards struct {
+	dirs map[int]string
+}
+
+func newShards(dirs []string) *shards {
+	s := &shards{dirs: map[int]string{}}
+	for i, d := range dirs {
+		s.dirs[i] = d
+	}
+	return s
+}
+
+func (s *shards) flushAll() {
+	var wg sync.WaitGroup
+	for _, dir := range s.dirs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_ = os.WriteFile(dir+"/flush", nil, 0o600)
+		}()
+	}
+	wg.Wait()
+}
+
+// A channel drained into a slice.
+func drain(ctx context.Context, in <-chan string, s store) {
+	var batch []string
+	for id := range in {
+		batch = append(batch, id)
+	}
+	var wg sync.WaitGroup
+	for _, id := range batch {
+		wg.Add(1)
+		go func() { // want `goroutine per element of batch, whose size comes from the data \(drained from the channel in\)`
+			defer wg.Done()
+			_ = s.Fetch(ctx, id)
+		}()
+	}
+	wg.Wait()
+}
+
+// A helper of the package that returns the listing.
+func (r *registry) pending(ctx context.Context, s store) []string {
+	ids, err := s.ListBlocks(ctx)
+	if err != nil {
+		return nil
+	}
+	return ids
+}
+
+func (r *registry) fetchPending(ctx context.Context, s store) {
+	for _, id := range r.pending(ctx, s) {
+		go s.Fetch(ctx, id) // want `goroutine per element of r.pending\(ctx, s\), whose size comes from the data \(returned by r.pending, returned by s.ListBlocks\)`
+	}
+}
+
+// The twin: one goroutine per CPU.
+func warm(ctx context.Context, s store) {
+	for i := range make([]struct{}, runtime.NumCPU()) {
+		go func() { _ = s.Fetch(ctx, string(rune('a'+i))) }()
+	}
+}
+
+// The twin: a wait per element.
+func fetchOneByOne(ctx context.Context, s store) error {
+	ids, err := s.ListBlocks(ctx)
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_ = s.Fetch(ctx, id)
+		}()
+		wg.Wait()
+	}
+	return nil
+}
+
+// A listing walked by index.
+func fetchByIndex(ctx context.Context, s store) error {
+	ids, err := s.ListBlocks(ctx)
+	if err != nil {
+		return err
+	}
+	var wg sync.WaitGroup
+	for i := 0; i < len(ids); i++ {
+		wg.Add(1)
+		go func() { // want `goroutine per element of ids, whose size comes from the data \(returned by s.ListBlocks\)`
+			defer wg.Done()
+			_ = s.Fetch(ctx, ids[i])
+		}()
+	}
+	wg.Wait()
+	return nil
+}
