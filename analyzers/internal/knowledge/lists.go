@@ -329,6 +329,20 @@ var FixedSetWords = newList("fixed-set-words", Words, "",
 	"peer", "replica", "site", "pool", "disk", "drive", "zone", "shard", "region", "member", "server",
 )
 
+// CopyPackages are the packages whose functions return a copy, a view or
+// a sorted order of the collection they are given as first argument.
+var CopyPackages = newList("copy-packages", Packages, "",
+	"packages whose functions return or sort the collection of their first argument (maps.Keys, slices.Clone, sort.Strings): the result is as large as the argument, so its size comes from where the argument's does",
+	"maps", "slices", "sort", "golang.org/x/exp/maps", "golang.org/x/exp/slices",
+)
+
+// ClaimMethods are the methods whose success claims shared state for the
+// caller alone.
+var ClaimMethods = newList("claim-methods", Methods, "",
+	"methods whose success claims shared state for one caller (an atomic swap, a map's first store, a try-lock or try-acquire): a go statement under one starts at most one goroutine per claim",
+	"CompareAndSwap", "LoadOrStore", "TryLock", "TryAcquire", "TryGo", "Swap",
+)
+
 // RequestTypeSuffixes end the names of the types of requests and messages.
 var RequestTypeSuffixes = newList("request-type-suffixes", Suffixes, "",
 	"endings of a struct type's name, in lower case, that say it is a request or a message, as HTTP, RPC and message frameworks and the code generated for them name them: its collections are as wide as the sender made them, and a function given one serves one request",

@@ -213,12 +213,8 @@ func (c *checker) guardedStart(fn, cur inspector.Cursor) bool {
 		}
 		shared := false
 		ast.Inspect(ifs.Cond, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.CallExpr:
-				switch code.CalleeName(n) {
-				case "CompareAndSwap", "LoadOrStore", "TryLock", "TryAcquire", "TryGo", "Swap":
-					shared = true
-				}
+			if call, ok := n.(*ast.CallExpr); ok && knowledge.ClaimMethods.Has(code.CalleeName(call)) {
+				shared = true
 			}
 			return !shared
 		})

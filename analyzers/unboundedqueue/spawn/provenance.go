@@ -104,8 +104,7 @@ func (p *provenance) call(fn inspector.Cursor, call *ast.CallExpr, depth int) (s
 	if f == nil || f.Pkg() == nil {
 		return source{}, false
 	}
-	switch f.Pkg().Path() {
-	case "maps", "slices", "sort", "golang.org/x/exp/maps", "golang.org/x/exp/slices":
+	if knowledge.CopyPackages.Has(f.Pkg().Path()) {
 		if len(call.Args) > 0 {
 			return p.expr(fn, call.Args[0], depth)
 		}
