@@ -99,13 +99,8 @@ func (c *checker) hasWait(fn inspector.Cursor, st ast.Stmt) bool {
 // hasWork reports whether a statement calls anything that does work.
 func (c *checker) hasWork(n ast.Node) bool {
 	return code.AnyNode(n, code.IsFuncLit, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			if c.isWorkCall(n, admission.Wait{}) {
-				return true
-			}
-		}
-		return false
+		call, ok := n.(*ast.CallExpr)
+		return ok && c.isWorkCall(call, admission.Wait{})
 	})
 }
 
@@ -175,9 +170,6 @@ func recordSays(m *measurement, words *knowledge.List) bool {
 			}
 		}
 		text = strings.ToLower(unseparated.Replace(text))
-		if words.Match(text) {
-			return true
-		}
-		return false
+		return words.Match(text)
 	})
 }

@@ -94,13 +94,12 @@ func HelperOf(info *types.Info, fn *types.Func, body *ast.BlockStmt) *Helper {
 // time.Now().Sub(start).
 func measuresSince(info *types.Info, body ast.Node, isStart func(ast.Expr) bool) bool {
 	return code.AnyNode(body, code.IsGoStmt, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			if start, end, ok := Elapsed(info, n); ok && isStart(start) && isNow(info, end, n) {
-				return true
-			}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return false
 		}
-		return false
+		start, end, ok := Elapsed(info, call)
+		return ok && isStart(start) && isNow(info, end, call)
 	})
 }
 
