@@ -27,6 +27,7 @@ import (
 var (
 	ruleWaitedByCaller = newRule("waited-for", "the function that starts the goroutine waits after the go statement (a Wait, a receive, a select): the goroutine ends before the request does", nil)
 	ruleRequestContext = newRule("request-context", "the goroutine's work takes the context of a request the function answers (an HTTP or RPC request's context parameter, r.Context(), or one derived from them): it is cancelled when the request ends", nil)
+	ruleLocalPipe      = newRule("local-pipe", "the goroutine works on one end of an io.Pipe the function made: it blocks until the function reads, writes or closes the other end, so it lives no longer than the function's use of the pipe", nil)
 	ruleGuardedStart   = newRule("guarded-start", "the go statement runs under an if that claims shared state (a CompareAndSwap, LoadOrStore, TryLock or TryAcquire, a count compared with a limit), or after an early return on the receiver's state (if h.ln != nil { return }): at most one, or a limited number, per key", nil)
 )
 
@@ -62,6 +63,9 @@ func (c *checker) detachedSpawns() {
 		case c.waitsAfterIn(fn, cur) || c.resultUsedAfter(fn, cur, sp):
 			c.silenced(ruleWaitedByCaller, cur)
 			continue
+		case usesLocalPipe(c.pass.TypesInfo, fn.Node(), c.spawnedBody(sp), sp.args):
+			c.silenced(ruleLocalPipe, cur)
+			continue
 		case c.acquiredBeforeIn(fn, cur):
 			c.silenced(ruleAcquiredBefore, cur)
 			continue
@@ -77,6 +81,35 @@ func (c *checker) detachedSpawns() {
 		}
 		c.findings = append(c.findings, newFixer(c.sh).detachedFinding(sp, fn, req, work))
 	}
+}
+
+// usesLocalPipe reports whether the spawned body (or the arguments it is
+// given) uses an end of an io.Pipe held by a variable fn declares: a
+// multipart writer feeding the response through a pipe, a reader of what
+// the function's round trip writes. Each pipe operation blocks until fn
+// serves the other end, and fn's Close of its end (deferred, or on error)
+// ends the goroutine's work.
+func usesLocalPipe(info *types.Info, fn ast.Node, body *ast.BlockStmt, args []ast.Expr) bool {
+	localPipe := func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return false
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok || v.IsField() || !code.Inside(v.Pos(), fn) {
+			return false
+		}
+		return code.IsNamed(v.Type(), "io", "PipeReader") || code.IsNamed(v.Type(), "io", "PipeWriter")
+	}
+	if body != nil && code.AnyNode(body, nil, localPipe) {
+		return true
+	}
+	for _, a := range args {
+		if code.AnyNode(a, nil, localPipe) {
+			return true
+		}
+	}
+	return false
 }
 
 // perRequest says what request the function fn serves, or "": an HTTP

@@ -59,7 +59,7 @@ var Rules = rulesOf(
 	ruleLimitedGroup, ruleAMQPPrefetch, ruleLockstepReply, ruleFiniteStream,
 	ruleNotListing, ruleNoBoundedSibling, ruleNotPerItem,
 	ruleNoBlockingWork, ruleFixedSet, ruleAcquiredInside, // datasize.go
-	ruleRequestContext, ruleWaitedByCaller, ruleGuardedStart, // detached.go
+	ruleRequestContext, ruleWaitedByCaller, ruleLocalPipe, ruleGuardedStart, // detached.go
 )
 
 func rulesOf(rs ...*rule) []*report.Rule {
