@@ -86,3 +86,9 @@ func TestWhyWholePackage(t *testing.T) {
 		})
 	}
 }
+
+// TestQueueFacts covers producers of a queue type declared in another
+// package, seen through the type's push facts.
+func TestQueueFacts(t *testing.T) {
+	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/queuefacts/producer")
+}
