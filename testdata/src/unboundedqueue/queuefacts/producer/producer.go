@@ -41,7 +41,7 @@ func (s *server) onMessageChecked(m string) bool {
 	if s.q.Len() >= s.maxLen {
 		return false
 	}
-	s.q.Push(m)
+	s.q.Push(m) // why: producer-length-check
 	return true
 }
 
@@ -61,7 +61,7 @@ func (s *server) onMessageLimited(ctx context.Context, m string) error {
 		return err
 	}
 	defer s.sem.Release(1)
-	s.q.Push(m)
+	s.q.Push(m) // why: producer-limit
 	return nil
 }
 
@@ -69,13 +69,21 @@ func (s *server) onMessageLimited(ctx context.Context, m string) error {
 // a producer's rate.
 func (s *server) load(ms []string) {
 	for _, m := range ms {
-		s.q.Push(m)
+		s.q.Push(m) // why: batch-fill
 	}
 }
 
 // The caller waits after the push: each queued item has a caller parked
 // with it.
 func (s *server) call(m string, done <-chan struct{}) {
-	s.q.Push(m)
+	s.q.Push(m) // why: caller-waits
 	<-done
+}
+
+// A near miss: an emptiness test through the type's method bounds nothing.
+func (s *server) onMessageWake(m string, wake func()) {
+	if s.q.Len() == 0 {
+		wake()
+	}
+	s.q.Push(m) // want `\(\*queue.Queue\).Push never refuses`
 }
