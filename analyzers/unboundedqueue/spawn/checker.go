@@ -48,8 +48,8 @@ func Check(sh *shared.Pkg, loops []inspector.Cursor, inFlight int64) []*shared.F
 	perSender{chk: c, pass: c.pass, sh: sh}.goroutinesPerSend()
 	c.goroutinesPerItem()
 	c.fanOuts()
-	c.indexFanOuts()   // datasize.go
-	c.detachedSpawns() // detached.go
+	dataSizes{c}.indexFanOuts()       // datasize.go
+	requestSpawns{c}.detachedSpawns() // detached.go
 	c.asked.sayNotAsked(sh)
 	return c.findings
 }

@@ -35,11 +35,16 @@ var (
 	ruleAcquiredInside = newRule("acquired-inside", "the goroutine acquires a limiter (a semaphore, a pool's slot, a rate limiter's Wait) before its blocking work: at most the limiter's size work at once", nil)
 )
 
+// dataSizes decides the fan-outs over collections whose size comes from
+// the data (datasize.go, provenance.go), apart from the checker's other
+// loop kinds.
+type dataSizes struct{ *checker }
+
 // dataFanOut decides the loop's unbounded spawns (items) as a data-sized
 // fan-out: it reports them, or records the rule that silenced them, and
 // reports true; false when the collection is not data-sized, so that
 // fanOuts names its own rule.
-func (c *checker) dataFanOut(fn, loop inspector.Cursor, x ast.Expr, items []perItem) bool {
+func (c dataSizes) dataFanOut(fn, loop inspector.Cursor, x ast.Expr, items []perItem) bool {
 	src, ok := c.dataSource(fn, x)
 	if !ok {
 		return false
@@ -102,7 +107,7 @@ func (c *checker) spawnWork(sp spawn) *ast.CallExpr {
 // acquiresBeforeWork reports whether the spawned body acquires a limiter
 // (an admission wait: a semaphore send, Acquire, a rate limiter's Wait, a
 // helper that does one) at or before its first blocking work.
-func (c *checker) acquiresBeforeWork(sp spawn, work *ast.CallExpr) bool {
+func (c dataSizes) acquiresBeforeWork(sp spawn, work *ast.CallExpr) bool {
 	body := c.spawnedBody(sp)
 	if body == nil {
 		return false
@@ -131,7 +136,7 @@ func (c *checker) acquiresBeforeWork(sp spawn, work *ast.CallExpr) bool {
 // innerFanOut returns the collection of a fan-out the spawned body runs
 // itself (a loop that spawns per element), or nil: the goroutines in flight
 // are then the outer collection's size times the inner's.
-func (c *checker) innerFanOut(sp spawn) ast.Expr {
+func (c dataSizes) innerFanOut(sp spawn) ast.Expr {
 	body := c.spawnedBody(sp)
 	if body == nil {
 		return nil
@@ -228,7 +233,7 @@ func (c fixer) dataFinding(it perItem, lim *loopLimit, src source, work *ast.Cal
 // context, the data-sized rule for blocking work, which may take none; both
 // ask for blocking work and leave the members of a fixed set alone. A
 // goroutine that takes a slot before its work is bounded either way.
-func (c *checker) withContext(items []perItem) []perItem {
+func (c dataSizes) withContext(items []perItem) []perItem {
 	var out []perItem
 	for _, it := range items {
 		work := c.spawnWork(it.sp)
@@ -251,7 +256,7 @@ func (c *checker) withContext(items []perItem) []perItem {
 // indexFanOuts reports data-sized fan-outs written over the indexes of a
 // collection: for i := range len(xs), for i := 0; i < len(xs); i++. The
 // collection is xs; the rest is as for a range over it.
-func (c *checker) indexFanOuts() {
+func (c dataSizes) indexFanOuts() {
 	for _, loop := range c.loops {
 		x := indexedCollection(c.pass.TypesInfo, loop.Node())
 		if x == nil {

@@ -31,8 +31,12 @@ var (
 	ruleGuardedStart   = newRule("guarded-start", "the go statement runs under an if that claims shared state (a CompareAndSwap, LoadOrStore, TryLock or TryAcquire, a count compared with a limit), or after an early return on the receiver's state (if h.ln != nil { return }): at most one, or a limited number, per key", nil)
 )
 
+// requestSpawns decides the go statements of the functions that serve a
+// request (detached.go), apart from the checker's loop kinds.
+type requestSpawns struct{ *checker }
+
 // detachedSpawns reports goroutines started per request that outlive it.
-func (c *checker) detachedSpawns() {
+func (c requestSpawns) detachedSpawns() {
 	for _, cur := range c.sh.GoStmts {
 		if shared.NearestLoop(cur) != nil {
 			continue // in a loop: the fan-out and stream kinds decide
@@ -69,7 +73,7 @@ func (c *checker) detachedSpawns() {
 		case c.acquiredBeforeIn(fn, cur):
 			c.silenced(ruleAcquiredBefore, cur)
 			continue
-		case c.acquiresBeforeWork(sp, work):
+		case dataSizes{c.checker}.acquiresBeforeWork(sp, work):
 			c.silenced(ruleAcquiredInside, cur)
 			continue
 		case c.guardedStart(fn, cur):
@@ -115,7 +119,7 @@ func usesLocalPipe(info *types.Info, fn ast.Node, body *ast.BlockStmt, args []as
 // perRequest says what request the function fn serves, or "": an HTTP
 // handler's *http.Request, a parameter or receiver whose type is a request
 // or a message (by its name, see requestSuffixes), or a slice of them.
-func (c *checker) perRequest(fn inspector.Cursor) string {
+func (c requestSpawns) perRequest(fn inspector.Cursor) string {
 	decl, ok := fn.Node().(*ast.FuncDecl)
 	if !ok {
 		return ""
@@ -171,7 +175,7 @@ func requestTypeName(t types.Type) string {
 
 // waitsAfterIn reports whether fn, after the go statement at cur and outside
 // function literals, waits: a Wait call, a receive or a select.
-func (c *checker) waitsAfterIn(fn, cur inspector.Cursor) bool {
+func (c requestSpawns) waitsAfterIn(fn, cur inspector.Cursor) bool {
 	body := code.FuncBody(fn.Node())
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -200,7 +204,7 @@ func (c *checker) waitsAfterIn(fn, cur inspector.Cursor) bool {
 
 // acquiredBeforeIn reports whether fn acquires a limiter before the go
 // statement at cur, outside function literals.
-func (c *checker) acquiredBeforeIn(fn, cur inspector.Cursor) bool {
+func (c requestSpawns) acquiredBeforeIn(fn, cur inspector.Cursor) bool {
 	if _, ok := c.adm.At(cur); ok {
 		return true
 	}
@@ -232,7 +236,7 @@ func (c *checker) acquiredBeforeIn(fn, cur inspector.Cursor) bool {
 // or Swap) or compares a count with a limit, or whether fn returned earlier
 // on its receiver's state (returnsIfStarted). A start guarded so is
 // deduplicated per key or limited; a configuration flag is not a guard.
-func (c *checker) guardedStart(fn, cur inspector.Cursor) bool {
+func (c requestSpawns) guardedStart(fn, cur inspector.Cursor) bool {
 	if c.returnsIfStarted(fn, cur) {
 		return true
 	}
@@ -299,7 +303,7 @@ func triesSlotOrSheds(sel *ast.SelectStmt) bool {
 // expression that reads one of these (ctx, cancel := context.WithTimeout(
 // ctx, d)). Such work is cancelled when the request ends; a goroutine that
 // outlives its request takes context.Background() or none.
-func (c *checker) requestContext(fn inspector.Cursor, sp spawn) bool {
+func (c requestSpawns) requestContext(fn inspector.Cursor, sp spawn) bool {
 	info := c.pass.TypesInfo
 	derived := make(map[*types.Var]bool) // contexts of the request
 	holders := make(map[*types.Var]bool) // values made from one (a lock whose Context() is the request's)
@@ -376,7 +380,7 @@ func rootIdent(e ast.Expr) *ast.Ident {
 // function literals, reads a channel the goroutine sends on (receives from
 // it, or hands it to a helper that does): the request waits for the
 // goroutine's result.
-func (c *checker) resultUsedAfter(fn, cur inspector.Cursor, sp spawn) bool {
+func (c requestSpawns) resultUsedAfter(fn, cur inspector.Cursor, sp spawn) bool {
 	info := c.pass.TypesInfo
 	lit, ok := ast.Unparen(sp.fun).(*ast.FuncLit)
 	if !ok {
@@ -415,7 +419,7 @@ func (c *checker) resultUsedAfter(fn, cur inspector.Cursor, sp spawn) bool {
 // returnsIfStarted reports whether fn, before the go statement, returns
 // when a field of its receiver says the work already runs: if h.ln != nil
 // { return }, if s.running { return }. The start is then once per entity.
-func (c *checker) returnsIfStarted(fn, cur inspector.Cursor) bool {
+func (c requestSpawns) returnsIfStarted(fn, cur inspector.Cursor) bool {
 	body := code.FuncBody(fn.Node())
 	if body == nil {
 		return false
@@ -453,7 +457,7 @@ func answersRequest(req string) bool {
 // testsOwnState reports whether cond tests a field of the receiver recv
 // for being set: h.ln != nil, s.running, !s.idle, h.ln == nil. A field
 // that says the work already runs, or that there is none to do.
-func (c *checker) testsOwnState(cond ast.Expr, recv *types.Var) bool {
+func (c requestSpawns) testsOwnState(cond ast.Expr, recv *types.Var) bool {
 	info := c.pass.TypesInfo
 	ownField := func(e ast.Expr) bool {
 		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)

@@ -72,7 +72,7 @@ func (c *checker) fanOuts() {
 			sib, hasSibling = c.siblingOf(fn)
 		}
 		if call == nil || !hasSibling {
-			if c.dataFanOut(fn, loop, r.X, items) {
+			if (dataSizes{c}).dataFanOut(fn, loop, r.X, items) {
 				continue // data-sized: decided in datasize.go
 			}
 			if call == nil {
@@ -82,7 +82,7 @@ func (c *checker) fanOuts() {
 			}
 			continue
 		}
-		if items = c.withContext(items); len(items) == 0 {
+		if items = (dataSizes{c}).withContext(items); len(items) == 0 {
 			continue
 		}
 		size, _ := newFixer(c.sh).limitIn(sib, fn, items[0].sp.stmt.Pos())

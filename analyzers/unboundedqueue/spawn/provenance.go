@@ -51,8 +51,8 @@ const maxProvenanceSteps = 200
 
 // dataSource reports where the size of the collection x, ranged over in
 // fn, comes from, when it comes from the data.
-func (c *checker) dataSource(fn inspector.Cursor, x ast.Expr) (source, bool) {
-	p := &provenance{c: c, seen: make(map[ast.Node]bool), vars: make(map[*types.Var]bool)}
+func (c dataSizes) dataSource(fn inspector.Cursor, x ast.Expr) (source, bool) {
+	p := &provenance{c: c.checker, seen: make(map[ast.Node]bool), vars: make(map[*types.Var]bool)}
 	return p.expr(fn, x, 0)
 }
 
@@ -392,7 +392,7 @@ type growth struct {
 // and the function's name.
 func (p *provenance) growsAtRun(f *types.Var) (ast.Node, string, bool) {
 	if p.c.grows == nil {
-		p.c.grows = p.c.runTimeStores()
+		p.c.grows = dataSizes{p.c}.runTimeStores()
 	}
 	g, ok := p.c.grows[f]
 	return g.at, g.in, ok
@@ -400,7 +400,7 @@ func (p *provenance) growsAtRun(f *types.Var) (ast.Node, string, bool) {
 
 // runTimeStores finds, once per package, the map fields that a function
 // other than a constructor stores entries into, outside test files.
-func (c *checker) runTimeStores() map[*types.Var]growth {
+func (c dataSizes) runTimeStores() map[*types.Var]growth {
 	info := c.pass.TypesInfo
 	out := make(map[*types.Var]growth)
 	for cur := range c.insp.Root().Preorder((*ast.AssignStmt)(nil)) {
@@ -437,7 +437,7 @@ func (c *checker) runTimeStores() map[*types.Var]growth {
 // isConstructor reports whether fn (or the declared function around a
 // literal) is a constructor or runs at start-up: New…, new…, init, main,
 // or a function whose name says it loads or parses a configuration.
-func (c *checker) isConstructor(fn inspector.Cursor) bool {
+func (c dataSizes) isConstructor(fn inspector.Cursor) bool {
 	for f := range fn.Enclosing((*ast.FuncDecl)(nil)) {
 		name := f.Node().(*ast.FuncDecl).Name.Name
 		lower := strings.ToLower(name)
