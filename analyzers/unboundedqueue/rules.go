@@ -34,6 +34,7 @@ var (
 	ruleNotFIFO      = report.NewRule("unboundedqueue", "not-a-fifo", "no dequeue the queue kinds know takes items from the other end (q = q[1:], slices.Delete(q, 0, n), a consumer's take-all and reset, Remove(l.Front()), PopFront, delete(m, head) with head++ beside m[tail] = x with tail++): to them a stack or a list that only grows, not a FIFO queue")
 	ruleKeepsElement = report.NewRule("unboundedqueue", "keeps-element", "the push keeps the element it returns (e := l.PushBack(x)), for an index: only plain pushes count, as dropping the oldest item would leave that element stale (an LRU's list)")
 
+	ruleNoSpawn        = report.NewRule("unboundedqueue", "no-spawn", "the package has no go statement and imports neither errgroup nor sync: none of its loops starts a goroutine, so the spawn kinds look at none")
 	ruleNothingToQueue = report.NewRule("unboundedqueue", "nothing-to-queue", "the package has no go statement, no front re-slice (q = q[1:]), no list or deque call, no map or ring store and no reset of a shared slice: nothing in it can queue")
 )
 

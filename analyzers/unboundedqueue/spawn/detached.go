@@ -51,6 +51,7 @@ func (c *checker) detachedSpawns() {
 		if !ok {
 			continue
 		}
+		c.asked[cur.Node()] = true // decided here, reported or silenced
 		work := c.spawnWork(sp)
 		switch {
 		case work == nil:
