@@ -24,6 +24,9 @@ var (
 	rulePumpLimit    = report.NewRule("unboundedqueue", "pump-limit", "the function of the pump's loop compares the buffer's length with a limit (not an emptiness test), or a counter with anything: it stops taking items when full")
 	rulePutBackOnly  = report.NewRule("unboundedqueue", "put-back-only", "no function other than the one that puts items back fills the queue: a retry of its own batch, not a second producer")
 	rulePutBackLimit = report.NewRule("unboundedqueue", "put-back-limit", "the put-back is bounded: its function compares the queue's or the batch's length with a limit, counts attempts, checks an age, or trims the queue")
+	ruleClearsSlot   = report.NewRule("unboundedqueue", "clears-slot", "the store into the ring puts the zero value (r.buf[r.head] = T{}): a reader clearing the slot it took, not an enqueue")
+	ruleFixedRing    = report.NewRule("unboundedqueue", "fixed-ring", "no function that stores into the ring (nor one it calls) makes its slice larger: a ring of a fixed size, which overwrites or rejects when full")
+	ruleNoRingReader = report.NewRule("unboundedqueue", "no-ring-reader", "no function other than the one that stores into the ring reads it at a counter it advances: not a queue between a producer and a consumer")
 	ruleRingLimit    = report.NewRule("unboundedqueue", "ring-limit", "the function that stores into the ring, or the one that grows it, compares its size with a limit of its own (if len(r.buf) >= r.maxSize { return errFull })")
 	ruleCallersCheck = report.NewRule("unboundedqueue", "callers-check", "a caller of the function that stores into the ring bounds it (compares its length with a limit before the call)")
 

@@ -47,7 +47,7 @@ var (
 	ruleFiniteStream     = newRule("finite-stream", "the stream is a channel this call makes and closes (or gets from a function of the package that does): one batch, not a service's input", func(c *checker, x candidate) bool { return c.finiteStream(x.stream, x.loop) })
 	ruleNotListing       = newRule("not-a-listing", "the fan-out ranges over a value whose size the check cannot trace to the data (a literal, a configured field, a parameter no caller fills from the data): configured or unknown, so no evidence", nil)
 	ruleNoBoundedSibling = newRule("no-bounded-sibling", "the package bounds no fan-out elsewhere (SetLimit, a semaphore channel), so nothing says its backend cannot take one call per element", nil)
-	ruleNotInLoop        = newRule("not-in-loop", "the goroutine starts in no loop, and not as a detached goroutine of a request's handler (a go statement in a function taking an *http.Request, a request or a message): one goroutine per call of its function, which no spawn kind counts", nil)
+	ruleNotInLoop        = newRule("not-in-loop", "the goroutine starts in no loop, and not as a detached goroutine of a request's handler (a go statement in the body of a declared function taking an *http.Request, a request or a message, not in a literal there): one goroutine per call of its function, which no spawn kind counts", nil)
 	ruleNotPerItem       = newRule("not-per-item", "the go statement (or errgroup or WaitGroup Go) runs in a loop that takes no item from a stream (a range over a channel, an endless loop that receives or reads) and ranges over no slice or map, or deeper inside one: a counted, polling or retry loop, whose goroutines no spawn kind counts", nil)
 )
 

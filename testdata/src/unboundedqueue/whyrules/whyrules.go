@@ -54,3 +54,67 @@ func retryAll() error {
 	}
 	return g.Wait()
 }
+
+type sample struct{ v float64 }
+
+// A window overwrites its oldest sample when full: a ring of a fixed size.
+type window struct {
+	mu      sync.Mutex
+	buf     []sample
+	head, n int
+}
+
+func (w *window) add(s sample) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.buf[(w.head+w.n)%len(w.buf)] = s // why: fixed-ring
+	if w.n < len(w.buf) {
+		w.n++
+	} else {
+		w.head = (w.head + 1) % len(w.buf)
+	}
+}
+
+func (w *window) take() (sample, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.n == 0 {
+		return sample{}, false
+	}
+	s := w.buf[w.head]
+	w.buf[w.head] = sample{} // why: clears-slot
+	w.head = (w.head + 1) % len(w.buf)
+	w.n--
+	return s, true
+}
+
+// A trace grows its slice when full, but only the function that stores
+// reads it back: no consumer takes from its head.
+type trace struct {
+	mu    sync.Mutex
+	spans []sample
+	next  int
+}
+
+func (t *trace) record(s sample) float64 {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.next == len(t.spans) {
+		t.spans = append(t.spans, make([]sample, len(t.spans)+1)...)
+	}
+	t.spans[t.next] = s // why: no-ring-reader
+	t.next++
+	return t.spans[0].v
+}
+
+// A reader consumes the bytes at the front of its buffer.
+type reader struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+func (r *reader) skip(n int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.buf = r.buf[n:] // why: byte-buffer
+}
