@@ -22,6 +22,7 @@ var (
 	ruleDrainsUnderLock      = report.NewRule("unboundedqueue", "drains-under-lock", "every consumer drains the queue in a loop holding the producers' mutex, released only in sync.Cond.Wait: the lock keeps producers at the consumer's pace")
 
 	rulePumpLimit    = report.NewRule("unboundedqueue", "pump-limit", "the function of the pump's loop compares the buffer's length with a limit (not an emptiness test), or a counter with anything: it stops taking items when full")
+	ruleNotPutBack   = report.NewRule("unboundedqueue", "not-a-put-back", "the slice put in front of the queue (q = append(batch, q...)) is not a local variable its function took from the queue before (batch := q, batch, q = q, nil): a prepend of other items, which the queue kinds do not count as a put-back")
 	rulePutBackOnly  = report.NewRule("unboundedqueue", "put-back-only", "no function other than the one that puts items back fills the queue: a retry of its own batch, not a second producer")
 	rulePutBackLimit = report.NewRule("unboundedqueue", "put-back-limit", "the put-back is bounded: its function compares the queue's or the batch's length with a limit, counts attempts, checks an age, or trims the queue")
 	ruleClearsSlot   = report.NewRule("unboundedqueue", "clears-slot", "the store into the ring puts the zero value (r.buf[r.head] = T{}): a reader clearing the slot it took, not an enqueue")

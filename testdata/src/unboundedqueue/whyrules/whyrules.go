@@ -118,3 +118,11 @@ func (r *reader) skip(n int) {
 	defer r.mu.Unlock()
 	r.buf = r.buf[n:] // why: byte-buffer
 }
+
+// urgent puts one event in front of the history: a prepend, not a batch
+// the function took from the queue and puts back.
+func (h *history) urgent(e event) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.events = append([]event{e}, h.events...) // why: not-a-put-back
+}
