@@ -51,8 +51,11 @@ func (c *checker) indexFIFOs() {
 		case *types.Map:
 			c.mapFIFO(st, c.deletes[st.items])
 		case *types.Slice:
-			if isItemSlice(st.items.Type()) {
+			switch {
+			case isItemSlice(st.items.Type()):
 				c.growingRing(st)
+			case c.indexedByCounter(st.index):
+				c.sh.Rep.Silence(st.cur.Node(), ruleByteBuffer) // a ring of bytes
 			}
 		}
 	}

@@ -126,3 +126,18 @@ func (h *history) urgent(e event) {
 	defer h.mu.Unlock()
 	h.events = append([]event{e}, h.events...) // why: not-a-put-back
 }
+
+// A byteRing keeps the last bytes written: a buffer of bytes, not a queue
+// of items.
+type byteRing struct {
+	mu  sync.Mutex
+	buf []byte
+	w   int
+}
+
+func (r *byteRing) put(b byte) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.buf[r.w] = b // why: byte-buffer
+	r.w = (r.w + 1) % len(r.buf)
+}
