@@ -64,7 +64,13 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 
 	fx := newFixer(pass, insp, rep.SkipPos)
-	for _, p := range pools.Find(pass, insp, adm.Finder(admission.Options{}), rep.Skip) {
+	found, rejected := pools.FindAll(pass, insp, adm.Finder(admission.Options{}), rep.Skip)
+	for _, r := range rejected {
+		for _, at := range r.At {
+			rep.Silence(at, rejectRules[r.Why])
+		}
+	}
+	for _, p := range found {
 		for _, s := range shared(fs, p, rep) {
 			d := analysis.Diagnostic{
 				Pos:      s.slow.at.Pos(),

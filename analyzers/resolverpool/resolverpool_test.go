@@ -42,7 +42,7 @@ func TestWhy(t *testing.T) {
 // TestWhyAll runs with -resolverpool.why=all: the rules named by the
 // "// why:" comments are said there.
 func TestWhyAll(t *testing.T) {
-	fixtest.RunWhy(t, testdata, resolverpool.Analyzer, "all", "resolverpool/a")
+	fixtest.RunWhy(t, testdata, resolverpool.Analyzer, "all", "resolverpool/a", "resolverpool/rejected")
 }
 
 // TestWhyStandardLibrary checks that a package of the standard library is

@@ -51,8 +51,11 @@ func (c *checker) indexFIFOs() {
 		case *types.Map:
 			c.mapFIFO(st, c.deletes[st.items])
 		case *types.Slice:
-			if isItemSlice(st.items.Type()) {
+			switch {
+			case isItemSlice(st.items.Type()):
 				c.growingRing(st)
+			case c.indexedByCounter(st.index):
+				c.sh.Rep.Silence(st.cur.Node(), ruleByteBuffer) // a ring of bytes
 			}
 		}
 	}
@@ -190,14 +193,17 @@ func (c *checker) growingRing(st indexStore) {
 		return
 	}
 	if code.IsZeroValue(c.pass.TypesInfo, st.cur.Node().(*ast.AssignStmt).Rhs[0]) {
-		return // r.buf[r.head] = T{}: a reader clearing the slot it took
+		c.sh.Rep.Silence(st.cur.Node(), ruleClearsSlot) // r.buf[r.head] = T{}
+		return
 	}
 	grow, growsIn := c.growsIn(fn, st.items)
 	if !grow.Valid() {
+		c.sh.Rep.Silence(st.cur.Node(), ruleFixedRing)
 		return
 	}
 	pop, ok := c.ringPop(st.items, fn)
 	if !ok {
+		c.sh.Rep.Silence(st.cur.Node(), ruleNoRingReader)
 		return
 	}
 	q := &queue{v: st.items, enqueues: []inspector.Cursor{st.cur}, dequeues: []inspector.Cursor{pop}}

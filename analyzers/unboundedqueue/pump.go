@@ -37,7 +37,11 @@ func (c *checker) pumps() {
 	for _, cur := range c.reslice {
 		s := cur.Node().(*ast.SliceExpr)
 		v := code.Var(info, s.X)
-		if v == nil || !isItemSlice(v.Type()) || isConst(info, s.Low, "0") || !isFrontDequeue(info, cur, v) {
+		if v == nil || isConst(info, s.Low, "0") || !isFrontDequeue(info, cur, v) {
+			continue
+		}
+		if !isItemSlice(v.Type()) {
+			c.sh.Rep.Silence(cur.Node(), ruleByteBuffer) // buf = buf[n:]: a parser's input
 			continue
 		}
 		p, ok := c.pumpAt(cur, v)

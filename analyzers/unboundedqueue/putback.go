@@ -37,26 +37,38 @@ func (c *checker) putBackAt(cur inspector.Cursor) (putBack, bool) {
 		return putBack{}, false
 	}
 	v := code.Var(info, a.Lhs[0])
+	if !c.sh.IsSharedVar(v) {
+		return putBack{}, false // a local slice: no candidate
+	}
 	if !c.isSliceQueue(v) {
+		c.sh.Rep.Silence(a, ruleByteBuffer)
 		return putBack{}, false
 	}
-	head := ast.Unparen(call.Args[0])
+	take := batchTakenFrom(info, cur, call.Args[0], a.Lhs[0])
+	if take == nil {
+		c.sh.Rep.Silence(a, ruleNotPutBack)
+		return putBack{}, false
+	}
+	return putBack{v: v, site: cur, take: take}, true
+}
+
+// batchTakenFrom returns where the function of the put-back at cur took head,
+// the slice it puts back in front of q, from q: head (or head[k:]) must be
+// a local variable assigned from q before. Otherwise, nil.
+func batchTakenFrom(info *types.Info, cur inspector.Cursor, head, q ast.Expr) ast.Node {
+	head = ast.Unparen(head)
 	if s, ok := head.(*ast.SliceExpr); ok && s.High == nil && !s.Slice3 {
 		head = ast.Unparen(s.X)
 	}
 	batch := code.Var(info, head)
 	if batch == nil || !code.IsLocal(batch) {
-		return putBack{}, false
+		return nil
 	}
 	fn := code.EnclosingFunc(cur)
 	if !fn.Valid() {
-		return putBack{}, false
+		return nil
 	}
-	take := takenFrom(info, fn, a.Pos(), batch, a.Lhs[0])
-	if take == nil {
-		return putBack{}, false
-	}
-	return putBack{v: v, site: cur, take: take}, true
+	return takenFrom(info, fn, cur.Node().Pos(), batch, q)
 }
 
 // takenFrom returns the assignment of fn, before pos, that copies the queue

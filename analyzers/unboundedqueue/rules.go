@@ -22,8 +22,12 @@ var (
 	ruleDrainsUnderLock      = report.NewRule("unboundedqueue", "drains-under-lock", "every consumer drains the queue in a loop holding the producers' mutex, released only in sync.Cond.Wait: the lock keeps producers at the consumer's pace")
 
 	rulePumpLimit    = report.NewRule("unboundedqueue", "pump-limit", "the function of the pump's loop compares the buffer's length with a limit (not an emptiness test), or a counter with anything: it stops taking items when full")
+	ruleNotPutBack   = report.NewRule("unboundedqueue", "not-a-put-back", "the slice put in front of the queue (q = append(batch, q...)) is not a local variable its function took from the queue before (batch := q, batch, q = q, nil): a prepend of other items, which the queue kinds do not count as a put-back")
 	rulePutBackOnly  = report.NewRule("unboundedqueue", "put-back-only", "no function other than the one that puts items back fills the queue: a retry of its own batch, not a second producer")
 	rulePutBackLimit = report.NewRule("unboundedqueue", "put-back-limit", "the put-back is bounded: its function compares the queue's or the batch's length with a limit, counts attempts, checks an age, or trims the queue")
+	ruleClearsSlot   = report.NewRule("unboundedqueue", "clears-slot", "the store into the ring puts the zero value (r.buf[r.head] = T{}): a reader clearing the slot it took, not an enqueue")
+	ruleFixedRing    = report.NewRule("unboundedqueue", "fixed-ring", "no function that stores into the ring (nor one it calls) makes its slice larger: a ring of a fixed size, which overwrites or rejects when full")
+	ruleNoRingReader = report.NewRule("unboundedqueue", "no-ring-reader", "no function other than the one that stores into the ring reads it at a counter it advances: not a queue between a producer and a consumer")
 	ruleRingLimit    = report.NewRule("unboundedqueue", "ring-limit", "the function that stores into the ring, or the one that grows it, compares its size with a limit of its own (if len(r.buf) >= r.maxSize { return errFull })")
 	ruleCallersCheck = report.NewRule("unboundedqueue", "callers-check", "a caller of the function that stores into the ring bounds it (compares its length with a limit before the call)")
 
@@ -34,6 +38,7 @@ var (
 	ruleNotFIFO      = report.NewRule("unboundedqueue", "not-a-fifo", "no dequeue the queue kinds know takes items from the other end (q = q[1:], slices.Delete(q, 0, n), a consumer's take-all and reset, Remove(l.Front()), PopFront, delete(m, head) with head++ beside m[tail] = x with tail++): to them a stack or a list that only grows, not a FIFO queue")
 	ruleKeepsElement = report.NewRule("unboundedqueue", "keeps-element", "the push keeps the element it returns (e := l.PushBack(x)), for an index: only plain pushes count, as dropping the oldest item would leave that element stale (an LRU's list)")
 
+	ruleNoSpawn        = report.NewRule("unboundedqueue", "no-spawn", "the package has no go statement and imports neither errgroup nor sync: none of its loops starts a goroutine, so the spawn kinds look at none")
 	ruleNothingToQueue = report.NewRule("unboundedqueue", "nothing-to-queue", "the package has no go statement, no front re-slice (q = q[1:]), no list or deque call, no map or ring store and no reset of a shared slice: nothing in it can queue")
 )
 

@@ -106,6 +106,9 @@ func run(pass *analysis.Pass) (any, error) {
 		rep.SilencePackage(pass.Files, ruleNothingToQueue)
 		return nil, nil
 	}
+	if !mayStartGoroutines(pass.Pkg, sh.GoStmts) {
+		rep.SilencePackage(pass.Files, ruleNoSpawn)
+	}
 	sh.Adm = sh.Res.Finder(admission.Options{Extra: acquires})
 	c.adm = sh.Adm
 
@@ -167,11 +170,18 @@ func (c *checker) collect() bool {
 	// package without go statements still has loops, so only a go statement,
 	// a re-slice or a list call makes the package worth a closer look, and
 	// loops matter only with a spawn, which needs "go" or errgroup/sync.
-	spawns := len(c.sh.GoStmts) > 0 || code.Imports(c.pass.Pkg, code.ErrgroupPath) || code.Imports(c.pass.Pkg, "sync")
-	if !spawns {
+	if !mayStartGoroutines(c.pass.Pkg, c.sh.GoStmts) {
 		c.loops = nil
 	}
 	return len(c.sh.GoStmts) > 0 || len(c.loops) > 0 || len(c.reslice) > 0 || len(c.calls) > 0 || shaped
+}
+
+// mayStartGoroutines reports whether the package may start a goroutine: it
+// has a go statement, or imports errgroup or sync, whose Go methods start
+// one. Without either, no loop of it spawns, and the spawn kinds look at
+// none (the rule no-spawn).
+func mayStartGoroutines(pkg *types.Package, goStmts []inspector.Cursor) bool {
+	return len(goStmts) > 0 || code.Imports(pkg, code.ErrgroupPath) || code.Imports(pkg, "sync")
 }
 
 // resetsQueue reports whether the assignment a empties a slice field or

@@ -80,6 +80,7 @@ func TestWhyWholePackage(t *testing.T) {
 	for _, c := range []struct{ at, pkg string }{
 		{"frame/frame.go:3", "unboundedqueue/swapfifo/frame"},
 		{"pullread/mockserver.go:1", "unboundedqueue/pullread"},
+		{"nospawn/nospawn.go:4", "unboundedqueue/whyrules/nospawn"},
 	} {
 		t.Run(c.at, func(t *testing.T) {
 			fixtest.RunWhy(t, testdata, unboundedqueue.Analyzer, c.at, c.pkg)

@@ -56,6 +56,7 @@ func (c *retrier) hiddenRetryIn(m *measurement) (hiddenRetry, bool) {
 	call := calls[0].Node().(*ast.CallExpr)
 	fn := c.calledFunc(call)
 	if fn == nil || fn.Pkg() != c.pass.Pkg {
+		c.rep.Silence(call, ruleCalleeElsewhere)
 		return hiddenRetry{}, false
 	}
 	r := c.retriesOf(fn)

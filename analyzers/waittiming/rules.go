@@ -15,6 +15,8 @@ var (
 
 	ruleStartElsewhere   = report.NewRule("waittiming", "start-elsewhere", "the start of the duration is not a timestamp this function takes before the end: a field, a parameter or a package variable (time.Since(req.start)), set by code whose waits the check does not follow")
 	ruleEndElsewhere     = report.NewRule("waittiming", "end-elsewhere", "the measurement ends in a function literal that runs when something else calls it (a handler, a callback) or in one nested deeper: the span is not one call's work")
+	ruleStartEndMismatch = report.NewRule("waittiming", "start-end-mismatch", "the end and the variable's last start before it do not pair: a timer ended by a stop of another timer type or helper, or a timestamp ended by a timer's stop")
+	ruleEndUnlocated     = report.NewRule("waittiming", "end-unlocated", "where the measurement reads its end from the clock is not found: t2.Sub(start) with t2 no clock reading of this function before it (a parameter, a field), or an end outside any function")
 	ruleNoWaitInSpan     = report.NewRule("waittiming", "no-wait-in-span", "no admission wait (a semaphore, limiter, pool, errgroup Go, a -waittiming.waits call) runs between the start and the end of the measurement")
 	ruleFreshLimiter     = report.NewRule("waittiming", "fresh-limiter", "the wait is on a semaphore, limiter or group its own function created just before and waits on once: nobody else holds a slot, so it does not block")
 	ruleWaitOutsideLit   = report.NewRule("waittiming", "wait-outside-literal", "the measurement ends in a goroutine or literal that the wait's own statement holds (a select case that starts it): the wait decides whether it starts, it does not delay the work inside")
@@ -37,11 +39,12 @@ var (
 	ruleCancelAtWait    = report.NewRule("waittiming", "cancel-at-wait", "the statement of the wait uses the cancel function too: the deadline is managed at the wait, not a budget for the work after it")
 	ruleUnusedAfterWait = report.NewRule("waittiming", "unused-after-wait", "no work after the wait (and its error check) takes the context: the deadline bounds the wait alone")
 
-	ruleRecordsWaiting = report.NewRule("waittiming", "records-waiting", "the measurement's record names a figure of waiting or retrying (a readiness time, a time until, attempts): the pauses between attempts are what it measures")
-	ruleNotOnEveryPath = report.NewRule("waittiming", "not-on-every-path", "the retry loop, the send to a job queue or the retrying call does not run once on every path from the start to the end (it is in a loop the start precedes, an error branch, or a branch that leaves first)")
-	ruleEndsInLoop     = report.NewRule("waittiming", "ends-in-loop", "the measurement ends inside the retry loop: it times attempts, not the retries")
-	ruleNoReplyWait    = report.NewRule("waittiming", "no-reply-wait", "the request sent to the job queue carries no reply channel the function receives from before the end: it hands the job off and does not wait for the worker")
-	ruleTotalLatency   = report.NewRule("waittiming", "total-latency", "the measured call retries inside, and the measurement is the latency users see (it spans a handler's whole body, or is named a total): the figure should include the retries")
+	ruleRecordsWaiting  = report.NewRule("waittiming", "records-waiting", "the measurement's record names a figure of waiting or retrying (a readiness time, a time until, attempts): the pauses between attempts are what it measures")
+	ruleNotOnEveryPath  = report.NewRule("waittiming", "not-on-every-path", "the retry loop, the send to a job queue or the retrying call does not run once on every path from the start to the end (it is in a loop the start precedes, an error branch, or a branch that leaves first)")
+	ruleEndsInLoop      = report.NewRule("waittiming", "ends-in-loop", "the measurement ends inside the retry loop: it times attempts, not the retries")
+	ruleNoReplyWait     = report.NewRule("waittiming", "no-reply-wait", "the request sent to the job queue carries no reply channel the function receives from before the end: it hands the job off and does not wait for the worker")
+	ruleCalleeElsewhere = report.NewRule("waittiming", "callee-elsewhere", "the measurement's only work is a call of a function of another package, or of one it cannot name (an interface method, a func value): the check looks for retries hidden in a helper only in the bodies of this package")
+	ruleTotalLatency    = report.NewRule("waittiming", "total-latency", "the measured call retries inside, and the measurement is the latency users see (it spans a handler's whole body, or is named a total): the figure should include the retries")
 )
 
 // silenceWait records that rule kept the wait at wcur from making a

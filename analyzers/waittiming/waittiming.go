@@ -310,22 +310,37 @@ func (c *checker) measurements() []*measurement {
 		call := start.Node().(*ast.CallExpr)
 		endCall := e.cur.Node().(*ast.CallExpr)
 		m := &measurement{form: formVar, start: call, startStmt: code.StmtOf(start), startVar: e.v, end: e.cur}
+		if rule := c.unpaired(call, endCall); rule != nil {
+			c.rep.Silence(endCall, rule)
+			continue
+		}
 		if c.isTimerStart(call) {
-			if !c.stops(call, endCall) {
-				continue
-			}
 			m.form = formTimer
-		} else if c.isTimerStop(endCall) {
-			if _, _, elapsed := timing.Elapsed(c.pass.TypesInfo, endCall); !elapsed {
-				continue
-			}
 		}
 		if !c.locateEnd(m) {
+			c.rep.Silence(endCall, ruleEndUnlocated)
 			continue
 		}
 		ms = append(ms, m)
 	}
 	return ms
+}
+
+// unpaired returns the rule that keeps the start call and the end endCall
+// of one variable from making a measurement, or nil: a timer must be
+// stopped by its own stop, and a timer's stop must end a timer.
+func (c *checker) unpaired(call, endCall *ast.CallExpr) *report.Rule {
+	switch {
+	case c.isTimerStart(call):
+		if !c.stops(call, endCall) {
+			return ruleStartEndMismatch
+		}
+	case c.isTimerStop(endCall):
+		if _, _, elapsed := timing.Elapsed(c.pass.TypesInfo, endCall); !elapsed {
+			return ruleStartEndMismatch
+		}
+	}
+	return nil
 }
 
 // locateEnd sets where m's end runs: the function, whether it runs deferred,

@@ -118,13 +118,49 @@ type Task struct {
 // looking only at the files for which skip returns false. adm answers which
 // errgroups have a limit.
 func Find(pass *analysis.Pass, insp *inspector.Inspector, adm *admission.Finder, skip func(*ast.File) bool) []*Pool {
+	pools, _ := FindAll(pass, insp, adm, skip)
+	return pools
+}
+
+// FindAll is [Find] that also returns the candidates it rejected: the
+// variables used as a pool in a shape it does not take as one, with why.
+func FindAll(pass *analysis.Pass, insp *inspector.Inspector, adm *admission.Finder, skip func(*ast.File) bool) ([]*Pool, []Rejected) {
 	f := &finder{pass: pass, info: pass.TypesInfo, adm: adm, uses: make(map[*types.Var]*uses), helpers: adm.HasWaitHelpers()}
 	for file := range insp.Root().Children() {
 		if !skip(file.Node().(*ast.File)) {
 			f.collect(file)
 		}
 	}
-	return f.pools()
+	return f.pools(), f.rejected
+}
+
+// A Reject is why the finder does not take a candidate for a pool.
+type Reject int
+
+const (
+	AcquiredTwoWays Reject = iota + 1 // a semaphore acquired both through a helper and directly
+	NoLimit                           // an errgroup whose SetLimit removes the limit (SetLimit(-1))
+	WorkersDiffer                     // workers of one channel that run what they receive in different ways
+	NoRelease                         // a semaphore no acquire of which pairs with a release in its function
+)
+
+// A Rejected is a candidate pool the finder rejected: its variable, where
+// it is used as a pool (the acquires, SetLimit calls or worker loops) and
+// why.
+type Rejected struct {
+	Obj *types.Var
+	At  []ast.Node
+	Why Reject
+}
+
+// reject records that the candidate u is no pool, for why, at the uses at.
+func (f *finder) reject(u *uses, why Reject, at []inspector.Cursor) *Pool {
+	r := Rejected{Obj: u.obj, Why: why}
+	for _, c := range at {
+		r.At = append(r.At, c.Node())
+	}
+	f.rejected = append(f.rejected, r)
+	return nil
 }
 
 // uses are the operations on one candidate pool variable.
@@ -156,6 +192,8 @@ type finder struct {
 	helpers     bool
 	methodCalls []inspector.Cursor
 	stored      map[*types.Var][]inspector.Cursor
+
+	rejected []Rejected // the candidates that are no pool, with why
 }
 
 type paramWorker struct {
@@ -357,6 +395,9 @@ func (f *finder) semaphore(u *uses) *Pool {
 			p.Tasks = append(p.Tasks, t)
 		}
 	}
+	if len(p.Tasks) == 0 {
+		return f.reject(u, NoRelease, u.acquires)
+	}
 	return p
 }
 
@@ -369,7 +410,8 @@ func (f *finder) helperPool(u *uses) *Pool {
 	for _, acq := range u.acquires {
 		h := u.helperAcq[acq]
 		if h == nil {
-			return nil // the same variable acquired in two ways: not a pool we understand
+			// the same variable acquired in two ways: not a pool we understand
+			return f.reject(u, AcquiredTwoWays, u.acquires)
 		}
 		call := acq.Node().(*ast.CallExpr)
 		_, ref := f.receiverVar(call)
@@ -438,7 +480,7 @@ func lhsIdent(e ast.Expr) *ast.Ident {
 func (f *finder) group(u *uses) *Pool {
 	// SetLimit(-1) removes the limit: such a group is no pool.
 	if !f.adm.IsLimitedGroup(u.obj) {
-		return nil
+		return f.reject(u, NoLimit, u.setLimits)
 	}
 	p := &Pool{Obj: u.obj, Kind: Group, Inits: u.setLimits, Waits: u.waits, Limit: firstArg(u.setLimits, 0)}
 	for _, c := range u.gos {
@@ -508,7 +550,8 @@ func (f *finder) workers(u *uses) *Pool {
 		if d.kind == 0 {
 			d = ld
 		} else if d != ld {
-			return nil // workers that run tasks differently: not one pool we understand
+			// workers that run tasks differently: not one pool we understand
+			return f.reject(u, WorkersDiffer, u.loops)
 		}
 		if start, ok := workerStart(f.info, loop); ok {
 			if !slices.Contains(p.Starts, start) {

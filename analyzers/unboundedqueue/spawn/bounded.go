@@ -66,19 +66,35 @@ func (c *checker) bounded(k kind, x candidate) (*rule, bool) {
 // askedSpawns are the spawns a kind asked bounded about.
 type askedSpawns map[ast.Node]bool
 
-// sayNotAsked says, of each go statement of sh in a loop that no kind asked
-// bounded about, the rule not-per-item: the user who wonders why a
-// goroutine started in a loop is not reported learns that no kind counts it.
-func (a askedSpawns) sayNotAsked(sh *shared.Pkg) {
-	for _, cur := range sh.GoStmts {
-		if shared.NearestLoop(cur) != nil && !a[cur.Node()] {
-			sh.Rep.Silence(cur.Node(), ruleNotPerItem.Rule)
+// sayNotAsked says, of each spawn of the package that no kind asked
+// bounded about (nor reported), the rule that says why no kind counts it:
+// not-per-item in a loop, not-in-loop outside one. The user who wonders
+// why a goroutine is not reported learns that no kind looked at it.
+func (a askedSpawns) sayNotAsked(c *checker) {
+	for _, cur := range c.sh.GoStmts {
+		a.sayOne(c.sh, cur)
+	}
+	for cur := range c.insp.Root().Preorder((*ast.CallExpr)(nil)) {
+		if sp, ok := c.spawnAt(cur); ok && sp.kind != "go" {
+			a.sayOne(c.sh, cur)
 		}
+	}
+}
+
+// sayOne says, of the spawn at cur, why no kind counts it, unless one asked.
+func (a askedSpawns) sayOne(sh *shared.Pkg, cur inspector.Cursor) {
+	switch {
+	case a[cur.Node()]:
+	case shared.NearestLoop(cur) != nil:
+		sh.Rep.Silence(cur.Node(), ruleNotPerItem.Rule)
+	default:
+		sh.Rep.Silence(cur.Node(), ruleNotInLoop.Rule)
 	}
 }
 
 // silenced records that r kept the spawn at cur from being reported.
 func (c *checker) silenced(r *rule, cur inspector.Cursor) {
+	c.asked[cur.Node()] = true
 	c.sh.Rep.Silence(cur.Node(), r.Rule)
 }
 

@@ -50,7 +50,7 @@ func Check(sh *shared.Pkg, loops []inspector.Cursor, inFlight int64) []*shared.F
 	c.fanOuts()
 	dataSizes{c}.indexFanOuts()       // datasize.go
 	requestSpawns{c}.detachedSpawns() // detached.go
-	c.asked.sayNotAsked(sh)
+	c.asked.sayNotAsked(c)
 	return c.findings
 }
 

@@ -56,6 +56,7 @@ func (c requestSpawns) detachedSpawns() {
 		if !ok {
 			continue
 		}
+		c.asked[cur.Node()] = true // decided here, reported or silenced
 		work := c.spawnWork(sp)
 		switch {
 		case work == nil:

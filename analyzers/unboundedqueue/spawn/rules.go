@@ -16,7 +16,7 @@ type rule struct {
 
 	// holds decides the rule for a candidate spawn; nil for the rules a
 	// kind decides for a whole loop (not-a-listing, no-bounded-sibling)
-	// and for not-per-item, which says that no kind took the spawn.
+	// and for not-per-item and not-in-loop, which say that no kind took the spawn.
 	holds func(c *checker, x candidate) bool
 }
 
@@ -47,7 +47,8 @@ var (
 	ruleFiniteStream     = newRule("finite-stream", "the stream is a channel this call makes and closes (or gets from a function of the package that does): one batch, not a service's input", func(c *checker, x candidate) bool { return c.finiteStream(x.stream, x.loop) })
 	ruleNotListing       = newRule("not-a-listing", "the fan-out ranges over a value whose size the check cannot trace to the data (a literal, a configured field, a parameter no caller fills from the data): configured or unknown, so no evidence", nil)
 	ruleNoBoundedSibling = newRule("no-bounded-sibling", "the package bounds no fan-out elsewhere (SetLimit, a semaphore channel), so nothing says its backend cannot take one call per element", nil)
-	ruleNotPerItem       = newRule("not-per-item", "the go statement runs in a loop that takes no item from a stream (a range over a channel, an endless loop that receives or reads) and ranges over no slice or map, or deeper inside one: a counted, polling or retry loop, whose goroutines no spawn kind counts", nil)
+	ruleNotInLoop        = newRule("not-in-loop", "the goroutine starts in no loop, and not as a detached goroutine of a request's handler (a go statement in the body of a declared function taking an *http.Request, a request or a message, not in a literal there): one goroutine per call of its function, which no spawn kind counts", nil)
+	ruleNotPerItem       = newRule("not-per-item", "the go statement (or errgroup or WaitGroup Go) runs in a loop that takes no item from a stream (a range over a channel, an endless loop that receives or reads) and ranges over no slice or map, or deeper inside one: a counted, polling or retry loop, whose goroutines no spawn kind counts", nil)
 )
 
 // Rules lists every reason the spawn kinds stay silent about a spawn.
@@ -57,7 +58,7 @@ var Rules = rulesOf(
 	ruleAcquiredBefore, ruleCountGuard, ruleWaitsEach, ruleCounterCap,
 	ruleEntityItems, ruleLongLived, ruleLivesUntilStop, ruleRestartsWorker,
 	ruleLimitedGroup, ruleAMQPPrefetch, ruleLockstepReply, ruleFiniteStream,
-	ruleNotListing, ruleNoBoundedSibling, ruleNotPerItem,
+	ruleNotListing, ruleNoBoundedSibling, ruleNotPerItem, ruleNotInLoop,
 	ruleNoBlockingWork, ruleFixedSet, ruleAcquiredInside, // datasize.go
 	ruleRequestContext, ruleWaitedByCaller, ruleLocalPipe, ruleGuardedStart, // detached.go
 )

@@ -115,3 +115,36 @@ func handler(w http.ResponseWriter, r *http.Request) {
 	_ = sendWithRetry()
 	log.Printf("served in %v", time.Since(start)) // why: no-wait-in-span, total-latency
 }
+
+// A span keeps two starts: when its job was queued and when it began to
+// run.
+type span struct{ queued, began time.Time }
+
+func enqueued() *span { return &span{queued: time.Now()} }
+
+func (s *span) ran() { log.Printf("ran for %v", time.Since(s.began)) }
+
+// mismatched starts a span at its queueing and ends it with the stop of
+// the run: the two are not one measurement.
+func mismatched() {
+	s := enqueued()
+	work()
+	s.ran() // why: start-end-mismatch
+}
+
+// endUnlocated measures up to a time its caller read: where that was is
+// out of sight.
+func endUnlocated(now time.Time) time.Duration {
+	start := time.Now()
+	work()
+	return now.Sub(start) // why: end-unlocated
+}
+
+// dialTimed measures one call of another package, whose retries (if any)
+// the check does not see.
+func dialTimed(addr string) (net.Conn, error) {
+	start := time.Now()
+	conn, err := net.Dial("tcp", addr) // why: callee-elsewhere
+	log.Printf("dialled in %v", time.Since(start))
+	return conn, err
+}
