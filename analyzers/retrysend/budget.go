@@ -3,12 +3,12 @@ package retrysend
 import (
 	"fmt"
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"time"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 )
@@ -223,17 +223,7 @@ func (c *budgeter) invariantDuration(e ast.Expr) (dur, bool) {
 }
 
 // intConst returns the value of an integer constant expression.
-func (c *budgeter) intConst(e ast.Expr) (int64, bool) {
-	tv, ok := c.info.Types[e]
-	if !ok || tv.Value == nil {
-		return 0, false
-	}
-	v := constant.ToInt(tv.Value)
-	if v.Kind() != constant.Int {
-		return 0, false
-	}
-	return constant.Int64Val(v)
-}
+func (c *budgeter) intConst(e ast.Expr) (int64, bool) { return consts.Int(c.info, e) }
 
 // An affine is a value linear in one variable x (the attempt, or a delay
 // before its update), known up to one invariant factor: (p + q×x) × base,

@@ -71,11 +71,30 @@
 // so the channel never fills and its bound never pushes back; a pulled
 // stream never makes its sender wait.
 //
-// unboundedqueue/fanout: a goroutine per element of a slice or map that a
-// call returned with an error (a listing, an API page, a query result),
-// doing work that takes a context, with nothing bounding how many run at
-// once, in a package that bounds the same kind of fan-out elsewhere
-// (SetLimit, a semaphore channel). The message names the sibling's bound.
+// unboundedqueue/fanout: a goroutine per element of a collection whose size
+// the data decides (a listing or query returned with an error, a decoded
+// request or message, a request's field, a map stored into as tenants or
+// streams arrive, a channel drained into a slice; followed through
+// assignments, the package's helpers, callers and fields), each doing
+// blocking work (the work fact: I/O, RPCs, waits, in the function or the
+// functions it calls), with nothing bounding how many run at once; also in
+// a package that bounds the same kind of fan-out elsewhere, whose bound the
+// message then names. A collection of unknown or fixed size (a literal, a
+// configured list, the peers or replicas of a cluster) is left alone.
+// Nested fan-outs say outer × inner. The fix limits the group (SetLimit)
+// or takes a semaphore, with a named constant.
+//
+// unboundedqueue/detached: a function that serves a request or a message
+// (an HTTP handler, an RPC method, a message callback) starts a goroutine
+// that does blocking work and outlives it: not waited for, not under the
+// request's context, no slot taken, no claim of shared state guarding it.
+// Reported without a fix: the message says what to do by hand.
+//
+// unboundedqueue/queuetype: a call, from another package, of a queue type's
+// push that never refuses (an append or PushBack with no length check that
+// refuses, a pop that drains), known by a fact, with no bound in force at
+// the call (a length check through the type's methods, a limit taken before
+// the push, a blocking caller). Reported without a fix.
 //
 // What the check leaves alone, because real code is full of it:
 //
