@@ -74,7 +74,7 @@ func (c requestSpawns) detachedSpawns() {
 		case c.acquiredBeforeIn(fn, cur):
 			c.silenced(ruleAcquiredBefore, cur)
 			continue
-		case dataSizes{c.checker}.acquiresBeforeWork(sp, work):
+		case dataSizes(c).acquiresBeforeWork(sp, work):
 			c.silenced(ruleAcquiredInside, cur)
 			continue
 		case c.guardedStart(fn, cur):
