@@ -137,6 +137,9 @@ func IsConversion(info *types.Info, call *ast.CallExpr) bool {
 
 // Recv returns the receiver type of method fn, or nil for a function.
 func Recv(fn *types.Func) types.Type {
+	if fn == nil {
+		return nil // a call of a func value, a conversion or a builtin
+	}
 	sig, _ := fn.Type().(*types.Signature)
 	if sig == nil || sig.Recv() == nil {
 		return nil
