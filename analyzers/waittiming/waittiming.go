@@ -237,6 +237,8 @@ func (c *checker) collect(cur inspector.Cursor) {
 	case c.isTimerStop(call):
 		if v := timerVar(info, call); v != nil {
 			c.ends = append(c.ends, varEnd{v, cur})
+		} else {
+			c.rep.Silence(call, ruleStartElsewhere) // s.timer.ObserveDuration()
 		}
 	default:
 		if start, _, ok := timing.Elapsed(info, call); ok {
