@@ -5,14 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/queuecheck/queuecheck/internal/e2etest"
 )
 
 // TestConfigFileInEveryMode runs testdata/e2e/config — a module whose
@@ -28,7 +28,10 @@ func TestConfigFileInEveryMode(t *testing.T) {
 	if err := os.CopyFS(dir, os.DirFS("../testdata/e2e/config")); err != nil {
 		t.Fatal(err)
 	}
-	want := wantLines(t, dir)
+	want, err := e2etest.WantLines(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(want) != 3 {
 		t.Fatalf("testdata/e2e/config marks %d findings, want 3: %v", len(want), want)
 	}
@@ -84,34 +87,6 @@ func TestConfigFileInEveryMode(t *testing.T) {
 	if r.code == 0 || !strings.Contains(r.stdout+r.stderr, `queuecheck.toml:2: chansize.maxbyte: chansize has no flag "maxbyte"; did you mean maxbytes?`) {
 		t.Errorf("golangci-lint with a bad queuecheck.toml: status %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
-}
-
-// wantLines returns "FILE:LINE" of every line of dir's Go files marked
-// "// want:NAME", sorted.
-func wantLines(t *testing.T, dir string) []string {
-	t.Helper()
-	re := regexp.MustCompile(`// want:\w+`)
-	var want []string
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		for i, line := range strings.Split(string(data), "\n") {
-			if re.MatchString(line) {
-				want = append(want, fmt.Sprintf("%s:%d", filepath.ToSlash(relTo(dir, p)), i+1))
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	slices.Sort(want)
-	return want
 }
 
 func relTo(dir, name string) string {

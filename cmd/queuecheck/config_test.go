@@ -1,42 +1,23 @@
 package main_test
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/queuecheck/queuecheck/internal/e2etest"
 )
 
 // configMarkers returns the findings testdata/e2e/config's queuecheck.toml
 // files call for: "FILE:LINE" of every line marked "// want:NAME", sorted.
 func configMarkers(t *testing.T, dir string) []string {
 	t.Helper()
-	re := regexp.MustCompile(`// want:\w+`)
-	var want []string
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		for i, line := range strings.Split(string(data), "\n") {
-			if re.MatchString(line) {
-				want = append(want, filepath.ToSlash(rel)+":"+strconv.Itoa(i+1))
-			}
-		}
-		return nil
-	})
+	want, err := e2etest.WantLines(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	slices.Sort(want)
 	return want
 }
 
