@@ -31,6 +31,7 @@ var (
 	targets = flag.String("targets", "std,golang.org/x/tools/go/...", "comma-separated package patterns to analyze")
 	vetMode = flag.Bool("vet", true, "also measure queuecheck and the floor as go vet -vettool on std")
 	skipSC  = flag.Bool("nostaticcheck", false, "do not build and run staticcheck")
+	skipVet = flag.Bool("nogovet", false, "do not measure go vet's default analyzers (a comparison, not a bar; the slowest tool of a round)")
 )
 
 // A tool is one command line to measure; {} stands for the target pattern.
@@ -70,7 +71,9 @@ func main() {
 		tools := []tool{
 			{name: "floor (no tests)", args: []string{floor, "-test=false", "{}"}},
 			{name: "queuecheck", args: []string{qc, "{}"}},
-			{name: "go vet (default analyzers, uncached)", args: []string{"go", "vet", "{}"}, bustVetCache: "-printf.funcs=bench%d"},
+		}
+		if !*skipVet {
+			tools = append(tools, tool{name: "go vet (default analyzers, uncached)", args: []string{"go", "vet", "{}"}, bustVetCache: "-printf.funcs=bench%d"})
 		}
 		if !*skipSC {
 			tools = append(tools, tool{name: "staticcheck (empty cache)", args: []string{filepath.Join(bin, "staticcheck"), "{}"}})
