@@ -23,9 +23,13 @@ import (
 const (
 	splitTune    = "tune"
 	splitHoldout = "holdout"
+	// splitHoldout2: services judged after the holdout had been scored
+	// against a round of rules. A holdout's first score is its only
+	// unbiased one; this split keeps the next round's apart from it.
+	splitHoldout2 = "holdout2"
 )
 
-var splits = []string{splitTune, splitHoldout}
+var splits = []string{splitTune, splitHoldout, splitHoldout2}
 
 // Verdicts of census.tsv.
 const (
