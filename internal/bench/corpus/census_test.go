@@ -165,3 +165,34 @@ func TestReadCensusRejects(t *testing.T) {
 		t.Errorf("a split other than tune or holdout was accepted")
 	}
 }
+
+// TestCensusFiles reads the project's own census: every row parses, every
+// site belongs to a listed service, and every service has sites, so that
+// a census run cannot fail on its input after an hour of checkouts.
+func TestCensusFiles(t *testing.T) {
+	dir := filepath.Join("..", "..", "..", "docs", "corpus")
+	services, err := readCensusServices(filepath.Join(dir, "census-services.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sites, err := readCensus(filepath.Join(dir, "census.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bySvc := make(map[string]int)
+	for _, s := range sites {
+		bySvc[s.Service]++
+	}
+	listed := make(map[string]bool)
+	for _, s := range services {
+		listed[s.Name] = true
+		if bySvc[s.Name] == 0 {
+			t.Errorf("service %s (split %s) has no judged site", s.Name, s.Split)
+		}
+	}
+	for name, n := range bySvc {
+		if !listed[name] {
+			t.Errorf("%d sites of service %s, which census-services.tsv does not list", n, name)
+		}
+	}
+}
