@@ -25,6 +25,7 @@ import (
 var (
 	ruleProducerLengthCheck = report.NewRule("unboundedqueue", "producer-length-check", "the producer compares the queue's length, read through a method of the queue's type (q.Len() >= max), or asks a bool method of it (q.Full()), before the push of a queue type of another package")
 	ruleProducerLimit       = report.NewRule("unboundedqueue", "producer-limit", "the producer waits for an admission limit (a semaphore, a rate limiter, a token) before the push of a queue type of another package")
+	ruleBatchBuilder        = report.NewRule("unboundedqueue", "batch-builder", "the pop of the other package's type empties its store whole (a take-all, a Reset, a Done that flushes) rather than taking from the front, and no consumer other than the producer runs it in this package (a goroutine or a for loop in another function): a batch builder or a per-call buffer, emptied by the owner that fills it")
 )
 
 // producers finds the producer call sites of the pushes of other packages'
@@ -33,6 +34,18 @@ var (
 type producers struct {
 	c     *checker
 	facts *queuefact.Result
+
+	// consumers maps a whole-store pop, called on a variable or field, to
+	// the functions of the package that run it there as a consumer (see
+	// consumedElsewhere); built on first use.
+	consumers map[popOn][]ast.Node
+}
+
+// popOn is a whole-store pop called on one variable or field: the queue
+// value a consumer empties.
+type popOn struct {
+	pop *types.Func
+	v   *types.Var
 }
 
 // findings returns the findings at the calls, in the package's production
@@ -79,6 +92,9 @@ func (p *producers) bound(cur inspector.Cursor, fn *types.Func) *report.Rule {
 	if !encl.Valid() {
 		return nil
 	}
+	if f := p.facts.Push(fn); !f.Front && !p.consumedElsewhere(cur.Node().(*ast.CallExpr), fn, f, encl) {
+		return ruleBatchBuilder
+	}
 	if p.checksLength(encl, cur, code.NamedOf(code.Recv(fn))) {
 		return ruleProducerLengthCheck
 	}
@@ -89,6 +105,117 @@ func (p *producers) bound(cur inspector.Cursor, fn *types.Func) *report.Rule {
 		return ruleCallerWaits
 	}
 	return nil
+}
+
+// consumedElsewhere reports whether the whole-store pop of f's type is run,
+// on the variable or field the push at call fills, in this package, by a
+// consumer that is not the producer at encl: a call of it in a goroutine (a literal started by go, a function a go statement
+// starts) or in a for loop that is not a range over a collection, in a
+// top-level function other than encl's. That is a swap-and-drain pair
+// between a producer and a consumer, a FIFO by whole batches. A pop run
+// only by the producer's own function (a flush after the fill, a deferred
+// Done) or by none seen here is a batch builder's: its store holds one
+// batch, one call's worth. A queue value the push reaches through no
+// variable or field (a call's result) has no consumer to match.
+func (p *producers) consumedElsewhere(call *ast.CallExpr, push *types.Func, f *queuefact.PushFact, encl inspector.Cursor) bool {
+	q := code.NamedOf(code.Recv(push))
+	v := receiverVar(p.c.pass.TypesInfo, call)
+	if q == nil || v == nil {
+		return false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(q, true, q.Obj().Pkg(), f.Pop)
+	pop, _ := obj.(*types.Func)
+	if pop == nil {
+		return false
+	}
+	if p.consumers == nil {
+		p.consumers = p.wholePopConsumers()
+	}
+	producer := topLevel(encl)
+	for _, fn := range p.consumers[popOn{pop.Origin(), v}] {
+		if fn != producer {
+			return true
+		}
+	}
+	return false
+}
+
+// wholePopConsumers returns, for each whole-store pop of an imported queue
+// type called in the package's production files, the top-level functions
+// that call it in a goroutine or in a consumer's for loop.
+func (p *producers) wholePopConsumers() map[popOn][]ast.Node {
+	out := make(map[popOn][]ast.Node)
+	for file := range p.c.insp.Root().Children() {
+		if p.c.rep.Skip(file.Node().(*ast.File)) {
+			continue
+		}
+		for cur := range file.Preorder((*ast.CallExpr)(nil)) {
+			call := cur.Node().(*ast.CallExpr)
+			fn := p.c.sh.Callee(call)
+			if fn == nil || fn.Pkg() == p.c.pass.Pkg || !p.isWholePop(fn) {
+				continue
+			}
+			v := receiverVar(p.c.pass.TypesInfo, call)
+			encl := code.EnclosingFunc(cur)
+			if v == nil || !encl.Valid() || !(p.c.sh.RunsConcurrently(encl) || inConsumerLoop(cur, encl)) {
+				continue
+			}
+			k := popOn{fn, v}
+			out[k] = append(out[k], topLevel(encl))
+		}
+	}
+	return out
+}
+
+// receiverVar returns the variable or field whose method call calls (q of
+// q.Pop(), the field batch of s.batch.Take()), or nil.
+func receiverVar(info *types.Info, call *ast.CallExpr) *types.Var {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	return code.Var(info, sel.X)
+}
+
+// isWholePop reports whether fn is the whole-store pop named by a push fact
+// of its type.
+func (p *producers) isWholePop(fn *types.Func) bool {
+	q := code.NamedOf(code.Recv(fn))
+	if q == nil {
+		return false
+	}
+	for i := range q.Origin().NumMethods() {
+		m := q.Origin().Method(i)
+		if f := p.facts.Push(m); f != nil && !f.Front && f.Pop == fn.Name() {
+			return true
+		}
+	}
+	return false
+}
+
+// inConsumerLoop reports whether cur is inside a for statement (not a range
+// over a collection, which visits what it holds once) within the function at
+// encl: a consumer's loop that keeps taking batches.
+func inConsumerLoop(cur, encl inspector.Cursor) bool {
+	for e := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		if _, ok := e.Node().(*ast.ForStmt); ok {
+			return true
+		}
+		if e == encl {
+			return false
+		}
+	}
+	return false
+}
+
+// topLevel returns the declaration (or, outside any, the outermost literal)
+// that holds the function at encl.
+func topLevel(encl inspector.Cursor) ast.Node {
+	top := encl.Node()
+	for e := range encl.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		top = e.Node()
+	}
+	return top
 }
 
 // checksLength reports whether the function at encl, before the push at
@@ -158,8 +285,12 @@ func (p *producers) finding(call *ast.CallExpr, fn *types.Func, f *queuefact.Pus
 		store = "pushes onto its list"
 	}
 	name := code.DisplayName(fn)
-	msg := fmt.Sprintf("%s never refuses (it %s .%s, which %s drains, with no bound) and this producer checks no length before the push: the queue grows with the producer's rate; check the queue's length through its type (a Len method) against a limit before the push and refuse, drop or wait, or make %s refuse when full",
-		name, store, f.Store, f.Pop, fn.Name())
+	drain := "drains from the front"
+	if !f.Front {
+		drain = "empties in a consumer of this package"
+	}
+	msg := fmt.Sprintf("%s never refuses (it %s .%s, which %s %s, with no bound) and this producer checks no length before the push: the queue grows with the producer's rate; check the queue's length through its type (a Len method) against a limit before the push and refuse, drop or wait, or make %s refuse when full",
+		name, store, f.Store, f.Pop, drain, fn.Name())
 	return &shared.Finding{Diag: analysis.Diagnostic{
 		Pos:      call.Pos(),
 		End:      call.End(),

@@ -38,12 +38,21 @@ var Analyzer = &analysis.Analyzer{
 // item to a slice field of the receiver, or pushes one onto a
 // container/list field, with no length check, trim, eviction or wait, in
 // it or in a method of the type it calls; and another method of the type
-// drains the store from the other end (q.items = q.items[1:], a Remove of
-// the list's Front, a take-all that resets it).
+// drains the store: from the front, item by item (q.items = q.items[1:], a
+// Remove of the list's Front, a PopFront), or whole (a take-all that
+// resets it, a Reset).
+//
+// Front tells a FIFO from a batch: a pop that takes from the front while
+// producers keep pushing is a queue's, whoever calls it; a pop that empties
+// the store whole is a queue's only when a consumer other than the producer
+// runs it (a swap-and-drain pair between goroutines), and a batch builder's
+// flush when the owner that fills it empties it. Who runs the pop is known
+// at the callers, so the fact says only what the pop does.
 type PushFact struct {
 	Store string // the receiver's field that holds the items: "items"
 	List  bool   // the store is a container/list, not a slice
 	Pop   string // the method that drains it: "Pop"
+	Front bool   // Pop takes from the front, item by item; otherwise it empties the store whole
 }
 
 // AFact marks PushFact as an analysis fact.
@@ -54,7 +63,11 @@ func (f *PushFact) String() string {
 	if f.List {
 		kind = "list"
 	}
-	return fmt.Sprintf("push never refuses: %s store .%s, drained by %s", kind, f.Store, f.Pop)
+	how := "emptied whole by"
+	if f.Front {
+		how = "drained from the front by"
+	}
+	return fmt.Sprintf("push never refuses: %s store .%s, %s %s", kind, f.Store, how, f.Pop)
 }
 
 // A Result holds the push facts of the analyzed package and of the packages
@@ -153,10 +166,22 @@ func pushFact(info *types.Info, m method, siblings []method) *PushFact {
 	if store == nil || guards(info, m, store, siblings, 0) || selfSynchronized(info, siblings) {
 		return nil
 	}
+	// A pop from the front wins over a whole drain: a FIFO may also have a
+	// Clear, and its callers are a queue's producers whoever clears it.
+	var whole *method
 	for _, s := range siblings {
-		if s.fn != m.fn && drains(info, s, store, isList) {
-			return &PushFact{Store: store.Name(), List: isList, Pop: s.fn.Name()}
+		if s.fn == m.fn {
+			continue
 		}
+		switch front, all := drains(info, s, store, isList); {
+		case front:
+			return &PushFact{Store: store.Name(), List: isList, Pop: s.fn.Name(), Front: true}
+		case all && whole == nil:
+			whole = &s
+		}
+	}
+	if whole != nil {
+		return &PushFact{Store: store.Name(), List: isList, Pop: whole.fn.Name()}
 	}
 	return nil
 }
@@ -317,11 +342,11 @@ func isEmptinessTest(info *types.Info, b *ast.BinaryExpr) bool {
 	return false
 }
 
-// drains reports whether m takes items from store's other end: a front
-// re-slice (q.items = q.items[1:]), a reset after reading it whole (out :=
-// q.items; q.items = nil), or, of a list, a Remove of its Front or a
-// PopFront.
-func drains(info *types.Info, m method, store *types.Var, isList bool) bool {
+// drains reports whether m takes items from store's front, item by item (a
+// front re-slice, q.items = q.items[1:], or, of a list, a Remove of its
+// Front or a PopFront), or empties it whole after reading it (out :=
+// q.items; q.items = nil).
+func drains(info *types.Info, m method, store *types.Var, isList bool) (front, whole bool) {
 	reads, resets, front := false, false, false
 	ast.Inspect(m.decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -360,7 +385,7 @@ func drains(info *types.Info, m method, store *types.Var, isList bool) bool {
 		}
 		return true
 	})
-	return front || resets && reads
+	return front, !front && resets && reads
 }
 
 // callsFront reports whether e is x.Front() or a variable: l.Remove(e)

@@ -35,9 +35,12 @@ func TestFacts(t *testing.T) {
 		}
 	}
 	want := map[string]string{
-		"func (*Queue).Push(s string)": "push never refuses: slice store .items, drained by Pop",
-		"func (*Events).Add(v int)":    "push never refuses: list store .l, drained by Next",
-		"func (*Batch).Put(v int)":     "push never refuses: slice store .buf, drained by Take",
+		"func (*Queue).Push(s string)":             "push never refuses: slice store .items, drained from the front by Pop",
+		"func (*Events).Add(v int)":                "push never refuses: list store .l, drained from the front by Next",
+		"func (*Batch).Put(v int)":                 "push never refuses: slice store .buf, emptied whole by Take",
+		"func (*Records).Append(rec string)":       "push never refuses: slice store .records, emptied whole by Reset",
+		"func (*Timer).Phase(p string, now int64)": "push never refuses: slice store .rows, emptied whole by Done",
+		"func (*Timer).Observe(p string, d int64)": "push never refuses: slice store .rows, emptied whole by Done",
 	}
 	if !maps.Equal(got, want) {
 		t.Errorf("facts:\n%v\nwant:\n%v", fmtMap(got), fmtMap(want))

@@ -19,6 +19,8 @@ type server struct {
 	locked *queue.Locked
 	sem    *semaphore.Weighted
 	maxLen int
+	agg    *queue.Records
+	next   func() (string, bool)
 }
 
 // Producers with no bound in force.
@@ -30,8 +32,20 @@ func (s *server) onEvent(v int) {
 	s.ev.Add(v) // want `\(\*queue.Events\).Add never refuses`
 }
 
+// Batch's Take empties the store whole: a FIFO by whole batches here,
+// because a consumer other than the producer runs it, in a goroutine.
 func (s *server) onSample(v int) {
-	s.batch.Put(v) // want `\(\*queue.Batch\).Put never refuses`
+	s.batch.Put(v) // want `\(\*queue.Batch\).Put never refuses \(it appends to its slice .buf, which Take empties in a consumer of this package`
+}
+
+func (s *server) flusher(send func([]int)) {
+	for {
+		send(s.batch.Take())
+	}
+}
+
+func (s *server) start(send func([]int)) {
+	go s.flusher(send)
 }
 
 // Safe twins.
@@ -95,4 +109,66 @@ func (s *server) onMessageCounted(m string, pending func() int) {
 		return
 	}
 	s.q.Push(m) // want `\(\*queue.Queue\).Push never refuses`
+}
+
+// Batch builders: a type whose pop empties its store whole, run by no
+// consumer other than the producer. The cases below are cut down from a
+// log database's query engine, where the first version of these facts
+// reported each of them and none was a hazard.
+
+// The producer builds a batch and takes it whole itself: its own Take is
+// the flush, and s.batch's consumer (flusher) empties another value.
+func (s *server) collect(vals <-chan int) []int {
+	b := &queue.Batch{}
+	for v := range vals {
+		b.Put(v) // why: batch-builder
+	}
+	return b.Take()
+}
+
+// A batching pipeline's Read accumulates records until a row count is
+// reached, then aggregates them: the same owner fills the aggregator and
+// flushes it on each Read (the real code's Reset runs in the same
+// pipeline), and no goroutine of the package empties it.
+func (s *server) read() (string, error) {
+	var count int64
+	for {
+		rec, ok := s.next()
+		if !ok {
+			break
+		}
+		s.agg.Append(rec) // why: batch-builder
+		count++
+		if count >= 1024 {
+			break
+		}
+	}
+	return s.agg.Aggregate()
+}
+
+// A phase timer lives for one call: its rows are the call's phases,
+// emitted by the deferred Done.
+func (s *server) send(emit func(string, int64), write func() error) error {
+	t := &queue.Timer{}
+	defer t.Done()
+	t.Phase("serialize", 1) // why: batch-builder
+	t.Phase("write", 2)     // why: batch-builder
+	if err := write(); err != nil {
+		return err
+	}
+	t.Phase("flush", 3) // why: batch-builder
+	return nil
+}
+
+// A wrapper that holds a timer for one received frame, and a handler that
+// is handed the request's timer: each is flushed by the owner of the
+// request (receiveTimer.Done, the caller of handle).
+type receiveTimer struct{ t *queue.Timer }
+
+func (r receiveTimer) Observe(p string, d int64) { r.t.Observe(p, d) } // why: batch-builder
+
+func (r receiveTimer) Done() { r.t.Done() }
+
+func handle(phases *queue.Timer, d int64) {
+	phases.Observe("source-write-wait", d) // why: batch-builder
 }

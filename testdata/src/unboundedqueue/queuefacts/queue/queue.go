@@ -145,3 +145,80 @@ func (q *Locked) Pop() string {
 	q.items = q.items[1:]
 	return s
 }
+
+// Records aggregates record batches into one (cut down from a log
+// database's query engine, an arrow record aggregator): Append adds a
+// batch, Aggregate combines them, Reset empties the store whole for the
+// next batch. The fact says its pop empties it whole; at its callers it is
+// a batch builder, filled and flushed by one owner.
+type Records struct {
+	records []string
+	rows    int64
+}
+
+func (r *Records) Append(rec string) {
+	r.records = append(r.records, rec)
+	r.rows++
+}
+
+func (r *Records) Aggregate() (string, error) {
+	if len(r.records) == 0 {
+		return "", errors.New("no records to flush")
+	}
+	out := ""
+	for _, rec := range r.records {
+		out += rec
+	}
+	return out, nil
+}
+
+func (r *Records) Reset() {
+	clear(r.records)
+	r.records = r.records[:0]
+	r.rows = 0
+}
+
+// Timer times one operation as named phases and flushes the rows when the
+// operation ends (cut down from the same engine's phase timer): Phase,
+// Observe and Region append a row, Done emits them all and empties the
+// store. One Timer lives for one call or one request.
+type Timer struct {
+	emit    func(phase string, d int64)
+	cur     string
+	open    int64
+	inPhase bool
+	rows    []row
+}
+
+type row struct {
+	phase string
+	dur   int64
+}
+
+func (t *Timer) Phase(p string, now int64) {
+	if t == nil || t.emit == nil {
+		return
+	}
+	if t.inPhase {
+		t.rows = append(t.rows, row{phase: t.cur, dur: now - t.open})
+	}
+	t.cur, t.open, t.inPhase = p, now, true
+}
+
+func (t *Timer) Observe(p string, d int64) {
+	if t == nil || t.emit == nil || d < 0 {
+		return
+	}
+	t.rows = append(t.rows, row{phase: p, dur: d})
+}
+
+func (t *Timer) Done() {
+	if t == nil || t.emit == nil {
+		return
+	}
+	for _, r := range t.rows {
+		t.emit(r.phase, r.dur)
+	}
+	t.emit = nil
+	t.rows = t.rows[:0]
+}
