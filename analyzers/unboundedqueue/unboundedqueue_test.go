@@ -71,7 +71,7 @@ func TestWhy(t *testing.T) {
 func TestWhyAll(t *testing.T) {
 	fixtest.RunWhy(t, testdata, unboundedqueue.Analyzer, "all",
 		"unboundedqueue/listfifo", "unboundedqueue/slicefifo", "unboundedqueue/realcode/localvalue",
-		"unboundedqueue/whyrules", "unboundedqueue/queuefacts/producer", "unboundedqueue/realcode/phasetimer", "unboundedqueue/fanout", "unboundedqueue/pullread", "unboundedqueue/indexfifo")
+		"unboundedqueue/whyrules", "unboundedqueue/queuefacts/producer", "unboundedqueue/realcode/eventcursor", "unboundedqueue/realcode/phasetimer", "unboundedqueue/fanout", "unboundedqueue/pullread", "unboundedqueue/indexfifo")
 }
 
 // TestWhyWholePackage asks -unboundedqueue.why about package clauses, where the
