@@ -90,6 +90,16 @@
 // request's context, no slot taken, no claim of shared state guarding it.
 // Reported without a fix: the message says what to do by hand.
 //
+// unboundedqueue/queuetype: a call, from another package, of a queue type's
+// push that never refuses (an append or PushBack with no length check that
+// refuses, a pop that drains), known by a fact, with no bound in force at
+// the call (a length check through the type's methods, a limit taken before
+// the push, a blocking caller). A pop that empties the store whole makes
+// the type a FIFO only when a consumer other than the producer runs it (a
+// goroutine, a for loop of another function); otherwise it is a batch
+// builder, emptied by the owner that fills it, and silent. Reported without
+// a fix.
+//
 // What the check leaves alone, because real code is full of it:
 //
 //   - local queues (a BFS worklist dies with its call), queues nothing shares

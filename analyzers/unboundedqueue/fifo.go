@@ -32,6 +32,10 @@ type queue struct {
 	// (urgent items: PushFront beside PushBack): dropping the oldest would
 	// drop those.
 	jumps bool
+	// cursor is set when a push keeps its element as the list's read cursor
+	// (q.next = e): dropping the oldest could leave the cursor on a removed
+	// element.
+	cursor bool
 
 	shared *bool // computed on first use
 

@@ -23,6 +23,9 @@ func (c *fixer) fifoFinding(q *queue, site, fn, consumer inspector.Cursor) *shar
 	if q.jumps {
 		remedy = "reject items beyond a limit (dropping the oldest would drop items pushed to jump the queue)"
 	}
+	if q.cursor {
+		remedy = "reject items beyond a limit (dropping the oldest could leave the queue's read cursor on a removed element)"
+	}
 	var message string
 	if q.list {
 		what := "list"
@@ -72,8 +75,8 @@ func (c *fixer) guardFix(f *shared.Finding, q *queue, site, fn inspector.Cursor)
 			drop = qexpr + ".Pop" + front + "()"
 		}
 	}
-	if q.jumps {
-		drop = "" // it would drop an item pushed to jump the queue
+	if q.jumps || q.cursor {
+		drop = "" // it would drop an item pushed to jump the queue, or move a read cursor's element
 	}
 	// Two pushes in one function must not reject between them: the first
 	// item would stay queued while the caller is told both were refused.

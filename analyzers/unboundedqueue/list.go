@@ -19,6 +19,7 @@ func (c *checker) listFIFOs() {
 	type ends struct{ push, pop map[string][]inspector.Cursor }
 	var order []*types.Var
 	byVar := make(map[*types.Var]*ends)
+	var cursorPushes map[*types.Var]bool // lists whose push moves a read cursor
 	for _, cur := range c.calls {
 		call := cur.Node().(*ast.CallExpr)
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
@@ -37,12 +38,22 @@ func (c *checker) listFIFOs() {
 		}
 		switch sel.Sel.Name {
 		case "PushBack", "PushFront":
-			if _, ok := cur.Parent().Node().(*ast.ExprStmt); ok {
-				// A used element (stored in an index) would go stale if the
-				// fix dropped the oldest item, so only plain pushes count.
-				end := strings.TrimPrefix(sel.Sel.Name, "Push")
+			// A used element (stored in an index) would go stale if the
+			// fix dropped the oldest item, so only plain pushes count, and
+			// pushes whose element only moves the list's own read cursor
+			// (e := l.PushBack(x); if q.next == nil { q.next = e }): those
+			// are a FIFO's, reported without the drop.
+			end := strings.TrimPrefix(sel.Sel.Name, "Push")
+			switch {
+			case isExprStmt(cur.Parent()):
 				e.push[end] = append(e.push[end], cur.Parent())
-			} else {
+			case keptInCursor(info, cur, sel.X):
+				e.push[end] = append(e.push[end], cur.Parent())
+				if cursorPushes == nil {
+					cursorPushes = make(map[*types.Var]bool)
+				}
+				cursorPushes[v] = true
+			default:
 				c.rep.Silence(call, ruleKeepsElement)
 			}
 		case "Remove":
@@ -65,7 +76,7 @@ func (c *checker) listFIFOs() {
 			front := map[string]string{"Back": "Front", "Front": "Back"}[back]
 			if len(e.push[back]) > 0 && len(e.pop[front]) > 0 {
 				fifo = true
-				c.reportQueue(&queue{v: v, list: true, deque: !isListType(v.Type()), back: back, enqueues: e.push[back], dequeues: e.pop[front], jumps: len(e.push[front]) > 0})
+				c.reportQueue(&queue{v: v, list: true, deque: !isListType(v.Type()), back: back, enqueues: e.push[back], dequeues: e.pop[front], jumps: len(e.push[front]) > 0, cursor: cursorPushes[v]})
 			}
 		}
 		if !fifo {
@@ -122,4 +133,51 @@ func endCall(info *types.Info, expr ast.Expr, v *types.Var) string {
 		return ""
 	}
 	return sel.Sel.Name
+}
+
+func isExprStmt(cur inspector.Cursor) bool {
+	_, ok := cur.Node().(*ast.ExprStmt)
+	return ok
+}
+
+// keptInCursor reports whether the element the push at cur returns, onto
+// the list list (a field base.l), goes only to a *list.Element field of the
+// same base: the queue's read cursor (base.next = l.PushBack(x), or a local
+// e := l.PushBack(x) whose every use is base.next = e). An element kept
+// anywhere else (a map, a slice, the item, a result) is an index's.
+func keptInCursor(info *types.Info, cur inspector.Cursor, list ast.Expr) bool {
+	ls, ok := ast.Unparen(list).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	base := code.Var(info, ls.X)
+	as, ok := cur.Parent().Node().(*ast.AssignStmt)
+	if base == nil || !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return false
+	}
+	isCursor := func(lhs ast.Expr) bool {
+		sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+		return ok && code.Var(info, sel.X) == base && code.IsNamed(info.TypeOf(sel), "container/list", "Element")
+	}
+	if isCursor(as.Lhs[0]) {
+		return true
+	}
+	id, ok := as.Lhs[0].(*ast.Ident)
+	elem := code.Var(info, id)
+	fn := code.EnclosingFunc(cur)
+	if !ok || elem == nil || !code.IsLocal(elem) || !fn.Valid() {
+		return false
+	}
+	uses := 0
+	for u := range fn.Preorder((*ast.Ident)(nil)) {
+		if u.Node() == id || info.Uses[u.Node().(*ast.Ident)] != elem {
+			continue
+		}
+		a, ok := u.Parent().Node().(*ast.AssignStmt)
+		if !ok || len(a.Lhs) != 1 || len(a.Rhs) != 1 || a.Rhs[0] != u.Node() || !isCursor(a.Lhs[0]) {
+			return false
+		}
+		uses++
+	}
+	return uses > 0
 }

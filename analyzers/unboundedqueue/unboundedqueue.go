@@ -18,6 +18,7 @@ import (
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
 	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
 	"github.com/queuecheck/queuecheck/analyzers/internal/report"
+	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/queuefact"
 	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
 	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/spawn"
 )
@@ -27,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "unboundedqueue",
 	Doc:      doc,
 	URL:      report.URL("unboundedqueue"),
-	Requires: []*analysis.Analyzer{inspect.Analyzer, report.Analyzer, admission.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, report.Analyzer, admission.Analyzer, queuefact.Analyzer},
 	Run:      run,
 }
 
@@ -98,7 +99,10 @@ func run(pass *analysis.Pass) (any, error) {
 		fix:     &fixer{sh: sh, pass: pass, rep: rep, names: sh.Names, declared: make(map[ast.Decl][]declaration)},
 		lens:    lengths{sh: sh, pass: pass},
 	}
-	if !c.collect() {
+	// A producer of another package's queue type needs none of the shapes
+	// collect looks for: the imported push facts say whether to look on.
+	facts := pass.ResultOf[queuefact.Analyzer].(*queuefact.Result)
+	if !c.collect() && !facts.Imported(pass.Pkg) {
 		rep.SilencePackage(pass.Files, ruleNothingToQueue)
 		return nil, nil
 	}
@@ -114,6 +118,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c.sliceFIFOs()
 	c.indexFIFOs()
 	c.listFIFOs()
+	c.findings = append(c.findings, (&producers{c: c, facts: facts}).findings()...)
 
 	c.fix.reportAll(c.findings)
 	return nil, nil

@@ -71,7 +71,7 @@ func TestWhy(t *testing.T) {
 func TestWhyAll(t *testing.T) {
 	fixtest.RunWhy(t, testdata, unboundedqueue.Analyzer, "all",
 		"unboundedqueue/listfifo", "unboundedqueue/slicefifo", "unboundedqueue/realcode/localvalue",
-		"unboundedqueue/whyrules", "unboundedqueue/fanout", "unboundedqueue/pullread", "unboundedqueue/indexfifo")
+		"unboundedqueue/whyrules", "unboundedqueue/queuefacts/producer", "unboundedqueue/realcode/eventcursor", "unboundedqueue/realcode/phasetimer", "unboundedqueue/fanout", "unboundedqueue/pullread", "unboundedqueue/indexfifo")
 }
 
 // TestWhyWholePackage asks -unboundedqueue.why about package clauses, where the
@@ -86,4 +86,10 @@ func TestWhyWholePackage(t *testing.T) {
 			fixtest.RunWhy(t, testdata, unboundedqueue.Analyzer, c.at, c.pkg)
 		})
 	}
+}
+
+// TestQueueFacts covers producers of a queue type declared in another
+// package, seen through the type's push facts.
+func TestQueueFacts(t *testing.T) {
+	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/queuefacts/producer")
 }
