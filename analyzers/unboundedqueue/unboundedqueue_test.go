@@ -71,7 +71,7 @@ func TestWhy(t *testing.T) {
 func TestWhyAll(t *testing.T) {
 	fixtest.RunWhy(t, testdata, unboundedqueue.Analyzer, "all",
 		"unboundedqueue/listfifo", "unboundedqueue/slicefifo", "unboundedqueue/realcode/localvalue",
-		"unboundedqueue/whyrules", "unboundedqueue/fanout", "unboundedqueue/pullread", "unboundedqueue/indexfifo")
+		"unboundedqueue/whyrules", "unboundedqueue/fanout", "unboundedqueue/pullread", "unboundedqueue/indexfifo", "unboundedqueue/detached")
 }
 
 // TestWhyWholePackage asks -unboundedqueue.why about package clauses, where the
