@@ -88,7 +88,17 @@
 // (an HTTP handler, an RPC method, a message callback) starts a goroutine
 // that does blocking work and outlives it: not waited for, not under the
 // request's context, no slot taken, no claim of shared state guarding it.
-// Reported without a fix: the message says what to do by hand.
+// Reported without a fix: the message says what to do by hand. A
+// streaming RPC method (given a stream with grpc.ServerStream's methods)
+// serves one call too, and a goroutine it starts that parks on a channel
+// of shared state, while the method returns on another goroutine's report,
+// outlives it as well.
+//
+// unboundedqueue/perkey: a method of a type starts a goroutine that does
+// blocking work or lives long, and the values of the type are the entries
+// of a map or sync.Map field filled at run time, a key per key the data
+// brings (a sender per destination, a worker per room), with nothing
+// capping the keys. Reported without a fix.
 //
 // unboundedqueue/queuetype: a call, from another package, of a queue type's
 // push that never refuses (an append or PushBack with no length check that

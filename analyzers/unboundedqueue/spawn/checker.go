@@ -50,6 +50,7 @@ func Check(sh *shared.Pkg, loops []inspector.Cursor, inFlight int64) []*shared.F
 	c.fanOuts()
 	dataSizes{c}.indexFanOuts()       // datasize.go
 	requestSpawns{c}.detachedSpawns() // detached.go
+	keySpawns{c}.perKeySpawns()       // perkey.go
 	c.asked.sayNotAsked(c)
 	return c.findings
 }

@@ -26,7 +26,7 @@ import (
 
 var (
 	ruleWaitedByCaller = newRule("waited-for", "the function that starts the goroutine waits after the go statement (a Wait, a receive, a select): the goroutine ends before the request does", nil)
-	ruleRequestContext = newRule("request-context", "the goroutine's work takes the context of a request the function answers (an HTTP or RPC request's context parameter, r.Context(), or one derived from them): it is cancelled when the request ends", nil)
+	ruleRequestContext = newRule("request-context", "the goroutine's work takes the context of a request the function answers (an HTTP or RPC request's context parameter, r.Context(), or one derived from them), or uses a streaming RPC's stream: it is cancelled when the request ends", nil)
 	ruleLocalPipe      = newRule("local-pipe", "the goroutine works on one end of an io.Pipe the function made: it blocks until the function reads, writes or closes the other end, so it lives no longer than the function's use of the pipe", nil)
 	ruleGuardedStart   = newRule("guarded-start", "the go statement runs under an if that claims shared state (a CompareAndSwap, LoadOrStore, TryLock or TryAcquire, a count compared with a limit), or after an early return on the receiver's state (if h.ln != nil { return }): at most one, or a limited number, per key", nil)
 )
@@ -58,14 +58,18 @@ func (c requestSpawns) detachedSpawns() {
 		}
 		c.asked[cur.Node()] = true // decided here, reported or silenced
 		work := c.spawnWork(sp)
+		var park *ast.UnaryExpr // a wait on shared state, for a goroutine that does no work
+		if work == nil {
+			park = c.parkedOnShared(fn, sp)
+		}
 		switch {
-		case work == nil:
+		case work == nil && park == nil:
 			c.silenced(ruleNoBlockingWork, cur)
 			continue
-		case answersRequest(req) && c.requestContext(fn, sp):
+		case answersRequest(req) && (c.requestContext(fn, sp) || c.usesStream(fn, sp)):
 			c.silenced(ruleRequestContext, cur)
 			continue
-		case c.waitsAfterIn(fn, cur) || c.resultUsedAfter(fn, cur, sp):
+		case (c.waitsAfterIn(fn, cur) || c.resultUsedAfter(fn, cur, sp)) && (park == nil || !c.racedBy(fn, cur, sp)):
 			c.silenced(ruleWaitedByCaller, cur)
 			continue
 		case usesLocalPipe(c.pass.TypesInfo, fn.Node(), c.spawnedBody(sp), sp.args):
@@ -82,6 +86,10 @@ func (c requestSpawns) detachedSpawns() {
 			continue
 		case c.longLived(sp):
 			c.silenced(ruleLongLived, cur)
+			continue
+		}
+		if park != nil {
+			c.findings = append(c.findings, newFixer(c.sh).parkedFinding(sp, fn, req, park))
 			continue
 		}
 		c.findings = append(c.findings, newFixer(c.sh).detachedFinding(sp, fn, req, work))
@@ -140,6 +148,11 @@ func (c requestSpawns) perRequest(fn inspector.Cursor) string {
 	for _, v := range vars {
 		if name := requestTypeName(v.Type()); name != "" {
 			return name
+		}
+	}
+	for i := range sig.Params().Len() {
+		if name := streamTypeName(sig.Params().At(i).Type()); name != "" {
+			return name // parked.go
 		}
 	}
 	return ""
@@ -452,7 +465,7 @@ func (c requestSpawns) returnsIfStarted(fn, cur inspector.Cursor) bool {
 // that a context it gives is cancelled then. A message or an event is
 // handed to a consumer whose context lives as long as the consumer.
 func answersRequest(req string) bool {
-	return req == "http.Request" || strings.HasSuffix(req, "Request") || strings.HasSuffix(req, "Req") || strings.HasSuffix(req, "Query")
+	return req == "http.Request" || strings.HasSuffix(req, " stream") || strings.HasSuffix(req, "Request") || strings.HasSuffix(req, "Req") || strings.HasSuffix(req, "Query")
 }
 
 // testsOwnState reports whether cond tests a field of the receiver recv

@@ -104,6 +104,9 @@ func (p *provenance) call(fn inspector.Cursor, call *ast.CallExpr, depth int) (s
 	if f == nil || f.Pkg() == nil {
 		return source{}, false
 	}
+	if isIterator(info.TypeOf(call)) {
+		return p.iteratorArgs(fn, call, depth)
+	}
 	if knowledge.CopyPackages.Has(f.Pkg().Path()) {
 		if len(call.Args) > 0 {
 			return p.expr(fn, call.Args[0], depth)
@@ -127,6 +130,36 @@ func (p *provenance) call(fn inspector.Cursor, call *ast.CallExpr, depth int) (s
 			if s, ok := p.expr(decl, r, depth+1); ok {
 				return source{at: call, what: "returned by " + edits.Source(p.c.pass, call.Fun) + ", " + s.what}, true
 			}
+		}
+	}
+	return source{}, false
+}
+
+// isIterator reports whether t is a range-over-func iterator: a function
+// taking one yield function that returns bool (iter.Seq, iter.Seq2).
+func isIterator(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	sig, ok := t.Underlying().(*types.Signature)
+	if !ok || sig.Params().Len() != 1 || sig.Results().Len() != 0 {
+		return false
+	}
+	yield, ok := sig.Params().At(0).Type().Underlying().(*types.Signature)
+	return ok && yield.Results().Len() == 1 && types.Identical(yield.Results().At(0).Type().Underlying(), types.Typ[types.Bool])
+}
+
+// iteratorArgs decides an iterator a call returns by the arguments it is
+// built from: it yields as many values as they say (the windows between a
+// request's start and end, the parts of a decoded body), so it is
+// data-sized when one of them is. A context says nothing of the length.
+func (p *provenance) iteratorArgs(fn inspector.Cursor, call *ast.CallExpr, depth int) (source, bool) {
+	for _, a := range call.Args {
+		if code.IsContext(p.c.pass.TypesInfo.TypeOf(a)) {
+			continue
+		}
+		if s, ok := p.expr(fn, a, depth); ok {
+			return source{at: call, what: "yielded by " + edits.Source(p.c.pass, call) + ", whose arguments come from the data: " + s.what}, true
 		}
 	}
 	return source{}, false
@@ -321,6 +354,33 @@ func (p *provenance) field(fn inspector.Cursor, sel *ast.SelectorExpr, depth int
 	}
 	if s, ok := p.local(fn, v, depth); ok {
 		return source{at: s.at, what: "a field of " + v.Name() + ", " + s.what}, true
+	}
+	return p.fieldStores(fn, v, sel, depth)
+}
+
+// fieldStores decides the field sel of the local v of fn by what fn stores
+// in it (resp.Paths = append(resp.Paths, p) in a loop over a listing): a
+// response or a batch the function fills field by field.
+func (p *provenance) fieldStores(fn inspector.Cursor, v *types.Var, sel *ast.SelectorExpr, depth int) (source, bool) {
+	info := p.c.pass.TypesInfo
+	f, ok := info.Uses[sel.Sel].(*types.Var)
+	if !ok || !f.IsField() || ast.Unparen(sel.X) != rootIdent(sel.X) {
+		return source{}, false
+	}
+	for cur := range fn.Preorder((*ast.AssignStmt)(nil)) {
+		as := cur.Node().(*ast.AssignStmt)
+		if len(as.Lhs) != len(as.Rhs) {
+			continue
+		}
+		for i, lhs := range as.Lhs {
+			ls, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+			if !ok || info.Uses[ls.Sel] != f || ast.Unparen(ls.X) != rootIdent(ls.X) || info.Uses[rootIdent(ls.X)] != v {
+				continue
+			}
+			if s, ok := p.stored(fn, cur, as.Rhs[i], depth); ok {
+				return source{at: s.at, what: "stored in " + edits.Source(p.c.pass, ls) + ", " + s.what}, true
+			}
+		}
 	}
 	return source{}, false
 }

@@ -9,9 +9,11 @@ package fanoutdata
 import (
 	"context"
 	"encoding/json"
+	"iter"
 	"os"
 	"runtime"
 	"sync"
+	"time"
 
 	"golang.org/x/sync/errgroup"
 )
@@ -302,4 +304,58 @@ func fetchByIndex(ctx context.Context, s store) error {
 	}
 	wg.Wait()
 	return nil
+}
+
+// An IndexesRequest asks for the index tables of a time range.
+type IndexesRequest struct{ Start, End time.Time }
+
+// An IndexesResponse names them.
+type IndexesResponse struct{ Tables []string }
+
+// windows yields one table per hour between start and end.
+func windows(start, end time.Time) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for t := start; !t.After(end); t = t.Add(time.Hour) {
+			if !yield(t.Format(time.DateTime)) {
+				return
+			}
+		}
+	}
+}
+
+type metastore struct {
+	s                        store
+	retainFrom, retainToHour time.Time
+}
+
+// A response filled field by field from an iterator over the request's
+// time range: as many tables as the range is long.
+func (m *metastore) Indexes(ctx context.Context, req IndexesRequest) (IndexesResponse, error) {
+	resp := IndexesResponse{}
+	for t := range windows(req.Start, req.End) {
+		resp.Tables = append(resp.Tables, t)
+	}
+	return resp, m.readTables(ctx, resp.Tables)
+}
+
+func (m *metastore) readTables(ctx context.Context, tables []string) error {
+	g, ctx := errgroup.WithContext(ctx)
+	for _, t := range tables {
+		g.Go(func() error { return m.s.Fetch(ctx, t) }) // want `g.Go goroutine per element of tables, whose size comes from the data \(passed by \(\*metastore\).Indexes, stored in resp.Tables, built from windows\(req.Start, req.End\), yielded by windows\(req.Start, req.End\), whose arguments come from the data: req.Start, a field of the IndexesRequest the caller sent\)`
+	}
+	return g.Wait()
+}
+
+// The twin: the iterator's range is the configured retention, not the
+// request's.
+func (m *metastore) retained(ctx context.Context) error {
+	var tables []string
+	for t := range windows(m.retainFrom, m.retainToHour) {
+		tables = append(tables, t)
+	}
+	g, ctx := errgroup.WithContext(ctx)
+	for _, t := range tables {
+		g.Go(func() error { return m.s.Fetch(ctx, t) })
+	}
+	return g.Wait()
 }
