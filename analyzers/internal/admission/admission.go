@@ -25,8 +25,9 @@
 //   - calls a check's user lists in a flag, and mutex locks when a check
 //     asks for them;
 //   - calls of functions that are themselves admission waits: facts;
-//   - calls of an interface method whose every implementation the program
-//     declares (this package and its direct imports) is one (dynamic.go).
+//   - (Strict) calls of an interface method whose every implementation the
+//     program declares (this package and its direct imports) is one, and of
+//     a func field every function assigned to which is one (dynamic.go).
 //
 // The last line is what makes the vocabulary reach real code: a function
 // whose main path performs one of these waits and does nothing after it but
