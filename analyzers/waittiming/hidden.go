@@ -50,16 +50,29 @@ func (c *retrier) hiddenRetryIn(m *measurement) (hiddenRetry, bool) {
 		}
 		return true
 	})
+	calls = c.dropRetryOptions(calls)
 	if len(calls) != 1 {
 		return hiddenRetry{}, false
 	}
 	call := calls[0].Node().(*ast.CallExpr)
 	fn := c.calledFunc(call)
-	if fn == nil || fn.Pkg() != c.pass.Pkg {
+	var r *retry
+	switch {
+	case fn == nil:
 		c.rep.Silence(call, ruleCalleeElsewhere)
 		return hiddenRetry{}, false
+	case fn.Pkg() != c.pass.Pkg:
+		// A fact of the callee's package, or a library that retries by
+		// option (retryspan.go).
+		pause, ok := c.retriesElsewhere(fn)
+		if !ok {
+			c.rep.Silence(call, ruleCalleeElsewhere)
+			return hiddenRetry{}, false
+		}
+		r = &retry{name: pause}
+	default:
+		r = c.retriesOf(fn)
 	}
-	r := c.retriesOf(fn)
 	if r == nil {
 		return hiddenRetry{}, false
 	}

@@ -369,7 +369,7 @@ func (c *checker) splitAfter(m *measurement, startFn, lit inspector.Cursor, from
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			if n != m.start && n.Pos() > from && n != m.end.Node() && (timing.IsTimestamp(info, n) || c.isTimerStart(n)) {
-				found = true
+				found = !c.pacesOnly(cur, startFn) // a guard against spinning splits nothing (pacing.go)
 			}
 		case *ast.AssignStmt, *ast.IncDecStmt, *ast.UnaryExpr:
 			found = m.startVar != nil && code.Assigns(info, n, m.startVar)

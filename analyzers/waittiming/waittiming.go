@@ -29,6 +29,8 @@ var Analyzer = &analysis.Analyzer{
 	URL:      report.URL("waittiming"),
 	Requires: []*analysis.Analyzer{inspect.Analyzer, report.Analyzer, admission.Analyzer},
 	Run:      run,
+	// retriesFact: an exported function that retries with pauses (retryspan.go).
+	FactTypes: []analysis.Fact{new(retriesFact)},
 }
 
 //go:embed doc.go
@@ -44,6 +46,7 @@ var (
 func init() {
 	report.AddWhyFlag(&Analyzer.Flags)
 	Analyzer.Flags.Var(extraWaits, "waits", "further admission waits, comma-separated: pkg/path.Func, pkg/path.Type.Method or (*pkg/path.Type).Method")
+	Analyzer.Flags.Var(retryingCalls, "retries", "further library calls that retry with pauses between attempts, comma-separated, in the notation of -waittiming.waits; \"-name\" takes a built-in entry out")
 	Analyzer.Flags.BoolVar(&mutexWaits, "mutex", false, "count sync.Mutex.Lock, sync.RWMutex.Lock and RLock as admission waits")
 	knowledge.QuietPackages.Register(&Analyzer.Flags, Analyzer.Name)
 	knowledge.PollIntervalWords.Register(&Analyzer.Flags, Analyzer.Name)
@@ -109,6 +112,7 @@ func run(pass *analysis.Pass) (any, error) {
 		timers: res.HasTimerHelpers(),
 	}
 	r := &retrier{env: e, chk: c}
+	r.exportRetries()
 	d := &deadlineChecker{env: e}
 	var deadlines []inspector.Cursor
 	for file := range insp.Root().Children() {

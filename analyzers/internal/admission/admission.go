@@ -24,7 +24,10 @@
 //     that names a backoff, and Wait/Sleep methods of backoff types;
 //   - calls a check's user lists in a flag, and mutex locks when a check
 //     asks for them;
-//   - calls of functions that are themselves admission waits: facts.
+//   - calls of functions that are themselves admission waits: facts;
+//   - (Strict) calls of an interface method whose every implementation the
+//     program declares (this package and its direct imports) is one, and of
+//     a func field every function assigned to which is one (dynamic.go).
 //
 // The last line is what makes the vocabulary reach real code: a function
 // whose main path performs one of these waits and does nothing after it but
@@ -177,6 +180,11 @@ type Result struct {
 	isTest func(*ast.File) bool
 	// timers caches how each function measures time (see timerOf).
 	timers map[*types.Func]*timing.Helper
+	// ifaces caches the waits behind interface methods (dynamic.go), which
+	// checks ask about once the helpers are classified (ready).
+	ifaces ifaceWaits
+	fields fieldWaits
+	ready  bool
 }
 
 // Finder returns the questions of one check about the package, asked with

@@ -47,6 +47,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// The standard library has no helper worth a fact, and walking its
 	// bodies would cost every build that analyzes it.
 	if code.IsStd(pass) {
+		r.ready = true
 		return r, nil
 	}
 	decls := r.declsOf(r.isTest)
@@ -58,6 +59,7 @@ func run(pass *analysis.Pass) (any, error) {
 			pass.ExportObjectFact(fn, ff)
 		}
 	}
+	r.ready = true
 	return r, nil
 }
 

@@ -106,6 +106,12 @@ func (f *Finder) shapedCall(call *ast.CallExpr, fn *types.Func, w Wait) (Wait, b
 // helperCall classifies a call of a function that is itself a wait.
 func (f *Finder) helperCall(call *ast.CallExpr) (Wait, bool) {
 	h, fn := f.r.HelperCall(call)
+	if h == nil && fn == nil {
+		if m := code.CalleeFunc(f.info, call); m != nil {
+			return f.viaInterface(call, m) // dynamic.go
+		}
+		return f.viaField(call)
+	}
 	if h == nil || h.Wait == nil || (f.opts.Strict && !h.Wait.Strict) {
 		return Wait{}, false
 	}

@@ -58,6 +58,10 @@ func NewResolving(flag string) *Table { return newTable(flag, knowledge.Resolvin
 // by flag.
 func NewSlow(flag string) *Table { return newTable(flag, knowledge.SlowCalls.Builtin()) }
 
+// NewRetrying returns a table of the library calls that retry with pauses
+// between attempts, extended by flag.
+func NewRetrying(flag string) *Table { return newTable(flag, knowledge.RetryingCalls.Builtin()) }
+
 func newTable(flag string, entries []string) *Table {
 	t := &Table{flag: flag, builtin: make(map[string]bool, len(entries)), pkgs: make(map[string]bool)}
 	for _, e := range entries {

@@ -213,6 +213,26 @@ var PollIntervalWords = newList("poll-interval-words", Words, "waittiming.pollwo
 	"interval", "poll", "tick", "period", "every", "refresh",
 )
 
+// RetryingCalls lists library calls that retry their operation with
+// pauses between attempts, as their options say: a measurement whose only
+// work is one of them is mostly the pauses when the operation fails.
+var RetryingCalls = newList("retrying-calls", Funcs, "waittiming.retries",
+	"library calls that retry an operation with a backoff or fixed delay between attempts, set by their options (cenkalti/backoff Retry, avast/retry-go Do, go-retryablehttp's Client, k8s.io wait.ExponentialBackoff and client-go's RetryOnConflict, sethvargo/go-retry Do): a measurement whose only work is one of them reports the pauses as slow work",
+	"github.com/cenkalti/backoff.Retry", "github.com/cenkalti/backoff.RetryNotify",
+	"github.com/cenkalti/backoff/v3.Retry", "github.com/cenkalti/backoff/v3.RetryNotify",
+	"github.com/cenkalti/backoff/v4.Retry", "github.com/cenkalti/backoff/v4.RetryNotify",
+	"github.com/cenkalti/backoff/v4.RetryWithData", "github.com/cenkalti/backoff/v4.RetryNotifyWithData",
+	"github.com/cenkalti/backoff/v4.RetryNotifyWithTimer",
+	"github.com/cenkalti/backoff/v5.Retry",
+	"github.com/avast/retry-go.Do", "github.com/avast/retry-go/v4.Do", "github.com/avast/retry-go/v4.DoWithData",
+	"github.com/hashicorp/go-retryablehttp.Client.Do", "github.com/hashicorp/go-retryablehttp.Client.Get",
+	"github.com/hashicorp/go-retryablehttp.Client.Head", "github.com/hashicorp/go-retryablehttp.Client.Post",
+	"github.com/hashicorp/go-retryablehttp.Client.PostForm",
+	"k8s.io/apimachinery/pkg/util/wait.ExponentialBackoff", "k8s.io/apimachinery/pkg/util/wait.ExponentialBackoffWithContext",
+	"k8s.io/client-go/util/retry.RetryOnConflict", "k8s.io/client-go/util/retry.OnError",
+	"github.com/sethvargo/go-retry.Do",
+)
+
 // TotalWords are the words of a record that say it measures the whole.
 var TotalWords = newList("total-words", Words, "",
 	"words of the statement that records a measurement (lower-cased, without separators) that say the figure is a total: it is meant to include the wait",

@@ -23,7 +23,7 @@ type Client struct {
 func (c *Client) call(ctx context.Context) error { return nil }
 
 // Timer waits for a backoff timer before each attempt.
-func (c *Client) Timer(ctx context.Context) error {
+func (c *Client) Timer(ctx context.Context) error { // want Timer:"retries between a timer"
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		var start = c.now()
@@ -44,7 +44,7 @@ func (c *Client) Timer(ctx context.Context) error {
 }
 
 // Type waits through a backoff type before each attempt.
-func (c *Client) Type(ctx context.Context) error {
+func (c *Client) Type(ctx context.Context) error { // want Type:"retries between \\(\\*backoff\\.Backoff\\)\\.Wait"
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		start := time.Now()
@@ -64,7 +64,7 @@ func (c *Client) Type(ctx context.Context) error {
 
 // Total times all attempts with their backoffs: under failure the figure
 // is mostly sleeping, and "call took" says it is the call's.
-func (c *Client) Total(ctx context.Context) error {
+func (c *Client) Total(ctx context.Context) error { // want Total:"retries between time\\.Sleep"
 	start := time.Now()
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {

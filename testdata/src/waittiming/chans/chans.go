@@ -153,7 +153,7 @@ func Group(ctx context.Context, ns []int) error {
 }
 
 // Backoff times each attempt, which includes the backoff before it.
-func Backoff(ctx context.Context, n int) error {
+func Backoff(ctx context.Context, n int) error { // want Backoff:"retries between time\\.Sleep"
 	var err error
 	backoff := 10 * time.Millisecond
 	for attempt := 0; attempt < 3; attempt++ {

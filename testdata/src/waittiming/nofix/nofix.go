@@ -61,7 +61,7 @@ func SameStatement(ctx context.Context) bool {
 
 // RetryTimer times retries with a Prometheus timer: a timer cannot leave
 // the pauses out.
-func RetryTimer(ctx context.Context) error {
+func RetryTimer(ctx context.Context) error { // want RetryTimer:"retries between time\\.Sleep"
 	timer := prometheus.NewTimer(latency)
 	defer timer.ObserveDuration() // want `the Prometheus timer timer spans the retries`
 	var err error
@@ -76,7 +76,7 @@ func RetryTimer(ctx context.Context) error {
 
 // ForwardGoto retries and jumps forward over where the fix would declare
 // its variables.
-func ForwardGoto(ctx context.Context) error {
+func ForwardGoto(ctx context.Context) error { // want ForwardGoto:"retries between time\\.Sleep"
 	start := time.Now()
 	var err error
 	for i := 0; i < 3; i++ {
@@ -93,7 +93,7 @@ done:
 
 // DeferredLocal defers a recorder whose other argument is a local value: a
 // closure would read it later, not at the defer.
-func DeferredLocal(ctx context.Context, op string) error {
+func DeferredLocal(ctx context.Context, op string) error { // want DeferredLocal:"retries between time\\.Sleep"
 	key := []string{"api", op}
 	defer metrics.MeasureSince(key, time.Now()) // want `the measurement deferred with a start of time\.Now\(\) spans the retries`
 	var err error

@@ -22,7 +22,7 @@ var errNotLeader = errors.New("not leader")
 func send(ctx context.Context, msg []byte) error { return nil }
 
 // Send retries with a doubling backoff inside the measured span.
-func Send(ctx context.Context, msg []byte) error {
+func Send(ctx context.Context, msg []byte) error { // want Send:"retries between time\\.Sleep"
 	start := time.Now()
 	var err error
 	backoff := 10 * time.Millisecond
@@ -54,7 +54,7 @@ func (c *client) propose(ctx context.Context, leader string, data []byte) error 
 
 // Propose takes a token through a label, sleeps while there is no leader,
 // and retries by goto.
-func (c *client) Propose(ctx context.Context, data []byte) error {
+func (c *client) Propose(ctx context.Context, data []byte) error { // want Propose:"retries between time\\.Sleep"
 	start := time.Now()
 retry:
 	<-c.tokens
@@ -94,7 +94,7 @@ retry:
 }
 
 // Timer retries on a timer that also watches the context.
-func Timer(ctx context.Context, msg []byte) error {
+func Timer(ctx context.Context, msg []byte) error { // want Timer:"retries between a timer"
 	start := time.Now()
 	delay := 100 * time.Millisecond
 	for {
@@ -113,7 +113,7 @@ func Timer(ctx context.Context, msg []byte) error {
 }
 
 // Goto retries by goto after a backoff sleep.
-func Goto(ctx context.Context, msg []byte) error {
+func Goto(ctx context.Context, msg []byte) error { // want Goto:"retries between time\\.Sleep"
 	start := time.Now()
 	retryDelay := time.Second
 again:
@@ -140,7 +140,7 @@ func Batch(ctx context.Context, msgs [][]byte, rateDelay time.Duration) error {
 }
 
 // PerAttempt times each attempt inside the loop: the right timing.
-func PerAttempt(ctx context.Context, msg []byte) error {
+func PerAttempt(ctx context.Context, msg []byte) error { // want PerAttempt:"retries between time\\.Sleep"
 	backoff := 10 * time.Millisecond
 	for {
 		start := time.Now()
@@ -155,7 +155,7 @@ func PerAttempt(ctx context.Context, msg []byte) error {
 
 // Attempts records how many attempts the figure took: the retries are
 // part of what it says.
-func Attempts(ctx context.Context, msg []byte) error {
+func Attempts(ctx context.Context, msg []byte) error { // want Attempts:"retries between time\\.Sleep"
 	start := time.Now()
 	var err error
 	n := 0
@@ -197,7 +197,7 @@ func Interval(ctx context.Context, msg []byte, pollInterval time.Duration) {
 
 // OnFailure retries only when the first attempt failed: a wait on an error
 // branch, like the others the check leaves alone.
-func OnFailure(ctx context.Context, msg []byte) error {
+func OnFailure(ctx context.Context, msg []byte) error { // want OnFailure:"retries between time\\.Sleep"
 	start := time.Now()
 	err := send(ctx, msg)
 	if err != nil {
@@ -224,7 +224,7 @@ func Worker(ctx context.Context, jobs [][]byte) {
 }
 
 // Continue sleeps and goes round again on failure.
-func Continue(ctx context.Context, msg []byte) error {
+func Continue(ctx context.Context, msg []byte) error { // want Continue:"retries between time\\.Sleep"
 	start := time.Now()
 	backoff := 50 * time.Millisecond
 	for {
@@ -241,7 +241,7 @@ func Continue(ctx context.Context, msg []byte) error {
 }
 
 // Condition loops while the attempt fails.
-func Condition(ctx context.Context, msg []byte) error {
+func Condition(ctx context.Context, msg []byte) error { // want Condition:"retries between time\\.Sleep"
 	start := time.Now()
 	err := send(ctx, msg)
 	for i := 0; err != nil && i < 3; i++ {
@@ -254,7 +254,7 @@ func Condition(ctx context.Context, msg []byte) error {
 
 // Backoff waits on a backoff timer of another package, in the condition of
 // an if, and retries by goto.
-func Backoff(ctx context.Context, msg []byte, stop <-chan struct{}) bool {
+func Backoff(ctx context.Context, msg []byte, stop <-chan struct{}) bool { // want Backoff:"retries between \\(\\*timeutil\\.BackoffTimer\\)\\.Wait"
 	start := time.Now()
 	bt := timeutil.NewBackoffTimer(time.Second, time.Minute)
 again:
@@ -284,7 +284,7 @@ var (
 
 // Flush is vmalert's remote-write flush: two deferred figures span the
 // retries, and share one fix.
-func Flush(ctx context.Context, msg []byte, stop <-chan struct{}) {
+func Flush(ctx context.Context, msg []byte, stop <-chan struct{}) { // want Flush:"retries between \\(\\*timeutil\\.BackoffTimer\\)\\.Wait"
 	defer flushDuration.UpdateDuration(time.Now()) // want `the measurement deferred with a start of time\.Now\(\) spans the retries at line \d+, whose attempts are separated by \(\*timeutil\.BackoffTimer\)\.Wait`
 	bt := timeutil.NewBackoffTimer(time.Second, time.Minute)
 	timeStart := time.Now()
@@ -308,7 +308,7 @@ L:
 }
 
 // Literal measures in a deferred literal given the start.
-func Literal(ctx context.Context, msg []byte) (err error) {
+func Literal(ctx context.Context, msg []byte) (err error) { // want Literal:"retries between time\\.Sleep"
 	defer func(start time.Time) { // want `the measurement deferred with a start of time\.Now\(\) spans the retries`
 		log.Printf("send took %v err=%v", time.Since(start), err)
 	}(time.Now())

@@ -1,0 +1,227 @@
+package admission
+
+import (
+	"go/ast"
+	"go/types"
+	"sync"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+)
+
+// Waits behind an interface. A call of an interface method runs whichever
+// implementation the value holds; the analyzed program declares some of
+// them. A call is a wait when every implementation it declares waits (and
+// at least one is known): the named types of this package and of the
+// packages it imports directly whose method of that name is an admission
+// wait, in this package's helpers or an imported package's facts.
+//
+// Not followed: implementations in packages this one does not import
+// (a main package that wires a limiter of a third package into a
+// library's interface), types made by reflection, and values whose dynamic
+// type only a run shows (from maps, channels, plugins). An interface with
+// no known implementation is no wait (the rule of each check that asks:
+// no wait in the span).
+//
+// The implementations of each interface are computed once per package, on
+// the first call of one of its methods a check asks about: only checks
+// that look at a span or a bound ask.
+
+// ifaceWaits caches, per interface method, the wait every implementation
+// performs, or nil.
+type ifaceWaits struct {
+	mu   sync.Mutex
+	done map[*types.Func]*ifaceWait
+}
+
+// A helper's fact does not follow interfaces: its callers' checks do, once
+// every helper of the package is classified (Result.ready).
+
+// An ifaceWait is what every known implementation of an interface method
+// waits for.
+type ifaceWait struct {
+	h     *WaitHelper // the first implementation's wait
+	impls int
+	iface string // the interface's name, for messages
+}
+
+// viaInterface classifies a call of the interface method fn: a wait when
+// every implementation the program declares is one.
+func (f *Finder) viaInterface(call *ast.CallExpr, fn *types.Func) (Wait, bool) {
+	recv := fn.Signature().Recv()
+	if recv == nil || !types.IsInterface(recv.Type()) {
+		return Wait{}, false
+	}
+	if !f.r.ready || !f.opts.Strict {
+		// The helpers are still being classified; and only the timing
+		// question (Strict) follows dynamic calls so far: the bound
+		// question's checks were not measured with it on real code.
+		return Wait{}, false
+	}
+	iw := f.r.ifaceWait(fn)
+	if iw == nil || (f.opts.Strict && !iw.h.Strict) {
+		return Wait{}, false
+	}
+	name := code.DisplayName(fn) + " via interface " + iw.iface + ": every implementation the program declares waits"
+	return Wait{Kind: iw.h.Kind, Node: call, Name: name, Release: iw.h.Release}, true
+}
+
+// ifaceWait returns what every known implementation of the interface
+// method fn waits for, or nil: computed once per method.
+func (r *Result) ifaceWait(fn *types.Func) *ifaceWait {
+	r.ifaces.mu.Lock()
+	defer r.ifaces.mu.Unlock()
+	if iw, ok := r.ifaces.done[fn]; ok {
+		return iw
+	}
+	if r.ifaces.done == nil {
+		r.ifaces.done = make(map[*types.Func]*ifaceWait)
+	}
+	iw := r.implsWait(fn)
+	r.ifaces.done[fn] = iw
+	return iw
+}
+
+// implsWait looks at every named type of this package and of the packages
+// it imports directly that implements fn's interface: all of their methods
+// named fn must be waits (strict ones when one is).
+func (r *Result) implsWait(fn *types.Func) *ifaceWait {
+	iface, ok := fn.Signature().Recv().Type().Underlying().(*types.Interface)
+	if !ok || iface.NumMethods() == 0 {
+		return nil
+	}
+	// Without a waiting helper anywhere, no implementation can wait.
+	if !r.HasWaitHelpers() {
+		return nil
+	}
+	iw := &ifaceWait{iface: typeBaseNameCased(fn.Signature().Recv().Type())}
+	strict := true
+	scopes := []*types.Package{r.pass.Pkg}
+	scopes = append(scopes, r.pass.Pkg.Imports()...)
+	for _, pkg := range scopes {
+		scope := pkg.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+				continue
+			}
+			t := tn.Type()
+			if !types.Implements(t, iface) && !types.Implements(types.NewPointer(t), iface) {
+				continue
+			}
+			obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, fn.Pkg(), fn.Name())
+			m, ok := obj.(*types.Func)
+			if !ok {
+				return nil
+			}
+			h := r.Helper(m)
+			if h == nil || h.Wait == nil {
+				return nil // one implementation that does not wait
+			}
+			if iw.h == nil {
+				iw.h = h.Wait
+			}
+			strict = strict && h.Wait.Strict
+			iw.impls++
+		}
+	}
+	if iw.impls == 0 {
+		return nil
+	}
+	h := *iw.h
+	h.Strict = strict
+	h.Field = ""
+	iw.h = &h
+	return iw
+}
+
+// typeBaseNameCased returns the name of a named type, without its package.
+func typeBaseNameCased(t types.Type) string {
+	if n := code.NamedOf(t); n != nil {
+		return n.Obj().Name()
+	}
+	return types.TypeString(t, func(*types.Package) string { return "" })
+}
+
+// Waits behind a func-typed field. A call of a field of func type
+// (s.acquire(ctx), where s.acquire = pool.Acquire) runs what the package
+// assigns to it: a composite literal's key, an assignment. It is a wait when
+// every function assigned there, in this package, is one (and at least one
+// is). Not followed: fields assigned in other packages, values that are
+// parameters or results (a constructor's argument), function literals, and
+// func-typed variables and parameters.
+
+// fieldWaits caches, per func-typed field of this package's types, the
+// functions the package assigns to it; a nil entry when one is no declared
+// function.
+type fieldWaits struct {
+	once     sync.Once
+	assigned map[*types.Var][]*types.Func
+}
+
+// viaField classifies a call of a func-typed field: a wait when every
+// function assigned to it is one.
+func (f *Finder) viaField(call *ast.CallExpr) (Wait, bool) {
+	if !f.r.ready || !f.opts.Strict { // as in viaInterface
+		return Wait{}, false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return Wait{}, false
+	}
+	v := code.Var(f.info, sel)
+	if v == nil || !v.IsField() || v.Pkg() != f.r.pass.Pkg {
+		return Wait{}, false
+	}
+	f.r.fields.once.Do(f.r.indexFieldFuncs)
+	fns := f.r.fields.assigned[v]
+	if len(fns) == 0 {
+		return Wait{}, false
+	}
+	var first *WaitHelper
+	for _, fn := range fns {
+		h := f.r.Helper(fn)
+		if fn == nil || h == nil || h.Wait == nil || (f.opts.Strict && !h.Wait.Strict) {
+			return Wait{}, false
+		}
+		if first == nil {
+			first = h.Wait
+		}
+	}
+	name := code.DisplayName(fns[0]) + " via func field " + v.Name()
+	if len(fns) > 1 {
+		name = "the func field " + v.Name() + ": every function the package assigns to it waits"
+	}
+	return Wait{Kind: first.Kind, Node: call, Name: name, Via: fns[0], Release: first.Release}, true
+}
+
+// indexFieldFuncs records what the package assigns to its func-typed
+// fields.
+func (r *Result) indexFieldFuncs() {
+	r.fields.assigned = make(map[*types.Var][]*types.Func)
+	add := func(lhs, rhs ast.Expr) {
+		v := code.Var(r.info, lhs)
+		if v == nil || !v.IsField() {
+			return
+		}
+		if _, ok := v.Type().Underlying().(*types.Signature); !ok {
+			return
+		}
+		r.fields.assigned[v] = append(r.fields.assigned[v], code.FuncValue(r.info, rhs))
+	}
+	for cur := range r.insp.Root().Preorder((*ast.AssignStmt)(nil), (*ast.KeyValueExpr)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) {
+				for i := range n.Lhs {
+					add(n.Lhs[i], n.Rhs[i])
+				}
+			}
+		case *ast.KeyValueExpr:
+			if id, ok := n.Key.(*ast.Ident); ok {
+				if v, ok := r.info.Uses[id].(*types.Var); ok && v.IsField() {
+					add(n.Key, n.Value)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,121 @@
+package waittiming
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+)
+
+// Retries hide behind package boundaries as well as inside a package's own
+// helpers: a client library's Upload that loops over attempts with a
+// backoff, a service's shared doWithRetry. Two sources say that a call of
+// another package retries with pauses:
+//
+//   - a retriesFact, exported by the package that declares an exported
+//     function whose body holds a retry loop (the loop retryInBody finds: it
+//     attempts work, pauses between attempts and leaves on the outcome);
+//   - the library calls that retry by option (knowledge list retrying-calls,
+//     extended with -waittiming.retries): cenkalti/backoff's Retry,
+//     retry-go's Do, go-retryablehttp's Client methods, k8s.io's
+//     ExponentialBackoff and RetryOnConflict. Their option builders
+//     (backoff.NewExponentialBackOff, retry.Attempts) are configuration,
+//     not work, in the span.
+//
+// A measurement whose only work is such a call is reported like one of a
+// helper of the package (hidden.go), without a fix.
+
+// retriesFact is the fact of an exported function whose main path retries
+// an attempt with pauses between attempts.
+type retriesFact struct {
+	Pause string // what pauses between attempts: "time.Sleep", "(*backoff.Backoff).Wait"
+}
+
+func (*retriesFact) AFact() {}
+
+func (f *retriesFact) String() string { return "retries between " + f.Pause }
+
+// retryingCalls are the library calls that retry by option.
+var retryingCalls = calls.NewRetrying("-waittiming.retries")
+
+// libraryPause names what separates the attempts of a library call that
+// retries by option.
+const libraryPause = "the delays its retry options set"
+
+// exportRetries records a retriesFact for every exported function of the
+// package, outside test files, whose body retries with pauses. The standard
+// library declares no such helper worth the walk.
+func (c *retrier) exportRetries() {
+	if code.IsStd(c.pass) {
+		return
+	}
+	for file := range c.insp.Root().Children() {
+		if strings.HasSuffix(c.pass.Fset.File(file.Node().Pos()).Name(), "_test.go") {
+			continue
+		}
+		for d := range file.Children() {
+			fd, ok := d.Node().(*ast.FuncDecl)
+			if !ok || fd.Body == nil || !fd.Name.IsExported() {
+				continue
+			}
+			fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if !ok || !hasLoop(d) {
+				continue
+			}
+			if r := c.retriesOf(fn); r != nil {
+				c.pass.ExportObjectFact(fn, &retriesFact{Pause: r.name})
+			}
+		}
+	}
+}
+
+// hasLoop reports whether the declaration at d holds a for statement or a
+// label (a goto loop's head): only then can its body retry.
+func hasLoop(d inspector.Cursor) bool {
+	for range d.Preorder((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.LabeledStmt)(nil)) {
+		return true
+	}
+	return false
+}
+
+// retriesElsewhere returns what pauses between the attempts of fn, a
+// function of another package: its retriesFact, or the delays of a library
+// call that retries by option.
+func (c *retrier) retriesElsewhere(fn *types.Func) (string, bool) {
+	if retryingCalls.Contains(fn) {
+		return libraryPause, true
+	}
+	var f retriesFact
+	if c.pass.ImportObjectFact(fn.Origin(), &f) {
+		return f.Pause, true
+	}
+	return "", false
+}
+
+// dropRetryOptions leaves out of the calls of a span those of the package
+// of a library call that retries by option, other than the call itself:
+// backoff.NewExponentialBackOff(), retry.Attempts(3) configure the retries.
+func (c *retrier) dropRetryOptions(cs []inspector.Cursor) []inspector.Cursor {
+	var lib *types.Package
+	for _, cur := range cs {
+		if fn := code.Callee(c.pass.TypesInfo, cur.Node().(*ast.CallExpr)); fn != nil && retryingCalls.Contains(fn) {
+			lib = fn.Pkg()
+		}
+	}
+	if lib == nil {
+		return cs
+	}
+	var out []inspector.Cursor
+	for _, cur := range cs {
+		fn := code.Callee(c.pass.TypesInfo, cur.Node().(*ast.CallExpr))
+		if fn != nil && fn.Pkg() == lib && !retryingCalls.Contains(fn) {
+			continue
+		}
+		out = append(out, cur)
+	}
+	return out
+}

@@ -1,0 +1,3 @@
+module queuecheck.example/retries
+
+go 1.26.0

@@ -1,0 +1,20 @@
+// Package lib declares a helper that retries with a sleep between attempts:
+// its retries fact travels to the packages that call it.
+package lib
+
+import "time"
+
+// Fetch retries the call with a sleep between attempts.
+func Fetch(call func() error) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = call(); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// FetchOnce makes one attempt.
+func FetchOnce(call func() error) error { return call() }

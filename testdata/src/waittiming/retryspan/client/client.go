@@ -1,0 +1,68 @@
+// Package client uploads with retries: its exported functions that loop
+// over attempts with pauses carry a retries fact to their callers.
+package client
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+type Client struct{ retries int }
+
+func put(ctx context.Context, key string) error { return errors.New("unavailable") }
+
+// Upload retries the put with a growing sleep between attempts.
+func (c *Client) Upload(ctx context.Context, key string) error {
+	var err error
+	backoff := 100 * time.Millisecond
+	for i := 0; i < c.retries; i++ {
+		if err = put(ctx, key); err == nil {
+			return nil
+		}
+		time.Sleep(backoff)
+		backoff *= 2
+	}
+	return err
+}
+
+// UploadOnce makes one attempt.
+func (c *Client) UploadOnce(ctx context.Context, key string) error { return put(ctx, key) }
+
+// Hammer retries without pausing: a tight loop of attempts, another
+// check's business, not time spent waiting.
+func (c *Client) Hammer(ctx context.Context, key string) error {
+	var err error
+	for i := 0; i < c.retries; i++ {
+		if err = put(ctx, key); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// Watch polls at an interval: a pause that paces a loop, not a retry.
+func (c *Client) Watch(ctx context.Context, key string, interval time.Duration) error {
+	for {
+		if err := put(ctx, key); err == nil {
+			return nil
+		}
+		time.Sleep(interval)
+	}
+}
+
+// TimedUpload times each attempt itself and sleeps between them: its
+// callers' spans still hold the pauses.
+func TimedUpload(ctx context.Context, key string, observe func(time.Duration)) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		start := time.Now()
+		err = put(ctx, key)
+		observe(time.Since(start))
+		if err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}

@@ -1,0 +1,102 @@
+// Package retryspan times calls that retry with pauses, declared in another
+// package (a retries fact of package client) or in a library that retries
+// by option (github.com/cenkalti/backoff/v4).
+package retryspan
+
+import (
+	"context"
+	"log"
+	"time"
+
+	"github.com/cenkalti/backoff/v4"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"waittiming/retryspan/client"
+)
+
+var (
+	uploadSeconds = prometheus.NewHistogram(prometheus.HistogramOpts{Name: "upload_seconds"})
+	e2eSeconds    = prometheus.NewHistogram(prometheus.HistogramOpts{Name: "upload_e2e_seconds"})
+)
+
+// Upload times a call of another package that retries with sleeps.
+func Upload(ctx context.Context, c *client.Client, key string) error {
+	start := time.Now()
+	err := c.Upload(ctx, key)
+	uploadSeconds.Observe(time.Since(start).Seconds()) // want `the duration since start spans \(\*client\.Client\)\.Upload, whose attempts are separated by time\.Sleep`
+	return err
+}
+
+// Library times a library call that retries by option; building its
+// policy is configuration, not work.
+func Library(ctx context.Context, c *client.Client, key string) error {
+	start := time.Now()
+	err := backoff.Retry(func() error { return c.UploadOnce(ctx, key) }, backoff.WithContext(backoff.NewExponentialBackOff(), ctx))
+	log.Printf("upload took %v", time.Since(start)) // want `the duration since start spans backoff\.Retry, whose attempts are separated by the delays its retry options set`
+	return err
+}
+
+// Timed times a call whose attempts are timed inside too: the span is
+// still the caller's, pauses included.
+func Timed(ctx context.Context, key string) error {
+	start := time.Now()
+	err := client.TimedUpload(ctx, key, func(d time.Duration) {})
+	uploadSeconds.Observe(time.Since(start).Seconds()) // want `the duration since start spans client\.TimedUpload, whose attempts are separated by time\.Sleep`
+	return err
+}
+
+// Once times a call that makes one attempt: no retries.
+func Once(ctx context.Context, c *client.Client, key string) error {
+	start := time.Now()
+	err := c.UploadOnce(ctx, key)
+	uploadSeconds.Observe(time.Since(start).Seconds())
+	return err
+}
+
+// Hammer times a call that retries without pausing: no time waiting.
+func Hammer(ctx context.Context, c *client.Client, key string) error {
+	start := time.Now()
+	err := c.Hammer(ctx, key)
+	uploadSeconds.Observe(time.Since(start).Seconds())
+	return err
+}
+
+// Watch times a poll: its pauses pace the loop.
+func Watch(ctx context.Context, c *client.Client, key string) error {
+	start := time.Now()
+	err := c.Watch(ctx, key, time.Second)
+	uploadSeconds.Observe(time.Since(start).Seconds())
+	return err
+}
+
+// EndToEnd records the figure users see, named as such: retries included
+// by design.
+func EndToEnd(ctx context.Context, c *client.Client, key string) error {
+	start := time.Now()
+	err := c.Upload(ctx, key)
+	e2eSeconds.Observe(time.Since(start).Seconds()) // why: no-wait-in-span, total-latency
+	return err
+}
+
+// Attempts records the time of the retries as such.
+func Attempts(ctx context.Context, c *client.Client, key string) error {
+	start := time.Now()
+	err := c.Upload(ctx, key)
+	log.Printf("upload with retries took %v", time.Since(start)) // why: no-wait-in-span, records-waiting
+	return err
+}
+
+// PerAttempt times each attempt, the pauses between them left out.
+func PerAttempt(ctx context.Context, c *client.Client, key string) error { // want PerAttempt:"retries between time\\.Sleep"
+	var err error
+	for i := 0; i < 3; i++ {
+		start := time.Now()
+		err = c.UploadOnce(ctx, key)
+		uploadSeconds.Observe(time.Since(start).Seconds())
+		if err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
