@@ -283,8 +283,11 @@ func (r *Result) innerWait(strict *Finder, fn *types.Func, body inspector.Cursor
 			return nil
 		}
 		if w, ok := r.stmtWait(strict, st); ok {
-			if r.onlyReturnsAfter(list, i, w.Node) {
-				return nil // a wait helper: FuncFact.Wait says it
+			// A wait helper (FuncFact.Wait) says it already; a condition
+			// loop is no wait of At's, so a function that only waits in
+			// one is an InnerWait too.
+			if _, loop := w.Node.(*ast.ForStmt); !loop && r.onlyReturnsAfter(list, i, w.Node) {
+				return nil
 			}
 			iw := &InnerWait{Kind: w.Kind, Name: w.Name, At: r.posString(w.Node.Pos())}
 			if w.Via != nil {
@@ -394,4 +397,23 @@ func (f *Finder) StmtWait(st inspector.Cursor) (Wait, *InnerWait, bool) {
 		}
 	}
 	return w, iw, true
+}
+
+// InnerWaitNode returns the wait inside fn, a function of this package
+// with an InnerWait fact: the node a related position can show.
+func (f *Finder) InnerWaitNode(fn *types.Func) ast.Node {
+	decl, ok := f.r.FuncDecl(fn)
+	if !ok {
+		return nil
+	}
+	body, ok := decl.FindNode(decl.Node().(*ast.FuncDecl).Body)
+	if !ok {
+		return nil
+	}
+	for st := range body.Children() {
+		if w, ok := f.r.stmtWait(f.r.Finder(Options{Strict: true}), st); ok {
+			return w.Node
+		}
+	}
+	return nil
 }

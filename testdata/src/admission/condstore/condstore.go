@@ -26,7 +26,7 @@ func New() *Store {
 }
 
 // Read waits for the store to fill, then takes what is there.
-func (s *Store) Read(n int) []*Elem {
+func (s *Store) Read(n int) []*Elem { // want Read:`waits CondQueue s.cond.Wait\(\) while s.l.Len\(\) == 0 && !s.closed at condstore.go:\d+$`
 	s.cond.L.Lock()
 	defer s.cond.L.Unlock()
 	for s.l.Len() == 0 && !s.closed {
@@ -41,7 +41,7 @@ func (s *Store) Read(n int) []*Elem {
 
 // ReadBy waits for the store to fill, then takes one element unless the
 // deadline passed.
-func (s *Store) ReadBy(deadline time.Time) *Elem {
+func (s *Store) ReadBy(deadline time.Time) *Elem { // want ReadBy:`waits CondQueue`
 	s.cond.L.Lock()
 	defer s.cond.L.Unlock()
 	for s.l.Len() == 0 {
@@ -71,7 +71,7 @@ type Budget struct {
 }
 
 // Run waits for a slot of the budget, then runs work.
-func (b *Budget) Run(work func()) {
+func (b *Budget) Run(work func()) { // want Run:`waits CondBudget b.cond.Wait\(\) while b.inflight >= b.max`
 	b.cond.L.Lock()
 	for b.inflight >= b.max {
 		b.cond.Wait()
