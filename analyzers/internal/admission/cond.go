@@ -12,6 +12,7 @@ import (
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
 )
 
 // Condition-variable admission: a loop that waits on a sync.Cond until a
@@ -178,14 +179,12 @@ func isLength(info *types.Info, e ast.Expr) bool {
 			return true
 		}
 		sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr)
-		return ok && len(e.Args) == 0 && lengthNames[strings.ToLower(sel.Sel.Name)]
+		return ok && len(e.Args) == 0 && knowledge.LengthNames.Has(strings.ToLower(sel.Sel.Name))
 	case *ast.SelectorExpr:
-		return isInteger(info.TypeOf(e)) && lengthNames[strings.ToLower(e.Sel.Name)]
+		return isInteger(info.TypeOf(e)) && knowledge.LengthNames.Has(strings.ToLower(e.Sel.Name))
 	}
 	return false
 }
-
-var lengthNames = map[string]bool{"len": true, "length": true, "size": true, "count": true}
 
 // isCount reports whether e is a count: len(x), a method call without
 // arguments that returns an integer (x.Len()), or an integer variable or
@@ -275,37 +274,47 @@ func (w *InnerWait) String() string {
 // before the call is stale after it all the same. Ctx is set when none of
 // them does blocking work or uses the context.
 func (r *Result) innerWait(strict *Finder, fn *types.Func, body inspector.Cursor, list []ast.Stmt) *InnerWait {
-	ctxParam := contextParam(fn)
-	quiet := true // nothing before the wait works or uses the context
 	i := 0
 	for st := range body.Children() {
 		if _, ok := st.Node().(*ast.ReturnStmt); ok {
 			return nil
 		}
-		if w, ok := r.stmtWait(strict, st); ok {
-			// A wait helper (FuncFact.Wait) says it already; a condition
-			// loop is no wait of At's, so a function that only waits in
-			// one is an InnerWait too.
-			if _, loop := w.Node.(*ast.ForStmt); !loop && r.onlyReturnsAfter(list, i, w.Node) {
-				return nil
-			}
-			iw := &InnerWait{Kind: w.Kind, Name: w.Name, At: r.posString(w.Node.Pos())}
-			if w.Via != nil {
-				if inner := r.Helper(w.Via); inner != nil && inner.Inner != nil {
-					iw.Name, iw.At = inner.Inner.Name, inner.Inner.At
-				}
-			}
-			if quiet && ctxParam != nil && usesVar(r.info, w.Node, ctxParam) {
-				iw.Ctx, iw.Param = true, paramIndex(fn, ctxParam)
-			}
-			return iw
+		w, ok := r.stmtWait(strict, st)
+		if !ok {
+			i++
+			continue
 		}
-		if (ctxParam != nil && usesVar(r.info, st.Node(), ctxParam)) || r.WorkIn(st.Node()) != nil || hasChanOp(st.Node()) {
-			quiet = false
+		// A wait helper (FuncFact.Wait) says it already; a condition
+		// loop is no wait of At's, so a function that only waits in one
+		// is an InnerWait too.
+		if _, loop := w.Node.(*ast.ForStmt); !loop && r.onlyReturnsAfter(list, i, w.Node) {
+			return nil
 		}
-		i++
+		iw := &InnerWait{Kind: w.Kind, Name: w.Name, At: r.posString(w.Node.Pos())}
+		if w.Via != nil {
+			if inner := r.Helper(w.Via); inner != nil && inner.Inner != nil {
+				iw.Name, iw.At = inner.Inner.Name, inner.Inner.At
+			}
+		}
+		// Only a wait found is worth the walk of what runs before it.
+		if ctx := contextParam(fn); ctx != nil && usesVar(r.info, w.Node, ctx) && r.quietBefore(list[:i], ctx) {
+			iw.Ctx, iw.Param = true, paramIndex(fn, ctx)
+		}
+		return iw
 	}
 	return nil
+}
+
+// quietBefore reports whether the statements before a wait neither use
+// the context ctx nor do blocking work: the wait is the first blocking
+// step that the context reaches.
+func (r *Result) quietBefore(before []ast.Stmt, ctx *types.Var) bool {
+	for _, st := range before {
+		if usesVar(r.info, st, ctx) || r.WorkIn(st) != nil || hasChanOp(st) {
+			return false
+		}
+	}
+	return true
 }
 
 // stmtWait returns the admission wait a statement of a main path is: a
