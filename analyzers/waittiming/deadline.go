@@ -94,6 +94,10 @@ func (c *deadlineChecker) checkDeadline(cur inspector.Cursor) {
 			}
 			return
 		}
+		if at, callee, iw := c.queueFirstCallee(next, derived); at != nil {
+			c.reportQueueFirst(call, at, callee, iw) // ctxfirst.go
+			return
+		}
 		if usesVar(info, next.Node(), derived) || (cancel != nil && usesVar(info, next.Node(), cancel)) {
 			c.rep.Silence(call, ruleUsedBeforeWait)
 			return

@@ -78,6 +78,10 @@
 // deadlines created after the wait, used by other work before it, or used
 // for the wait alone, and absolute deadlines the caller set.
 //
+// A deadline handed to a callee whose first blocking step waits on that
+// context (an InnerWait fact, across packages: Query doing c.lim.Wait(ctx)
+// before its work) is reported too, without a fix.
+//
 // Category waittiming/retrywait: a measurement around a retry loop (a for
 // loop, or a label a goto returns to) whose attempts are separated by
 // sleeps, timers or backoff waits, and that leaves on success or goes round
@@ -86,6 +90,15 @@
 // through a func field assigned that one function) is reported without a
 // fix. Batches paced between items, polls on an interval or a ticker,
 // timings per attempt and figures that name their retries are left alone.
+//
+// Category waittiming/staletime: a timestamp taken before a wait and read
+// as the current time after it (now.Sub(e.At), now.Add(ttl), an argument
+// of expired(now, e)): the age, expiry or deadline computed from it is off
+// by the wait. The waits are those above, condition loops (for
+// q.l.Len() == 0 { q.cond.Wait() }, for inflight >= max { c.Wait() }) and
+// calls of functions that wait so on their main path and then work (an
+// InnerWait fact, across packages). The fix moves v := time.Now() below
+// the wait.
 //
 // The fix takes the second timestamp right after the wait (and after the
 // defer that releases it), started := time.Now() (a fresh name when started

@@ -154,6 +154,9 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, cur := range deadlines {
 		d.checkDeadline(cur)
 	}
+	for _, s := range c.staleStamps() {
+		c.reportStaleStamp(s)
+	}
 	return nil, nil
 }
 

@@ -884,3 +884,46 @@ func TestWhy(t *testing.T) {
 		t.Errorf("go vet -why: exit %d\n%s", v.code, v.stderr)
 	}
 }
+
+// TestCondWaitFactsAcrossPackages checks the waits that hide in callees
+// (module testdata/e2e/condwait): a timestamp taken before lib.Store.Take,
+// which waits on its condition variable, and a deadline handed to
+// lib.Client.Do, whose first step waits for a slot on it. Standalone, on
+// ./app alone and under go vet, whose vetx files carry lib's InnerWait
+// facts; -fix moves the timestamp below the call and exits 1, for the
+// deadline has no fix.
+func TestCondWaitFactsAcrossPackages(t *testing.T) {
+	dir := module(t, "condwait")
+	want := wantMarkers(t, filepath.Join(dir, "app", "app.go"))
+	texts := map[string]string{
+		"staletime": "now is taken before (*lib.Store).Take, which waits for a queue to fill (s.cond.Wait() while len(s.items) == 0 && !s.closed, lib.go:",
+		"deadline":  "the 1s timeout from context.WithTimeout is handed to (*lib.Client).Do, whose first step waits on it (the send to semaphore channel slots, lib.go:",
+	}
+	check := func(mode, out string, marks ...string) {
+		t.Helper()
+		for _, m := range marks {
+			line := fmt.Sprintf("app.go:%d:", want[m])
+			if !strings.Contains(out, line) || !strings.Contains(out, texts[m]) {
+				t.Errorf("%s: no %s finding at app/app.go:%d:\n%s", mode, m, want[m], out)
+			}
+		}
+	}
+	r := queuecheck(t, dir, "./...")
+	r.want(t, 1)
+	check("standalone", r.stdout, "staletime", "deadline")
+	r = queuecheck(t, dir, "./app")
+	r.want(t, 1)
+	check("standalone on ./app", r.stdout, "staletime", "deadline")
+	v := run(t, dir, "go", "vet", "-vettool="+bin, "./...")
+	v.want(t, 1)
+	check("go vet", v.stderr, "staletime", "deadline")
+
+	queuecheck(t, dir, "-fix", "./...").want(t, 1)
+	run(t, dir, "go", "build", "./...").want(t, 0)
+	v = run(t, dir, "go", "vet", "-vettool="+bin, "./...")
+	v.want(t, 1)
+	check("go vet after -fix", v.stderr, "deadline")
+	if strings.Contains(v.stderr, "now is taken before") {
+		t.Errorf("go vet after -fix still reports the timestamp:\n%s", v.stderr)
+	}
+}

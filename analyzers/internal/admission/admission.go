@@ -77,12 +77,15 @@ const (
 	Backoff                       // a backoff delay (Strict)
 	Mutex                         // a mutex lock (Options.Mutex)
 	Listed                        // a call listed in Options.Extra
+	CondQueue                     // a sync.Cond wait until a store is non-empty (cond.go)
+	CondBudget                    // a sync.Cond wait until a counter is under its bound (cond.go)
 )
 
 var kindNames = [...]string{
 	SemaphoreChan: "SemaphoreChan", TokenChan: "TokenChan", Semaphore: "Semaphore",
 	RateLimiter: "RateLimiter", Gate: "Gate", LimitedGroup: "LimitedGroup", Pool: "Pool",
 	Backoff: "Backoff", Mutex: "Mutex", Listed: "Listed",
+	CondQueue: "CondQueue", CondBudget: "CondBudget",
 }
 
 func (k Kind) String() string {

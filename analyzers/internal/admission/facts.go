@@ -48,6 +48,9 @@ type FuncFact struct {
 	// Work is set when the function does blocking work: I/O, an RPC, a
 	// query, an admission wait, or a call of a function that does (work.go).
 	Work bool
+	// Inner is set when the function waits for admission on its main path
+	// and then works (cond.go).
+	Inner *InnerWait
 }
 
 // A WaitHelper describes a function that is an admission wait.
@@ -161,11 +164,14 @@ func (f *FuncFact) String() string {
 	if f.Work {
 		parts = append(parts, "work")
 	}
+	if f.Inner != nil {
+		parts = append(parts, f.Inner.String())
+	}
 	return strings.Join(parts, "; ")
 }
 
 func (f *FuncFact) empty() bool {
-	return f.Wait == nil && f.Send == nil && f.TrySend == nil && f.Pause == nil && f.Timer == nil && !f.Blocks && !f.NewEmpty && !f.Work
+	return f.Wait == nil && f.Send == nil && f.TrySend == nil && f.Pause == nil && f.Timer == nil && !f.Blocks && !f.NewEmpty && !f.Work && f.Inner == nil
 }
 
 // A decl is one declared function of the package with its cursor.
@@ -281,6 +287,9 @@ func (r *Result) classify(loose, strict *Finder, fn *types.Func, body inspector.
 	}
 	if p, i, ok := r.mainPause(body); ok && r.onlyReturnsAfter(list, i, nil) {
 		ff.Pause = p
+	}
+	if ff.Wait == nil && fn != nil {
+		ff.Inner = r.innerWait(strict, fn, body, list)
 	}
 	if ff.empty() {
 		return nil

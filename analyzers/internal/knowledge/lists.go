@@ -289,6 +289,12 @@ var ReleaseMethods = newList("release-methods", Methods, "",
 	"Release", "Give", "Put", "Done",
 )
 
+// LengthNames are the names of a store's length, for condition loops.
+var LengthNames = newList("length-names", Labels, "",
+	"names (lower-cased) of a method without arguments or an integer field that is a store's length: a condition-variable loop that waits while a read position is at it (q.current >= q.len) waits for the store to fill",
+	"len", "length", "size", "count",
+)
+
 // BlockingMethods are the method names that, called in a helper, make it
 // block.
 var BlockingMethods = newList("blocking-methods", Methods, "",

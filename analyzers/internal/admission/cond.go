@@ -1,0 +1,428 @@
+package admission
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
+)
+
+// Condition-variable admission: a loop that waits on a sync.Cond until a
+// condition stops holding,
+//
+//	for q.l.Len() == 0 && !q.closed {
+//		q.cond.Wait()
+//	}
+//
+// is where a caller queues: for a store to become non-empty (kind
+// CondQueue: len(x) == 0, x.Len() == 0, a count == 0, a cursor == nil),
+// or for a counter to fall under its budget (kind CondBudget: inflight >=
+// max). Stop flags beside the condition (&& !q.closed) do not change what
+// it waits for. A loop whose condition is only a flag (for !ready) waits
+// for one event, a completion signal, not for a turn: it is no admission.
+//
+// Unlike the other admission waits, a condition loop is not one call: the
+// checks that look for it ask CondWaitAt about a for statement, and
+// Finder.At does not answer for it, so that the checks that never asked
+// keep their behaviour.
+
+// CondWaitAt reports whether the statement at cur is a condition-variable
+// admission loop, and describes its wait: Node is the for statement, On
+// the sync.Cond (when a variable or field holds it).
+func (f *Finder) CondWaitAt(cur inspector.Cursor) (Wait, bool) {
+	fs, ok := cur.Node().(*ast.ForStmt)
+	if !ok {
+		return Wait{}, false
+	}
+	return condLoop(f.info, fs)
+}
+
+// condLoop classifies the for statement fs as a condition-variable wait.
+func condLoop(info *types.Info, fs *ast.ForStmt) (Wait, bool) {
+	if fs.Init != nil || fs.Post != nil || fs.Cond == nil {
+		return Wait{}, false
+	}
+	wait := condWaitCall(info, fs.Body.List)
+	if wait == nil {
+		return Wait{}, false
+	}
+	kind, ok := condKind(info, fs.Cond)
+	if !ok {
+		return Wait{}, false
+	}
+	sel := ast.Unparen(wait.Fun).(*ast.SelectorExpr)
+	return Wait{
+		Kind: kind,
+		Node: fs,
+		Name: types.ExprString(sel.X) + ".Wait() while " + types.ExprString(fs.Cond),
+		On:   code.Var(info, sel.X),
+	}, true
+}
+
+// condWaitCall returns the (*sync.Cond).Wait call that is a statement of
+// the loop body list, or nil.
+func condWaitCall(info *types.Info, list []ast.Stmt) *ast.CallExpr {
+	for _, st := range list {
+		es, ok := st.(*ast.ExprStmt)
+		if !ok {
+			continue
+		}
+		call, ok := ast.Unparen(es.X).(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		if fn := code.CalleeFunc(info, call); fn != nil && code.IsMethod(fn, "sync", "Cond", "Wait") {
+			return call
+		}
+	}
+	return nil
+}
+
+// condKind says what a wait loop's condition waits for: a store to fill
+// (CondQueue) or a counter to fall under a bound (CondBudget). Operands of
+// && and || that are flags (q.closed, !stopped) are set aside; the others
+// must all be emptiness tests or counter comparisons.
+func condKind(info *types.Info, cond ast.Expr) (Kind, bool) {
+	var empty, budget, other bool
+	var walk func(e ast.Expr)
+	walk = func(e ast.Expr) {
+		e = ast.Unparen(e)
+		if b, ok := e.(*ast.BinaryExpr); ok && (b.Op == token.LAND || b.Op == token.LOR) {
+			walk(b.X)
+			walk(b.Y)
+			return
+		}
+		switch {
+		case isFlag(info, e):
+		case isEmptinessTest(info, e), isCursorAtEnd(info, e):
+			empty = true
+		case isCounterBound(info, e):
+			budget = true
+		default:
+			other = true
+		}
+	}
+	walk(cond)
+	switch {
+	case other:
+		return 0, false
+	case empty:
+		return CondQueue, true
+	case budget:
+		return CondBudget, true
+	}
+	return 0, false
+}
+
+// isFlag reports whether e is a boolean variable or field, or its negation:
+// a stop or close flag.
+func isFlag(info *types.Info, e ast.Expr) bool {
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+		e = ast.Unparen(u.X)
+	}
+	if _, ok := e.(*ast.CallExpr); ok {
+		return false
+	}
+	v := code.Var(info, e)
+	if v == nil {
+		return false
+	}
+	b, ok := v.Type().Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
+}
+
+// isEmptinessTest reports whether e tests that a store is empty: len(x) ==
+// 0, x.Len() == 0 (any method without arguments returning an integer), an
+// integer count == 0 or <= 0, or a pointer (a list's head, a read cursor)
+// == nil.
+func isEmptinessTest(info *types.Info, e ast.Expr) bool {
+	b, ok := e.(*ast.BinaryExpr)
+	if !ok || (b.Op != token.EQL && b.Op != token.LEQ) {
+		return false
+	}
+	x, y := ast.Unparen(b.X), ast.Unparen(b.Y)
+	if code.IsNil(info, y) && b.Op == token.EQL {
+		_, isPtr := info.TypeOf(x).Underlying().(*types.Pointer)
+		return isPtr && code.Var(info, x) != nil
+	}
+	if n, ok := consts.Int(info, y); ok && n == 0 {
+		return isCount(info, x)
+	}
+	return false
+}
+
+// isCursorAtEnd reports whether e tests that a read cursor has reached the
+// end of a store: q.current >= q.len, read == len(buf), r.pos >= r.l.Len().
+// The end is a length: len(x), a Len-like method without arguments, or an
+// integer field named like one.
+func isCursorAtEnd(info *types.Info, e ast.Expr) bool {
+	b, ok := e.(*ast.BinaryExpr)
+	if !ok || (b.Op != token.GEQ && b.Op != token.EQL) {
+		return false
+	}
+	x, y := ast.Unparen(b.X), ast.Unparen(b.Y)
+	return isInteger(info.TypeOf(x)) && code.Var(info, x) != nil && isLength(info, y)
+}
+
+func isLength(info *types.Info, e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.CallExpr:
+		if code.BuiltinName(info, e) == "len" {
+			return true
+		}
+		sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr)
+		return ok && len(e.Args) == 0 && knowledge.LengthNames.Has(strings.ToLower(sel.Sel.Name))
+	case *ast.SelectorExpr:
+		return isInteger(info.TypeOf(e)) && knowledge.LengthNames.Has(strings.ToLower(e.Sel.Name))
+	}
+	return false
+}
+
+// isCount reports whether e is a count: len(x), a method call without
+// arguments that returns an integer (x.Len()), or an integer variable or
+// field.
+func isCount(info *types.Info, e ast.Expr) bool {
+	if !isInteger(info.TypeOf(e)) {
+		return false
+	}
+	switch e := e.(type) {
+	case *ast.CallExpr:
+		if code.BuiltinName(info, e) == "len" {
+			return true
+		}
+		_, isSel := ast.Unparen(e.Fun).(*ast.SelectorExpr)
+		return isSel && len(e.Args) == 0
+	}
+	return code.Var(info, e) != nil
+}
+
+// isCounterBound reports whether e compares a counter with a bound:
+// inflight >= max, s.used+n > s.budget, n == limit, with both sides
+// integers and at least one a variable or field that the program counts.
+func isCounterBound(info *types.Info, e ast.Expr) bool {
+	b, ok := e.(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	switch b.Op {
+	case token.GTR, token.GEQ, token.LSS, token.LEQ, token.EQL:
+	default:
+		return false
+	}
+	if !isInteger(info.TypeOf(b.X)) || !isInteger(info.TypeOf(b.Y)) {
+		return false
+	}
+	return code.CallFree(info, nil, b.X, b.Y) && (counted(info, b.X) || counted(info, b.Y))
+}
+
+// counted reports whether e is, or adds to, an integer variable or field.
+func counted(info *types.Info, e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if b, ok := e.(*ast.BinaryExpr); ok && (b.Op == token.ADD || b.Op == token.SUB) {
+		return counted(info, b.X) || counted(info, b.Y)
+	}
+	return code.Var(info, e) != nil
+}
+
+func isInteger(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+// An InnerWait describes a function that waits for admission on its main
+// path and then works: calling it queues the caller, and what the caller
+// took before the call (a timestamp, a deadline) ages in the queue. A
+// function that only waits is a WaitHelper instead.
+type InnerWait struct {
+	Kind Kind
+	Name string // the wait inside, as CondWaitAt or At names it
+	// At is where the wait is, file base name and line ("mem.go:184"), for
+	// messages in the packages that call the function.
+	At string
+	// Ctx is set when the function's first blocking step is the wait and
+	// the wait takes the function's context parameter (limiter.Wait(ctx),
+	// sem.Acquire(ctx, n), a select on ctx.Done() and a slot): a deadline
+	// the caller puts on that context starts running in the queue.
+	Ctx bool
+	// Param is the index of that context parameter when Ctx is set.
+	Param int
+}
+
+func (w *InnerWait) String() string {
+	s := fmt.Sprintf("waits %s %s at %s", w.Kind, w.Name, w.At)
+	if w.Ctx {
+		s += fmt.Sprintf(" on ctx param %d before work", w.Param)
+	}
+	return s
+}
+
+// innerWait returns the admission wait on the main path of fn's body (a
+// statement of the body's own list: a condition loop, a strict admission
+// wait, a call of a function that waits), when work follows it; nil
+// otherwise. Statements before the wait may do anything: a timestamp taken
+// before the call is stale after it all the same. Ctx is set when none of
+// them does blocking work or uses the context.
+func (r *Result) innerWait(strict *Finder, fn *types.Func, body inspector.Cursor, list []ast.Stmt) *InnerWait {
+	i := 0
+	for st := range body.Children() {
+		if _, ok := st.Node().(*ast.ReturnStmt); ok {
+			return nil
+		}
+		w, ok := r.stmtWait(strict, st)
+		if !ok {
+			i++
+			continue
+		}
+		// A wait helper (FuncFact.Wait) says it already; a condition
+		// loop is no wait of At's, so a function that only waits in one
+		// is an InnerWait too.
+		if _, loop := w.Node.(*ast.ForStmt); !loop && r.onlyReturnsAfter(list, i, w.Node) {
+			return nil
+		}
+		iw := &InnerWait{Kind: w.Kind, Name: w.Name, At: r.posString(w.Node.Pos())}
+		if w.Via != nil {
+			if inner := r.Helper(w.Via); inner != nil && inner.Inner != nil {
+				iw.Name, iw.At = inner.Inner.Name, inner.Inner.At
+			}
+		}
+		// Only a wait found is worth the walk of what runs before it.
+		if ctx := contextParam(fn); ctx != nil && usesVar(r.info, w.Node, ctx) && r.quietBefore(list[:i], ctx) {
+			iw.Ctx, iw.Param = true, paramIndex(fn, ctx)
+		}
+		return iw
+	}
+	return nil
+}
+
+// quietBefore reports whether the statements before a wait neither use
+// the context ctx nor do blocking work: the wait is the first blocking
+// step that the context reaches.
+func (r *Result) quietBefore(before []ast.Stmt, ctx *types.Var) bool {
+	for _, st := range before {
+		if usesVar(r.info, st, ctx) || r.WorkIn(st) != nil || hasChanOp(st) {
+			return false
+		}
+	}
+	return true
+}
+
+// stmtWait returns the admission wait a statement of a main path is: a
+// condition loop, a wait at the head of the statement (strict), or a call
+// at its head of a function that waits inside (InnerWait).
+func (r *Result) stmtWait(strict *Finder, st inspector.Cursor) (Wait, bool) {
+	if fs, ok := st.Node().(*ast.ForStmt); ok {
+		return condLoop(r.info, fs)
+	}
+	for _, cand := range heads(st) {
+		if w, ok := strict.At(cand); ok && w.Blocking() {
+			return w, true
+		}
+		if call, ok := cand.Node().(*ast.CallExpr); ok {
+			if h, fn := r.HelperCall(call); h != nil && h.Inner != nil && fn != nil {
+				return Wait{Kind: h.Inner.Kind, Node: call, Name: code.DisplayName(fn), Via: fn}, true
+			}
+		}
+	}
+	return Wait{}, false
+}
+
+func (r *Result) posString(pos token.Pos) string {
+	p := r.pass.Fset.Position(pos)
+	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
+}
+
+// contextParam returns fn's first parameter of type context.Context, or
+// nil.
+func contextParam(fn *types.Func) *types.Var {
+	if fn == nil {
+		return nil
+	}
+	params := fn.Signature().Params()
+	for i := range params.Len() {
+		if code.IsContext(params.At(i).Type()) {
+			return params.At(i)
+		}
+	}
+	return nil
+}
+
+func paramIndex(fn *types.Func, v *types.Var) int {
+	params := fn.Signature().Params()
+	for i := range params.Len() {
+		if params.At(i) == v {
+			return i
+		}
+	}
+	return -1
+}
+
+// usesVar reports whether n refers to v.
+func usesVar(info *types.Info, n ast.Node, v *types.Var) bool {
+	return code.AnyNode(n, nil, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		return ok && info.Uses[id] == v
+	})
+}
+
+// hasChanOp reports whether n sends, receives or selects outside function
+// literals: a blocking step that is not an admission wait.
+func hasChanOp(n ast.Node) bool {
+	return code.AnyNode(n, code.IsFuncLit, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SendStmt, *ast.SelectStmt:
+			return true
+		case *ast.UnaryExpr:
+			return n.Op == token.ARROW
+		}
+		return false
+	})
+}
+
+// StmtWait reports whether the statement at st, one of a function body's
+// own statements or of a block's, is an admission wait a caller queues in:
+// a condition loop, a wait at the head of the statement, or a call at its
+// head of a function that waits inside and then works (InnerWait, which it
+// returns too). Interface methods and func values are not followed here.
+func (f *Finder) StmtWait(st inspector.Cursor) (Wait, *InnerWait, bool) {
+	w, ok := f.r.stmtWait(f, st)
+	if !ok {
+		return Wait{}, nil, false
+	}
+	var iw *InnerWait
+	if w.Via != nil {
+		if h := f.r.Helper(w.Via); h != nil {
+			iw = h.Inner
+		}
+	}
+	return w, iw, true
+}
+
+// InnerWaitNode returns the wait inside fn, a function of this package
+// with an InnerWait fact: the node a related position can show.
+func (f *Finder) InnerWaitNode(fn *types.Func) ast.Node {
+	decl, ok := f.r.FuncDecl(fn)
+	if !ok {
+		return nil
+	}
+	body, ok := decl.FindNode(decl.Node().(*ast.FuncDecl).Body)
+	if !ok {
+		return nil
+	}
+	for st := range body.Children() {
+		if w, ok := f.r.stmtWait(f.r.Finder(Options{Strict: true}), st); ok {
+			return w.Node
+		}
+	}
+	return nil
+}

@@ -1,0 +1,3 @@
+module queuecheck.example/condwait
+
+go 1.26.0

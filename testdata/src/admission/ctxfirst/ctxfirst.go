@@ -1,0 +1,63 @@
+// Package ctxfirst holds clients whose calls first wait for admission on
+// the caller's context and only then work: the admission facts say so to
+// the packages that call them.
+package ctxfirst
+
+import (
+	"context"
+
+	"golang.org/x/sync/semaphore"
+	"golang.org/x/time/rate"
+)
+
+type Client struct {
+	lim   *rate.Limiter
+	sem   *semaphore.Weighted
+	slots chan struct{}
+}
+
+func (c *Client) send(ctx context.Context, q string) error { return ctx.Err() }
+
+// Query waits for the limiter on ctx, then sends.
+func (c *Client) Query(ctx context.Context, q string) error { // want Query:`waits RateLimiter \(\*rate.Limiter\).Wait at ctxfirst.go:\d+ on ctx param 0 before work`
+	if err := c.lim.Wait(ctx); err != nil {
+		return err
+	}
+	return c.send(ctx, q)
+}
+
+// Fetch takes a slot of the semaphore on ctx, then sends.
+func (c *Client) Fetch(ctx context.Context, q string) error { // want Fetch:`waits Semaphore .* on ctx param 0 before work`
+	if err := c.sem.Acquire(ctx, 1); err != nil {
+		return err
+	}
+	defer c.sem.Release(1)
+	return c.send(ctx, q)
+}
+
+// Put waits for a slot or for ctx, then sends.
+func (c *Client) Put(ctx context.Context, q string) error { // want Put:`waits SemaphoreChan the send to semaphore channel slots at ctxfirst.go:\d+ on ctx param 0 before work`
+	select {
+	case c.slots <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	defer func() { <-c.slots }()
+	return c.send(ctx, q)
+}
+
+// Direct works first: no wait.
+func (c *Client) Direct(ctx context.Context, q string) error {
+	return c.send(ctx, q)
+}
+
+// Late works with ctx before it waits: the deadline is for that work too.
+func (c *Client) Late(ctx context.Context, q string) error { // want Late:`waits RateLimiter \(\*rate.Limiter\).Wait at ctxfirst.go:\d+$`
+	if err := c.send(ctx, "hello"); err != nil {
+		return err
+	}
+	if err := c.lim.Wait(ctx); err != nil {
+		return err
+	}
+	return c.send(ctx, q)
+}

@@ -1,0 +1,64 @@
+// Package ctxfirst sets deadlines before calls of admission/ctxfirst's
+// clients, whose first step waits on the context they are given.
+package ctxfirst
+
+import (
+	"context"
+	"time"
+
+	"admission/ctxfirst"
+)
+
+func query(ctx context.Context, c *ctxfirst.Client) error {
+	qctx, cancel := context.WithTimeout(ctx, 2*time.Second) // want `the 2s timeout from context.WithTimeout is handed to \(\*ctxfirst.Client\).Query, whose first step waits on it \(\(\*rate.Limiter\).Wait, ctxfirst.go:\d+\) before its work`
+	defer cancel()
+	return c.Query(qctx, "q")
+}
+
+func fetch(ctx context.Context, c *ctxfirst.Client, d time.Duration) error {
+	fctx, cancel := context.WithTimeout(ctx, d) // want `the timeout from context.WithTimeout is handed to \(\*ctxfirst.Client\).Fetch, whose first step waits on it`
+	defer cancel()
+	err := c.Fetch(fctx, "q")
+	return err
+}
+
+func put(ctx context.Context, c *ctxfirst.Client) error {
+	pctx, cancel := context.WithTimeout(ctx, time.Second) // want `is handed to \(\*ctxfirst.Client\).Put, whose first step waits on it`
+	defer cancel()
+	return c.Put(pctx, "q")
+}
+
+// The callee works first: the deadline is the work's.
+func direct(ctx context.Context, c *ctxfirst.Client) error {
+	dctx, cancel := context.WithTimeout(ctx, time.Second) // why: used-before-wait
+	defer cancel()
+	return c.Direct(dctx, "q")
+}
+
+// The callee works with the context before it waits.
+func late(ctx context.Context, c *ctxfirst.Client) error {
+	lctx, cancel := context.WithTimeout(ctx, time.Second) // why: used-before-wait
+	defer cancel()
+	return c.Late(lctx, "q")
+}
+
+// The deadline goes to another call; the waiting callee gets the parent.
+func other(ctx context.Context, c *ctxfirst.Client) error {
+	octx, cancel := context.WithTimeout(ctx, time.Second) // why: used-before-wait
+	defer cancel()
+	if err := c.Direct(octx, "a"); err != nil {
+		return err
+	}
+	return c.Query(ctx, "b")
+}
+
+// Safe twin: the callee gets the caller's context; the deadline is set
+// after the call for the work that follows.
+func twin(ctx context.Context, c *ctxfirst.Client) error {
+	if err := c.Query(ctx, "q"); err != nil {
+		return err
+	}
+	tctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	return c.Direct(tctx, "q2")
+}
