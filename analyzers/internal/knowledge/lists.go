@@ -86,6 +86,12 @@ var StreamMethods = newList("stream-methods", Methods, "",
 	"Read", "Write", "Close",
 )
 
+// RPCStreamMethods are the methods a streaming RPC's stream has.
+var RPCStreamMethods = newList("rpc-stream-methods", Methods, "",
+	"methods a parameter's interface type has when it is the stream a streaming RPC method is given (grpc.ServerStream's): the method serves one call, and the stream is answered when it returns",
+	"Context", "SendMsg", "RecvMsg",
+)
+
 // ConnMethods are the methods a connection has.
 var ConnMethods = newList("conn-methods", Methods, "",
 	"methods a type has when it is a connection, as net.Conn is: a goroutine per connection is one per entity, not per message",

@@ -11,6 +11,7 @@ import (
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
 	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
 )
 
@@ -36,7 +37,7 @@ func streamTypeName(t types.Type) string {
 		return ""
 	}
 	ms := types.NewMethodSet(t)
-	for _, name := range []string{"Context", "SendMsg", "RecvMsg"} {
+	for _, name := range knowledge.RPCStreamMethods.Entries() {
 		if ms.Lookup(nil, name) == nil {
 			return ""
 		}
