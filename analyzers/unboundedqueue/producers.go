@@ -157,7 +157,7 @@ func (p *producers) wholePopConsumers() map[popOn][]ast.Node {
 			}
 			v := receiverVar(p.c.pass.TypesInfo, call)
 			encl := code.EnclosingFunc(cur)
-			if v == nil || !encl.Valid() || !(p.c.sh.RunsConcurrently(encl) || inConsumerLoop(cur, encl)) {
+			if v == nil || !encl.Valid() || !p.c.sh.RunsConcurrently(encl) && !inConsumerLoop(cur, encl) {
 				continue
 			}
 			k := popOn{fn, v}

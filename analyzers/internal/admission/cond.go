@@ -193,13 +193,12 @@ func isCount(info *types.Info, e ast.Expr) bool {
 	if !isInteger(info.TypeOf(e)) {
 		return false
 	}
-	switch e := e.(type) {
-	case *ast.CallExpr:
-		if code.BuiltinName(info, e) == "len" {
+	if call, ok := e.(*ast.CallExpr); ok {
+		if code.BuiltinName(info, call) == "len" {
 			return true
 		}
-		_, isSel := ast.Unparen(e.Fun).(*ast.SelectorExpr)
-		return isSel && len(e.Args) == 0
+		_, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		return isSel && len(call.Args) == 0
 	}
 	return code.Var(info, e) != nil
 }
