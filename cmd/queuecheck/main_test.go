@@ -474,15 +474,7 @@ func TestResolverpoolTasksAcrossPackages(t *testing.T) {
 		"iface": "worker pool records runs slow work (sinks.file.Write → os.WriteFile) beside work that resolves hostnames (sinks.remote.Write → http.Post), so lookups wait behind it; by hand, run the slow implementations on workers or a pool of their own",
 		"held":  "token channel slots holds a slot while a task waits between attempts (retry.Do → time.Sleep) beside work that resolves hostnames (net.Resolver.LookupHost), so lookups wait behind the wait; give the retrying work a pool of its own",
 	}
-	check := func(mode, out string, marks ...string) {
-		t.Helper()
-		for _, m := range marks {
-			line := fmt.Sprintf("relay.go:%d:", want[m])
-			if !strings.Contains(out, line) || !strings.Contains(out, texts[m]) {
-				t.Errorf("%s: no %s finding at relay/relay.go:%d:\n%s", mode, m, want[m], out)
-			}
-		}
-	}
+	check := markedFindings(t, "relay/relay.go", want, texts)
 	r := queuecheck(t, dir, "./...")
 	r.want(t, 1)
 	check("standalone", r.stdout, "iface", "held")
@@ -899,15 +891,7 @@ func TestCondWaitFactsAcrossPackages(t *testing.T) {
 		"staletime": "now is taken before (*lib.Store).Take, which waits for a queue to fill (s.cond.Wait() while len(s.items) == 0 && !s.closed, lib.go:",
 		"deadline":  "the 1s timeout from context.WithTimeout is handed to (*lib.Client).Do, whose first step waits on it (the send to semaphore channel slots, lib.go:",
 	}
-	check := func(mode, out string, marks ...string) {
-		t.Helper()
-		for _, m := range marks {
-			line := fmt.Sprintf("app.go:%d:", want[m])
-			if !strings.Contains(out, line) || !strings.Contains(out, texts[m]) {
-				t.Errorf("%s: no %s finding at app/app.go:%d:\n%s", mode, m, want[m], out)
-			}
-		}
-	}
+	check := markedFindings(t, "app/app.go", want, texts)
 	r := queuecheck(t, dir, "./...")
 	r.want(t, 1)
 	check("standalone", r.stdout, "staletime", "deadline")
@@ -925,5 +909,20 @@ func TestCondWaitFactsAcrossPackages(t *testing.T) {
 	check("go vet after -fix", v.stderr, "deadline")
 	if strings.Contains(v.stderr, "now is taken before") {
 		t.Errorf("go vet after -fix still reports the timestamp:\n%s", v.stderr)
+	}
+}
+
+// markedFindings returns a check that the output of a mode carries, for
+// each named marker of file (a path relative to the module), a finding on
+// the marked line with the marker's text.
+func markedFindings(t *testing.T, file string, want map[string]int, texts map[string]string) func(mode, out string, marks ...string) {
+	return func(mode, out string, marks ...string) {
+		t.Helper()
+		for _, m := range marks {
+			line := fmt.Sprintf("%s:%d:", filepath.Base(file), want[m])
+			if !strings.Contains(out, line) || !strings.Contains(out, texts[m]) {
+				t.Errorf("%s: no %s finding at %s:%d:\n%s", mode, m, file, want[m], out)
+			}
+		}
 	}
 }
