@@ -218,7 +218,10 @@ func waitPhrase(w admission.Wait, inner *admission.InnerWait) string {
 	if w.Via != nil {
 		return w.Name + ", which waits for admission"
 	}
-	return "a loop that " + kindPhrase(w.Kind, "waits for admission") + " (" + w.Name + ")"
+	if _, loop := w.Node.(*ast.ForStmt); loop {
+		return "a loop that " + kindPhrase(w.Kind, "waits for admission") + " (" + w.Name + ")"
+	}
+	return w.Name + ", which " + kindPhrase(w.Kind, "waits for admission") + ","
 }
 
 // kindPhrase says what a wait of kind k waits for.
