@@ -3,9 +3,11 @@ package spawn
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -28,9 +30,10 @@ import (
 // function, exported across packages like admission's facts. It decides the
 // go statement with the detached rule's deciders (detached.go): the work
 // blocks (admission's Work fact), the function does not wait after the go
-// statement, acquires no limiter before it, does not guard the start, and
-// the goroutine neither acquires a slot before its work nor lives as long
-// as an entity. It reports nothing: the callers' rule is not built yet.
+// statement, acquires no limiter before it, neither guards the start nor
+// starts only on some calls (conditionalStart), and the goroutine neither
+// acquires a slot before its work nor lives as long as an entity. It
+// reports nothing: spawncall.go reports the callers.
 //
 // Only go statements count here: an errgroup's or a WaitGroup's Go leaves
 // its group to a Wait the function may hand to its caller.
@@ -72,6 +75,20 @@ func (r *PerCallResult) Of(fn *types.Func) *PerCallFact {
 		return nil
 	}
 	return r.facts[fn.Origin()]
+}
+
+// Reaches reports whether pkg may call a function that spawns per call: one
+// of its own, or of a package it imports directly.
+func (r *PerCallResult) Reaches(pkg *types.Package) bool {
+	if r == nil {
+		return false
+	}
+	for fn := range r.facts {
+		if fn.Pkg() == pkg || slices.Contains(pkg.Imports(), fn.Pkg()) {
+			return true
+		}
+	}
+	return false
 }
 
 func runPerCall(pass *analysis.Pass) (any, error) {
@@ -143,7 +160,7 @@ func (c requestSpawns) perCall(cur inspector.Cursor) (*types.Func, *PerCallFact)
 		return nil, nil // ruleAcquiredBefore
 	case dataSizes(c).acquiresBeforeWork(sp, work):
 		return nil, nil // ruleAcquiredInside
-	case c.guardedStart(fn, cur):
+	case c.guardedStart(fn, cur) || c.conditionalStart(fn, cur):
 		return nil, nil // ruleGuardedStart
 	case c.longLived(sp):
 		return nil, nil // ruleLongLived
@@ -153,4 +170,65 @@ func (c requestSpawns) perCall(cur inspector.Cursor) (*types.Func, *PerCallFact)
 		Go:   fmt.Sprintf("%s:%d", filepath.Base(at.Filename), at.Line),
 		Work: types.ExprString(work.Fun),
 	}
+}
+
+// conditionalStart reports whether the go statement at cur runs only on
+// some calls of fn: inside an if, a switch or a select of fn, or after an
+// if of fn that returns on anything but an error (if len(events) == 0 {
+// return }, after a helper that claims the key's state). Such a function
+// starts a goroutine as often as its state lets it (once per key, once
+// per idle partition, a LoadOrStore written by hand), which the fact cannot
+// count; on the census's tune services every conditional start seen was
+// one of these.
+func (c requestSpawns) conditionalStart(fn, cur inspector.Cursor) bool {
+	for e := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.SwitchStmt)(nil), (*ast.TypeSwitchStmt)(nil), (*ast.SelectStmt)(nil)) {
+		if fn.Contains(e) && e.Node() != fn.Node() {
+			return true
+		}
+	}
+	info := c.pass.TypesInfo
+	early := false
+	ast.Inspect(code.FuncBody(fn.Node()), func(n ast.Node) bool {
+		if early || n == nil || n.Pos() >= cur.Node().Pos() {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			if returns(n.Body) && !testsError(info, n.Cond) {
+				early = true
+			}
+		}
+		return !early
+	})
+	return early
+}
+
+// returns reports whether the block has a return statement, outside
+// function literals.
+func returns(b *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(b, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// testsError reports whether cond compares an error with nil: err != nil.
+func testsError(info *types.Info, cond ast.Expr) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	if b.Op == token.LOR || b.Op == token.LAND {
+		return testsError(info, b.X) && testsError(info, b.Y)
+	}
+	return (code.IsError(info.TypeOf(b.X)) && code.IsNil(info, b.Y)) || (code.IsError(info.TypeOf(b.Y)) && code.IsNil(info, b.X))
 }

@@ -83,3 +83,51 @@ func (c *Client) RefreshAll(urls []string) {
 		go c.save(url)
 	}
 }
+
+// A Loader loads each path once.
+type Loader struct {
+	mu     sync.Mutex
+	loaded map[string]chan struct{}
+	c      *Client
+}
+
+// Start starts loading path unless it has started already: one goroutine
+// per path, however often it is called, so no fact.
+func (l *Loader) Start(url string) chan struct{} {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	done, ok := l.loaded[url]
+	if !ok {
+		done = make(chan struct{})
+		l.loaded[url] = done
+		go func() {
+			l.c.save(url)
+			close(done)
+		}()
+	}
+	return done
+}
+
+// RefreshAny returns early when there is nothing to do: it starts a
+// goroutine on some calls only, which the fact cannot count, so no fact.
+// An early return on an error (Fetch) does not count.
+func (c *Client) RefreshAny(urls []string) {
+	if len(urls) == 0 {
+		return
+	}
+	go c.save(urls[0])
+}
+
+// Fetch returns early on an error only, then spawns: it spawns per call.
+func (c *Client) Fetch(url string) error {
+	req, err := http.NewRequest("GET", url, nil)
+	if err != nil {
+		return err
+	}
+	go func() {
+		if resp, err := c.hc.Do(req); err == nil {
+			resp.Body.Close()
+		}
+	}()
+	return nil
+}
