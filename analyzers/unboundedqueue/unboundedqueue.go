@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "unboundedqueue",
 	Doc:      doc,
 	URL:      report.URL("unboundedqueue"),
-	Requires: []*analysis.Analyzer{inspect.Analyzer, report.Analyzer, admission.Analyzer, queuefact.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, report.Analyzer, admission.Analyzer, queuefact.Analyzer, spawn.PerCallAnalyzer},
 	Run:      run,
 }
 
@@ -106,14 +106,14 @@ func run(pass *analysis.Pass) (any, error) {
 		rep.SilencePackage(pass.Files, ruleNothingToQueue)
 		return nil, nil
 	}
-	if !mayStartGoroutines(pass.Pkg, sh.GoStmts) {
+	if !mayStartGoroutines(pass, sh.GoStmts) {
 		rep.SilencePackage(pass.Files, ruleNoSpawn)
 	}
 	sh.Adm = sh.Res.Finder(admission.Options{Extra: acquires})
 	c.adm = sh.Adm
 
 	// The spawn kinds first: their findings come first, as they always have.
-	c.findings = spawn.Check(sh, c.loops, inFlight)
+	c.findings = spawn.Check(sh, c.loops, inFlight, pass.ResultOf[spawn.PerCallAnalyzer].(*spawn.PerCallResult))
 	c.pumps()
 	c.sliceFIFOs()
 	c.indexFIFOs()
@@ -170,18 +170,21 @@ func (c *checker) collect() bool {
 	// package without go statements still has loops, so only a go statement,
 	// a re-slice or a list call makes the package worth a closer look, and
 	// loops matter only with a spawn, which needs "go" or errgroup/sync.
-	if !mayStartGoroutines(c.pass.Pkg, c.sh.GoStmts) {
+	if !mayStartGoroutines(c.pass, c.sh.GoStmts) {
 		c.loops = nil
 	}
 	return len(c.sh.GoStmts) > 0 || len(c.loops) > 0 || len(c.reslice) > 0 || len(c.calls) > 0 || shaped
 }
 
 // mayStartGoroutines reports whether the package may start a goroutine: it
-// has a go statement, or imports errgroup or sync, whose Go methods start
-// one. Without either, no loop of it spawns, and the spawn kinds look at
+// has a go statement, imports errgroup or sync, whose Go methods start
+// one, or may call a function that starts one per call (spawn's per-call
+// facts). Without any, no loop of it spawns, and the spawn kinds look at
 // none (the rule no-spawn).
-func mayStartGoroutines(pkg *types.Package, goStmts []inspector.Cursor) bool {
-	return len(goStmts) > 0 || code.Imports(pkg, code.ErrgroupPath) || code.Imports(pkg, "sync")
+func mayStartGoroutines(pass *analysis.Pass, goStmts []inspector.Cursor) bool {
+	pkg := pass.Pkg
+	return len(goStmts) > 0 || code.Imports(pkg, code.ErrgroupPath) || code.Imports(pkg, "sync") ||
+		pass.ResultOf[spawn.PerCallAnalyzer].(*spawn.PerCallResult).Reaches(pkg)
 }
 
 // resetsQueue reports whether the assignment a empties a slice field or

@@ -25,7 +25,7 @@ func TestPump(t *testing.T) {
 
 // TestLimits covers how the goroutineperitem fix bounds a loop.
 func TestLimits(t *testing.T) {
-	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/limits", "unboundedqueue/counter", "unboundedqueue/nearmiss", "unboundedqueue/recipients", "unboundedqueue/putback", "unboundedqueue/indexfifo", "unboundedqueue/fanout", "unboundedqueue/fanoutalone", "unboundedqueue/fanoutlocal", "unboundedqueue/fanoutdata", "unboundedqueue/fanoutnested", "unboundedqueue/detached", "unboundedqueue/perkey", "unboundedqueue/pullread", "unboundedqueue/pullread/mocks", "unboundedqueue/pullread/mockless")
+	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/limits", "unboundedqueue/counter", "unboundedqueue/nearmiss", "unboundedqueue/recipients", "unboundedqueue/putback", "unboundedqueue/indexfifo", "unboundedqueue/fanout", "unboundedqueue/fanoutalone", "unboundedqueue/fanoutlocal", "unboundedqueue/fanoutdata", "unboundedqueue/spawncall/caller", "unboundedqueue/fanoutnested", "unboundedqueue/detached", "unboundedqueue/perkey", "unboundedqueue/pullread", "unboundedqueue/pullread/mocks", "unboundedqueue/pullread/mockless")
 }
 
 // TestFixText covers the text of fixes: statements rewritten around a
@@ -71,7 +71,7 @@ func TestWhy(t *testing.T) {
 func TestWhyAll(t *testing.T) {
 	fixtest.RunWhy(t, testdata, unboundedqueue.Analyzer, "all",
 		"unboundedqueue/listfifo", "unboundedqueue/slicefifo", "unboundedqueue/realcode/localvalue",
-		"unboundedqueue/whyrules", "unboundedqueue/queuefacts/producer", "unboundedqueue/realcode/eventcursor", "unboundedqueue/realcode/phasetimer", "unboundedqueue/fanout", "unboundedqueue/pullread", "unboundedqueue/indexfifo", "unboundedqueue/detached", "unboundedqueue/perkey")
+		"unboundedqueue/whyrules", "unboundedqueue/queuefacts/producer", "unboundedqueue/realcode/eventcursor", "unboundedqueue/realcode/phasetimer", "unboundedqueue/fanout", "unboundedqueue/pullread", "unboundedqueue/indexfifo", "unboundedqueue/detached", "unboundedqueue/perkey", "unboundedqueue/spawncall/caller")
 }
 
 // TestWhyWholePackage asks -unboundedqueue.why about package clauses, where the

@@ -28,13 +28,15 @@ type checker struct {
 	findings []*shared.Finding
 
 	grows map[*types.Var]growth // map fields stored into at run time, built on first use (provenance.go)
+
+	perCall *PerCallResult // the functions that spawn per call, of this package and its imports (percall.go)
 }
 
 // Check finds the spawn kinds in the package sh describes, given its loops
 // (every for and range statement of the production files) and the number of
-// goroutines in flight a fix allows, and returns their findings, in the
+// goroutines in flight a fix allows, and the per-call facts (percall.go), and returns their findings, in the
 // order goroutinepersend, goroutineperitem, fanout. sh.Adm must be set.
-func Check(sh *shared.Pkg, loops []inspector.Cursor, inFlight int64) []*shared.Finding {
+func Check(sh *shared.Pkg, loops []inspector.Cursor, inFlight int64, perCall *PerCallResult) []*shared.Finding {
 	c := &checker{
 		sh:       sh,
 		pass:     sh.Pass,
@@ -44,11 +46,13 @@ func Check(sh *shared.Pkg, loops []inspector.Cursor, inFlight int64) []*shared.F
 		inFlight: inFlight,
 		persend:  make(map[*ast.GoStmt]bool),
 		asked:    make(askedSpawns),
+		perCall:  perCall,
 	}
 	perSender{chk: c, pass: c.pass, sh: sh}.goroutinesPerSend()
 	c.goroutinesPerItem()
 	c.fanOuts()
 	dataSizes{c}.indexFanOuts()       // datasize.go
+	dataSizes{c}.perCallFanOuts()     // spawncall.go
 	requestSpawns{c}.detachedSpawns() // detached.go
 	keySpawns{c}.perKeySpawns()       // perkey.go
 	c.asked.sayNotAsked(c)

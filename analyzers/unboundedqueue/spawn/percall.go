@@ -1,0 +1,234 @@
+package spawn
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
+)
+
+// Spawn per call: a function that starts a goroutine doing blocking work
+// and returns without waiting for it, with nothing limiting it, starts one
+// more goroutine each time it is called. A caller that calls it per element
+// of a data-sized collection, or per request, is a fan-out or a detached
+// spawn as much as a go statement of its own; the go statement is just in
+// another function, often of another package.
+//
+// PerCallAnalyzer records it as a fact (PerCallFact) on the declared
+// function, exported across packages like admission's facts. It decides the
+// go statement with the detached rule's deciders (detached.go): the work
+// blocks (admission's Work fact), the function does not wait after the go
+// statement, acquires no limiter before it, neither guards the start nor
+// starts only on some calls (conditionalStart), and the goroutine neither
+// acquires a slot before its work nor lives as long as an entity. It
+// reports nothing: spawncall.go reports the callers.
+//
+// Only go statements count here: an errgroup's or a WaitGroup's Go leaves
+// its group to a Wait the function may hand to its caller.
+
+// PerCallAnalyzer exports a [PerCallFact] on each function of the analyzed
+// package that starts one goroutine per call, and returns a
+// [*PerCallResult] with those of the package and of every package it
+// imports. It reports nothing.
+var PerCallAnalyzer = &analysis.Analyzer{
+	Name:       "queuecheckspawnpercall",
+	Doc:        "computes which functions start one goroutine doing blocking work per call, for the unboundedqueue check",
+	Requires:   []*analysis.Analyzer{inspect.Analyzer, admission.Analyzer},
+	Run:        runPerCall,
+	ResultType: reflect.TypeFor[*PerCallResult](),
+	FactTypes:  []analysis.Fact{new(PerCallFact)},
+}
+
+// A PerCallFact marks a function that starts one goroutine per call: the
+// goroutine does blocking work, the function returns without waiting for
+// it, and nothing limits how many run.
+type PerCallFact struct {
+	Go   string // where the go statement is: "actor.go:73"
+	Work string // the goroutine's blocking work: "c.client.Do"
+}
+
+// AFact marks PerCallFact as an analysis fact.
+func (*PerCallFact) AFact() {}
+
+func (f *PerCallFact) String() string { return fmt.Sprintf("spawns per call at %s (%s)", f.Go, f.Work) }
+
+// A PerCallResult holds the per-call facts of a package and its imports.
+type PerCallResult struct {
+	facts map[*types.Func]*PerCallFact
+}
+
+// Of returns the fact of fn (of this package or an imported one), or nil.
+func (r *PerCallResult) Of(fn *types.Func) *PerCallFact {
+	if r == nil || fn == nil {
+		return nil
+	}
+	return r.facts[fn.Origin()]
+}
+
+// Reaches reports whether pkg may call a function that spawns per call: one
+// of its own, or of a package it imports directly.
+func (r *PerCallResult) Reaches(pkg *types.Package) bool {
+	if r == nil {
+		return false
+	}
+	for fn := range r.facts {
+		if fn.Pkg() == pkg || slices.Contains(pkg.Imports(), fn.Pkg()) {
+			return true
+		}
+	}
+	return false
+}
+
+func runPerCall(pass *analysis.Pass) (any, error) {
+	res := &PerCallResult{facts: make(map[*types.Func]*PerCallFact)}
+	for _, of := range pass.AllObjectFacts() {
+		if f, ok := of.Fact.(*PerCallFact); ok {
+			if fn, ok := of.Object.(*types.Func); ok {
+				res.facts[fn] = f
+			}
+		}
+	}
+	if code.IsStd(pass) {
+		return res, nil // the standard library starts no such goroutine a caller should count
+	}
+	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	adm := pass.ResultOf[admission.Analyzer].(*admission.Result)
+	sh := &shared.Pkg{Pass: pass, Insp: insp, Res: adm, Adm: adm.Finder(admission.Options{})}
+	for file := range insp.Root().Children() {
+		if strings.HasSuffix(pass.Fset.File(file.Node().Pos()).Name(), "_test.go") {
+			continue
+		}
+		for cur := range file.Preorder((*ast.GoStmt)(nil)) {
+			sh.GoStmts = append(sh.GoStmts, cur)
+		}
+	}
+	c := &checker{sh: sh, pass: pass, insp: insp, adm: sh.Adm, asked: make(askedSpawns)}
+	for _, cur := range sh.GoStmts {
+		fn, f := requestSpawns{c}.perCall(cur)
+		if f == nil {
+			continue
+		}
+		res.facts[fn] = f
+		if fn.Exported() || code.Recv(fn) != nil {
+			pass.ExportObjectFact(fn, f)
+		}
+	}
+	return res, nil
+}
+
+// perCall returns the declared function around the go statement at cur and
+// its fact when the function starts one goroutine per call (see
+// PerCallFact), or nil.
+func (c requestSpawns) perCall(cur inspector.Cursor) (*types.Func, *PerCallFact) {
+	if shared.NearestLoop(cur) != nil {
+		return nil, nil // in a loop: a fan-out of its own, which the loop kinds decide
+	}
+	fn := code.EnclosingFunc(cur)
+	decl, ok := fn.Node().(*ast.FuncDecl)
+	if !ok {
+		return nil, nil // in a literal: a callback or a goroutine, not one call's own body
+	}
+	obj, ok := c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	if !ok {
+		return nil, nil
+	}
+	sp, ok := c.spawnAt(cur)
+	if !ok {
+		return nil, nil
+	}
+	work := c.spawnWork(sp)
+	switch {
+	case work == nil:
+		return nil, nil // ruleNoBlockingWork
+	case c.waitsAfterIn(fn, cur) || c.resultUsedAfter(fn, cur, sp):
+		return nil, nil // ruleWaitedByCaller
+	case usesLocalPipe(c.pass.TypesInfo, fn.Node(), c.spawnedBody(sp), sp.args):
+		return nil, nil // ruleLocalPipe
+	case c.acquiredBeforeIn(fn, cur):
+		return nil, nil // ruleAcquiredBefore
+	case dataSizes(c).acquiresBeforeWork(sp, work):
+		return nil, nil // ruleAcquiredInside
+	case c.guardedStart(fn, cur) || c.conditionalStart(fn, cur):
+		return nil, nil // ruleGuardedStart
+	case c.longLived(sp):
+		return nil, nil // ruleLongLived
+	}
+	at := c.pass.Fset.Position(sp.stmt.Pos())
+	return obj, &PerCallFact{
+		Go:   fmt.Sprintf("%s:%d", filepath.Base(at.Filename), at.Line),
+		Work: types.ExprString(work.Fun),
+	}
+}
+
+// conditionalStart reports whether the go statement at cur runs only on
+// some calls of fn: inside an if, a switch or a select of fn, or after an
+// if of fn that returns on anything but an error (if len(events) == 0 {
+// return }, after a helper that claims the key's state). Such a function
+// starts a goroutine as often as its state lets it (once per key, once
+// per idle partition, a LoadOrStore written by hand), which the fact cannot
+// count; on the census's tune services every conditional start seen was
+// one of these.
+func (c requestSpawns) conditionalStart(fn, cur inspector.Cursor) bool {
+	for e := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.SwitchStmt)(nil), (*ast.TypeSwitchStmt)(nil), (*ast.SelectStmt)(nil)) {
+		if fn.Contains(e) && e.Node() != fn.Node() {
+			return true
+		}
+	}
+	info := c.pass.TypesInfo
+	early := false
+	ast.Inspect(code.FuncBody(fn.Node()), func(n ast.Node) bool {
+		if early || n == nil || n.Pos() >= cur.Node().Pos() {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			if returns(n.Body) && !testsError(info, n.Cond) {
+				early = true
+			}
+		}
+		return !early
+	})
+	return early
+}
+
+// returns reports whether the block has a return statement, outside
+// function literals.
+func returns(b *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(b, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// testsError reports whether cond compares an error with nil: err != nil.
+func testsError(info *types.Info, cond ast.Expr) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	if b.Op == token.LOR || b.Op == token.LAND {
+		return testsError(info, b.X) && testsError(info, b.Y)
+	}
+	return (code.IsError(info.TypeOf(b.X)) && code.IsNil(info, b.Y)) || (code.IsError(info.TypeOf(b.Y)) && code.IsNil(info, b.X))
+}

@@ -1,0 +1,83 @@
+package spawn_test
+
+import (
+	"fmt"
+	"go/types"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/fixtest"
+	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/spawn"
+)
+
+// TestPerCallFacts checks the per-call facts of a helper package and of a
+// caller of it: a function that starts a goroutine doing blocking work and
+// returns has one, whether the goroutine runs a literal or a named
+// function, after an early return on an error too; one that waits for it,
+// takes a semaphore slot first, guards the start, starts only under a
+// condition or after an early return, starts a goroutine that only
+// computes, or starts one per element of a loop has none, and neither has
+// the caller, which starts none itself.
+// The packages' "// want" lines would be unboundedqueue's (TestRulesReached
+// runs the check over all its testdata), so the facts are compared here.
+func TestPerCallFacts(t *testing.T) {
+	results := analysistest.Run(factsOnly{t}, fixtest.TestData(), spawn.PerCallAnalyzer, "unboundedqueue/spawncall/helper", "unboundedqueue/spawncall/caller")
+	got := make(map[string]string)
+	for _, r := range results {
+		if r.Pass.Pkg.Name() == "caller" {
+			importsFact(t, r.Pass.Pkg, r.Result.(*spawn.PerCallResult))
+		}
+		for obj, facts := range r.Facts {
+			if fn, ok := obj.(*types.Func); ok {
+				for _, f := range facts {
+					got[types.ObjectString(fn, types.RelativeTo(fn.Pkg()))] = fmt.Sprint(f)
+				}
+			}
+		}
+	}
+	want := map[string]string{
+		"func (*Client).Refresh(url string)":     "spawns per call at helper.go:21 (c.hc.Get)",
+		"func Save(c *Client, url string)":       "spawns per call at helper.go:32 (c.save)",
+		"func (*Client).Fetch(url string) error": "spawns per call at helper.go:127 (c.hc.Do)",
+	}
+	if !maps.Equal(got, want) {
+		var s string
+		for _, k := range slices.Sorted(maps.Keys(got)) {
+			s += fmt.Sprintf("\t%q: %q\n", k, got[k])
+		}
+		t.Errorf("facts:\n%s", s)
+	}
+}
+
+// importsFact checks that the caller package's result holds the fact of
+// the helper's Save, computed when the helper was analyzed.
+func importsFact(t *testing.T, pkg *types.Package, res *spawn.PerCallResult) {
+	t.Helper()
+	for _, imp := range pkg.Imports() {
+		if imp.Name() != "helper" {
+			continue
+		}
+		if save, _ := imp.Scope().Lookup("Save").(*types.Func); res.Of(save) == nil {
+			t.Errorf("the caller's result has no fact for helper.Save")
+		}
+		return
+	}
+	t.Errorf("the caller does not import helper")
+}
+
+// factsOnly passes on the errors of analysistest but those about facts,
+// which TestPerCallFacts compares itself, and about "// want" lines, which
+// are unboundedqueue's diagnostics.
+type factsOnly struct{ t *testing.T }
+
+func (w factsOnly) Errorf(format string, args ...any) {
+	w.t.Helper()
+	msg := fmt.Sprintf(format, args...)
+	if !strings.Contains(msg, "unexpected fact: ") && !strings.Contains(msg, "no diagnostic was reported matching") {
+		w.t.Error(msg)
+	}
+}
