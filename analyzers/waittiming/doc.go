@@ -49,8 +49,20 @@
 // goroutine of the package drains) whose reply the function receives is
 // reported too, without a fix: the queue wait ends in the consumer.
 //
+// A measurement that spans a call of a function whose main path waits for
+// admission and then works (an InnerWait fact, across packages: a client's
+// Query doing c.lim.Wait(ctx) first, a pool's Run taking a slot and then
+// running the job) is reported too, without a fix: the split belongs
+// after the wait inside the callee. The fact also comes from handing jobs
+// to a shared pool and waiting for them (jobs sent on a channel goroutines
+// of the package drain, then wg.Wait() on a WaitGroup the jobs carry or a
+// receive of their reply: tempodb's pool.RunJobs), from calling such a
+// function on the main path, and, for an interface method, from every
+// implementation its own package declares having it.
+//
 // A measurement that is the latency users see — from the top of an HTTP
-// handler or gRPC interceptor to its end, or a figure named a total — should
+// handler, a gRPC interceptor or a net/rpc-shaped endpoint to its end, or a
+// figure named a total — should
 // include the queueing: it is still reported, since no figure shows the wait
 // apart, but its fix keeps the total and records the wait beside it.
 //

@@ -44,6 +44,7 @@ var (
 	ruleEndsInLoop      = report.NewRule("waittiming", "ends-in-loop", "the measurement ends inside the retry loop: it times attempts, not the retries")
 	ruleNoReplyWait     = report.NewRule("waittiming", "no-reply-wait", "the request sent to the job queue carries no reply channel the function receives from before the end: it hands the job off and does not wait for the worker")
 	ruleCalleeElsewhere = report.NewRule("waittiming", "callee-elsewhere", "the measurement's only work is a call of a function of another package that has no retries fact (its package was not analyzed, or its loop does not pause between attempts) and is no library call that retries by option (-waittiming.retries), or of one it cannot name (an interface method, a func value assigned more than one function)")
+	ruleCalleeWaitTotal = report.NewRule("waittiming", "callee-wait-total", "the measured call waits for admission inside before its work, and the measurement is the latency users see (it spans a handler's whole body, or is named a total): the figure should include the queueing")
 	ruleTotalLatency    = report.NewRule("waittiming", "total-latency", "the measured call retries inside, and the measurement is the latency users see (it spans a handler's whole body, or is named a total): the figure should include the retries")
 )
 

@@ -124,7 +124,24 @@ func isHandler(info *types.Info, fn inspector.Cursor) bool {
 			return true
 		}
 	}
-	return writer && request
+	return writer && request || isRPCMethod(fn, sig)
+}
+
+// isRPCMethod reports whether fn is a method in net/rpc's shape — an
+// exported method of two parameters, the second a pointer (the reply), that
+// returns only an error — which an RPC server calls per request (nomad's
+// and consul's endpoints, (a *Allocations) GarbageCollect(args, reply)).
+func isRPCMethod(fn inspector.Cursor, sig *types.Signature) bool {
+	fd, ok := fn.Node().(*ast.FuncDecl)
+	if !ok || fd.Recv == nil || !fd.Name.IsExported() {
+		return false
+	}
+	params, results := sig.Params(), sig.Results()
+	if params.Len() != 2 || results.Len() != 1 || !code.IsError(results.At(0).Type()) {
+		return false
+	}
+	_, reply := types.Unalias(params.At(1).Type()).(*types.Pointer)
+	return reply
 }
 
 // isGRPCHandler reports whether t is grpc.UnaryHandler or StreamHandler.

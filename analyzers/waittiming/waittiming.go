@@ -132,6 +132,7 @@ func run(pass *analysis.Pass) (any, error) {
 	var retries []retry
 	var handoffs []handoff
 	var hidden []hiddenRetry
+	var inner []innerCall
 	for _, m := range c.measurements() {
 		if f, ok := c.analyze(m); ok {
 			found = append(found, f)
@@ -141,6 +142,8 @@ func run(pass *analysis.Pass) (any, error) {
 			handoffs = append(handoffs, h)
 		} else if h, ok := r.hiddenRetryIn(m); ok {
 			hidden = append(hidden, h)
+		} else if ic, ok := r.innerCallIn(m); ok {
+			inner = append(inner, ic)
 		}
 	}
 	c.reportTimings(found)
@@ -150,6 +153,9 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	for _, h := range hidden {
 		r.reportHiddenRetry(h)
+	}
+	for _, ic := range inner {
+		r.reportInnerCall(ic)
 	}
 	for _, cur := range deadlines {
 		d.checkDeadline(cur)

@@ -880,33 +880,36 @@ func TestWhy(t *testing.T) {
 // TestCondWaitFactsAcrossPackages checks the waits that hide in callees
 // (module testdata/e2e/condwait): a timestamp taken before lib.Store.Take,
 // which waits on its condition variable, and a deadline handed to
-// lib.Client.Do, whose first step waits for a slot on it. Standalone, on
+// lib.Client.Do, whose first step waits for a slot on it, and a duration
+// over lib.Scanner.Scan, an interface method whose one implementation in
+// lib queues jobs on a shared pool and waits for them. Standalone, on
 // ./app alone and under go vet, whose vetx files carry lib's InnerWait
 // facts; -fix moves the timestamp below the call and exits 1, for the
-// deadline has no fix.
+// deadline and the pool wait have no fix.
 func TestCondWaitFactsAcrossPackages(t *testing.T) {
 	dir := module(t, "condwait")
 	want := wantMarkers(t, filepath.Join(dir, "app", "app.go"))
 	texts := map[string]string{
 		"staletime": "now is taken before (*lib.Store).Take, which waits for a queue to fill (s.cond.Wait() while len(s.items) == 0 && !s.closed, lib.go:",
 		"deadline":  "the 1s timeout from context.WithTimeout is handed to (*lib.Client).Do, whose first step waits on it (the send to semaphore channel slots, lib.go:",
+		"jobqueue":  "the duration since start spans (lib.Scanner).Scan, which hands its work to a shared pool and waits for it (the jobs sent on p.queue and the wait for their results, lib.go:",
 	}
 	check := markedFindings(t, "app/app.go", want, texts)
 	r := queuecheck(t, dir, "./...")
 	r.want(t, 1)
-	check("standalone", r.stdout, "staletime", "deadline")
+	check("standalone", r.stdout, "staletime", "deadline", "jobqueue")
 	r = queuecheck(t, dir, "./app")
 	r.want(t, 1)
-	check("standalone on ./app", r.stdout, "staletime", "deadline")
+	check("standalone on ./app", r.stdout, "staletime", "deadline", "jobqueue")
 	v := run(t, dir, "go", "vet", "-vettool="+bin, "./...")
 	v.want(t, 1)
-	check("go vet", v.stderr, "staletime", "deadline")
+	check("go vet", v.stderr, "staletime", "deadline", "jobqueue")
 
 	queuecheck(t, dir, "-fix", "./...").want(t, 1)
 	run(t, dir, "go", "build", "./...").want(t, 0)
 	v = run(t, dir, "go", "vet", "-vettool="+bin, "./...")
 	v.want(t, 1)
-	check("go vet after -fix", v.stderr, "deadline")
+	check("go vet after -fix", v.stderr, "deadline", "jobqueue")
 	if strings.Contains(v.stderr, "now is taken before") {
 		t.Errorf("go vet after -fix still reports the timestamp:\n%s", v.stderr)
 	}

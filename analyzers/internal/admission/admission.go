@@ -79,13 +79,14 @@ const (
 	Listed                        // a call listed in Options.Extra
 	CondQueue                     // a sync.Cond wait until a store is non-empty (cond.go)
 	CondBudget                    // a sync.Cond wait until a counter is under its bound (cond.go)
+	JobQueue                      // jobs handed to a pool's workers and the wait for their results (submit.go)
 )
 
 var kindNames = [...]string{
 	SemaphoreChan: "SemaphoreChan", TokenChan: "TokenChan", Semaphore: "Semaphore",
 	RateLimiter: "RateLimiter", Gate: "Gate", LimitedGroup: "LimitedGroup", Pool: "Pool",
 	Backoff: "Backoff", Mutex: "Mutex", Listed: "Listed",
-	CondQueue: "CondQueue", CondBudget: "CondBudget",
+	CondQueue: "CondQueue", CondBudget: "CondBudget", JobQueue: "JobQueue",
 }
 
 func (k Kind) String() string {
@@ -209,11 +210,19 @@ func (r *Result) Helper(fn *types.Func) *FuncFact {
 }
 
 // HelperCall returns what the function call calls is, when it is a helper:
-// a declared function or method (r.Helper), or a local variable holding a
-// function literal that is one.
+// a declared function or method (r.Helper), an interface method whose
+// declaring package's implementations share a fact, or a local variable
+// holding a function literal that is one.
 func (r *Result) HelperCall(call *ast.CallExpr) (*FuncFact, *types.Func) {
 	if fn := code.Callee(r.info, call); fn != nil {
 		return r.Helper(fn), fn
+	}
+	// An interface method has a fact when its package's implementations
+	// all share it (classifyInterfaces).
+	if fn := code.CalleeFunc(r.info, call); fn != nil {
+		if h := r.Helper(fn); h != nil {
+			return h, fn
+		}
 	}
 	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
 		if v, ok := r.info.Uses[id].(*types.Var); ok {
@@ -353,7 +362,16 @@ func (f *Finder) notMutex(cf *chanFacts, v *types.Var) bool {
 func (f *Finder) IsPoolChan(v *types.Var) bool {
 	cf := f.r.chanFacts()
 	v = v.Origin()
-	return cf.worked[v] && cf.unbuffered[v] && !cf.buffered[v] && !cf.capOne[v] && !cf.semaphore[v] && !cf.token[v] && !cf.batched[v]
+	return cf.worked[v] && cf.unbuffered[v] && !cf.buffered[v] && !cf.capOne[v] && !cf.semaphore[v] && !cf.token[v] && !cf.batched[v] && carriesJobs(v)
+}
+
+// carriesJobs reports whether the channel v holds can carry a job: its
+// elements are not channels. A request that is only its reply channel
+// (w.stopc <- donec; <-donec) is a handshake with the loop that receives
+// it — a stop, a flush — not work queued behind other callers' work.
+func carriesJobs(v *types.Var) bool {
+	ch, ok := v.Type().Underlying().(*types.Chan)
+	return ok && !code.IsChan(ch.Elem())
 }
 
 // IsJobQueue reports whether v holds a buffered channel of jobs: made with
@@ -369,7 +387,7 @@ func (f *Finder) IsJobQueue(v *types.Var) bool {
 	// A batching writer takes each item at once and applies it later: its
 	// batch is the queue, whatever the channel's buffer.
 	queued = queued || (cf.batched[v] && cf.unbuffered[v] && !cf.buffered[v])
-	return cf.worked[v] && queued && !cf.semaphore[v] && !cf.token[v] && !cf.prefilled[v] && !cf.tokenSend[v]
+	return cf.worked[v] && queued && !cf.semaphore[v] && !cf.token[v] && !cf.prefilled[v] && !cf.tokenSend[v] && carriesJobs(v)
 }
 
 // IsLimitedGroup reports whether v holds an errgroup.Group whose SetLimit is

@@ -76,7 +76,7 @@ func TestStrict(t *testing.T) {
 }
 
 func TestFacts(t *testing.T) {
-	analysistest.Run(t, fixtest.TestData(), admission.Analyzer, "admission/helpers", "admission/condstore", "admission/ctxfirst")
+	analysistest.Run(t, fixtest.TestData(), admission.Analyzer, "admission/helpers", "admission/condstore", "admission/ctxfirst", "admission/jobpool")
 }
 
 func TestHelpersAcrossPackages(t *testing.T) {

@@ -52,6 +52,11 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	decls := r.declsOf(r.isTest)
 	r.classifyAll(decls)
+	if r.classifyInterfaces() {
+		// Callers in this package of the interfaces' methods may now
+		// wait inside too.
+		r.classifyAll(decls)
+	}
 	r.classifyWork(decls)
 	for fn, ff := range r.helpers {
 		fn, ok := fn.(*types.Func)

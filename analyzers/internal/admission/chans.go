@@ -65,6 +65,8 @@ func gather(info *types.Info, insp *inspector.Inspector) *chanFacts {
 	acquirers, releasers := slotHelpers(info, insp)
 	var loops []inspector.Cursor // receives and ranges that may be worker loops
 	var flows [][2]*types.Var    // a channel variable stored in another: {to, from}
+	var argFlows [][2]*types.Var // a channel handed to a goroutine: {parameter, argument}
+	var fills []fill             // sends that fill a channel in a counting loop
 	kinds := []ast.Node{
 		(*ast.SendStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.CallExpr)(nil), (*ast.RangeStmt)(nil), (*ast.GoStmt)(nil),
 		(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.KeyValueExpr)(nil),
@@ -88,7 +90,7 @@ func gather(info *types.Info, insp *inspector.Inspector) *chanFacts {
 				cf.tokenSend[v] = true
 			}
 			if isFillLoopBody(info, cur) {
-				cf.prefilled[v] = true
+				fills = append(fills, fill{v, cur})
 			}
 			ops[v] = append(ops[v], chanOp{cur: cur, send: true, value: code.Var(info, n.Value)})
 		case *ast.UnaryExpr:
@@ -115,6 +117,7 @@ func gather(info *types.Info, insp *inspector.Inspector) *chanFacts {
 			loops = append(loops, cur)
 		case *ast.GoStmt:
 			markGoStarted(info, n, goStarted)
+			argFlows = append(argFlows, chanArgs(info, n.Call)...)
 		case *ast.CallExpr:
 			gatherCall(info, cf, cur, n, goStarted)
 			// incRequestConcurrency(ctx) and decRequestConcurrency(), which
@@ -128,6 +131,14 @@ func gather(info *types.Info, insp *inspector.Inspector) *chanFacts {
 					ops[v] = append(ops[v], chanOp{cur: cur, send: true})
 				}
 			}
+		}
+	}
+	// A loop that fills a channel up front does so where the channel is
+	// made: a constructor's tokens. A method that sends n tokens on a
+	// channel its receiver holds takes n slots (a bounded WaitGroup's Add).
+	for _, f := range fills {
+		if madeIn(cf, f.v, enclosingDecl(f.send)) {
+			cf.prefilled[f.v] = true
 		}
 	}
 	// memMu := make(chan T, 1); w := worker{memMu: memMu}: the field is made
@@ -161,7 +172,71 @@ func gather(info *types.Info, insp *inspector.Inspector) *chanFacts {
 			}
 		}
 	}
+	// q := make(chan *job, n); p := &Pool{queue: q}; go p.worker(q), whose
+	// loop drains its parameter: the workers drain q, and so p.queue.
+	for _, fl := range argFlows {
+		param, arg := fl[0], fl[1]
+		cf.worked[arg] = cf.worked[arg] || cf.worked[param]
+		cf.batched[arg] = cf.batched[arg] || cf.batched[param]
+	}
+	for _, fl := range flows {
+		to, from := fl[0], fl[1]
+		cf.worked[to] = cf.worked[to] || cf.worked[from]
+		cf.batched[to] = cf.batched[to] || cf.batched[from]
+	}
 	return cf
+}
+
+// A fill is a send of a token in a counting loop of its own.
+type fill struct {
+	v    *types.Var
+	send inspector.Cursor
+}
+
+// enclosingDecl returns the function declaration that holds cur, through
+// any function literals (go func() { for … { pool <- token } }()).
+func enclosingDecl(cur inspector.Cursor) inspector.Cursor {
+	for c := cur; c.Valid(); c = c.Parent() {
+		if _, ok := c.Node().(*ast.FuncDecl); ok {
+			return c
+		}
+	}
+	return inspector.Cursor{}
+}
+
+// madeIn reports whether the channel v is made (or created by a call)
+// inside the function fn.
+func madeIn(cf *chanFacts, v *types.Var, fn inspector.Cursor) bool {
+	if !fn.Valid() {
+		return false
+	}
+	for _, at := range cf.created[v] {
+		if fn.Node().Pos() <= at && at < fn.Node().End() {
+			return true
+		}
+	}
+	return false
+}
+
+// chanArgs returns, for a call a go statement runs of a function declared
+// in this package, the pairs {parameter, argument} of the channels it is
+// handed in local or shared variables.
+func chanArgs(info *types.Info, call *ast.CallExpr) [][2]*types.Var {
+	fn := code.Callee(info, call)
+	if fn == nil || fn.Pkg() == nil || len(call.Args) == 0 {
+		return nil
+	}
+	params := fn.Signature().Params()
+	var out [][2]*types.Var
+	for i, arg := range call.Args {
+		if i >= params.Len() || fn.Signature().Variadic() && i >= params.Len()-1 {
+			break
+		}
+		if v := code.Var(info, arg); v != nil && code.IsChan(v.Type()) {
+			out = append(out, [2]*types.Var{params.At(i), v.Origin()})
+		}
+	}
+	return out
 }
 
 // gatherCall records channel makes, creations, errgroup limits, and

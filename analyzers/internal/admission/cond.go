@@ -275,10 +275,13 @@ func (w *InnerWait) String() string {
 func (r *Result) innerWait(strict *Finder, fn *types.Func, body inspector.Cursor, list []ast.Stmt) *InnerWait {
 	i := 0
 	for st := range body.Children() {
-		if _, ok := st.Node().(*ast.ReturnStmt); ok {
+		w, ok := r.stmtWait(strict, st)
+		if _, ret := st.Node().(*ast.ReturnStmt); ret && (!ok || w.Via == nil) {
+			// The main path ends here; only a call of a function that
+			// waits and works, returned (return c.inner.Query(ctx)), is
+			// a wait on it.
 			return nil
 		}
-		w, ok := r.stmtWait(strict, st)
 		if !ok {
 			i++
 			continue
@@ -286,17 +289,27 @@ func (r *Result) innerWait(strict *Finder, fn *types.Func, body inspector.Cursor
 		// A wait helper (FuncFact.Wait) says it already; a condition
 		// loop is no wait of At's, so a function that only waits in one
 		// is an InnerWait too.
-		if _, loop := w.Node.(*ast.ForStmt); !loop && r.onlyReturnsAfter(list, i, w.Node) {
+		// A call of a function that waits and then works (Via) is no wait
+		// helper: its work is inside, and so a wrapper that only returns
+		// after it waits and works too.
+		if _, loop := w.Node.(*ast.ForStmt); !loop && w.Via == nil && r.onlyReturnsAfter(list, i, w.Node) {
 			return nil
 		}
 		iw := &InnerWait{Kind: w.Kind, Name: w.Name, At: r.posString(w.Node.Pos())}
+		waitsOn := w.Node // what the wait takes the context in
 		if w.Via != nil {
+			waitsOn = nil
 			if inner := r.Helper(w.Via); inner != nil && inner.Inner != nil {
-				iw.Name, iw.At = inner.Inner.Name, inner.Inner.At
+				iw.Kind, iw.Name, iw.At = inner.Inner.Kind, inner.Inner.Name, inner.Inner.At
+				// The callee waits on the context it is handed only if
+				// its fact says so, and only on that parameter.
+				if call, ok := w.Node.(*ast.CallExpr); ok && inner.Inner.Ctx && inner.Inner.Param < len(call.Args) {
+					waitsOn = call.Args[inner.Inner.Param]
+				}
 			}
 		}
 		// Only a wait found is worth the walk of what runs before it.
-		if ctx := contextParam(fn); ctx != nil && usesVar(r.info, w.Node, ctx) && r.quietBefore(list[:i], ctx) {
+		if ctx := contextParam(fn); ctx != nil && waitsOn != nil && usesVar(r.info, waitsOn, ctx) && r.quietBefore(list[:i], ctx) {
 			iw.Ctx, iw.Param = true, paramIndex(fn, ctx)
 		}
 		return iw

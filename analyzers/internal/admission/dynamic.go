@@ -225,3 +225,76 @@ func (r *Result) indexFieldFuncs() {
 		}
 	}
 }
+
+// Waits behind an interface declared with its implementations. A package
+// that declares an interface and the types that implement it (tempodb's
+// Reader and its readerWriter, a client interface and its unexported
+// client) is where the program's implementations live; its callers see
+// only the interface. When every implementation the declaring package has
+// of a method waits for admission and then works (InnerWait), the method
+// itself gets that fact, exported with the interface: a caller that times
+// or bounds a call of it, in any package, sees the wait. Implementations in
+// other packages (a wrapper, a mock) are not seen: the fact is what the
+// declaring package's own implementations do.
+
+// classifyInterfaces gives the methods of the package's interfaces the
+// InnerWait fact every implementation of the package shares, and reports
+// whether it gave any.
+func (r *Result) classifyInterfaces() bool {
+	scope := r.pass.Pkg.Scope()
+	var impls []types.Type
+	for _, name := range scope.Names() {
+		if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() && !types.IsInterface(tn.Type()) {
+			impls = append(impls, tn.Type())
+		}
+	}
+	added := false
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || !types.IsInterface(tn.Type()) {
+			continue
+		}
+		iface := tn.Type().Underlying().(*types.Interface)
+		for m := range iface.ExplicitMethods() {
+			if r.helpers[m] != nil {
+				continue
+			}
+			if iw := r.implsInner(iface, m, impls); iw != nil {
+				r.helpers[m] = &FuncFact{Inner: iw}
+				added = true
+			}
+		}
+	}
+	return added
+}
+
+// implsInner returns the InnerWait every type of impls that implements
+// iface has on its method m, when at least one does and all do.
+func (r *Result) implsInner(iface *types.Interface, m *types.Func, impls []types.Type) *InnerWait {
+	var first *InnerWait
+	ctx := true
+	for _, t := range impls {
+		if !types.Implements(t, iface) && !types.Implements(types.NewPointer(t), iface) {
+			continue
+		}
+		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, m.Pkg(), m.Name())
+		fn, ok := obj.(*types.Func)
+		if !ok {
+			return nil
+		}
+		h := r.Helper(fn)
+		if h == nil || h.Inner == nil {
+			return nil
+		}
+		if first == nil {
+			first = h.Inner
+		}
+		ctx = ctx && h.Inner.Ctx && h.Inner.Param == first.Param
+	}
+	if first == nil {
+		return nil
+	}
+	iw := *first
+	iw.Ctx = ctx
+	return &iw
+}

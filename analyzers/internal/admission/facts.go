@@ -290,6 +290,9 @@ func (r *Result) classify(loose, strict *Finder, fn *types.Func, body inspector.
 	}
 	if ff.Wait == nil && fn != nil {
 		ff.Inner = r.innerWait(strict, fn, body, list)
+		if ff.Inner == nil {
+			ff.Inner = r.submitWait(strict, body, list)
+		}
 	}
 	if ff.empty() {
 		return nil
@@ -349,6 +352,14 @@ func heads(st inspector.Cursor) []inspector.Cursor {
 		}
 		cond, _ := st.FindNode(n.Cond)
 		out = append(out, condHead(cond))
+	case *ast.ForStmt:
+		// for i := 0; i < n; i++ { s.slots <- struct{}{} }: a counting
+		// loop of one statement takes n slots (a bounded WaitGroup's
+		// Add(n)).
+		if n.Init != nil && n.Cond != nil && n.Post != nil && len(n.Body.List) == 1 {
+			body, _ := st.FindNode(n.Body.List[0])
+			out = append(out, heads(body)...)
+		}
 	case *ast.SelectStmt:
 		out = append(out, st)
 		for cc := range st.Preorder((*ast.CommClause)(nil)) {
@@ -446,7 +457,7 @@ func (r *Result) bookkeeping(stmts []ast.Stmt) bool {
 			}
 		case *ast.IncDecStmt, *ast.EmptyStmt:
 		case *ast.ExprStmt:
-			if !sendselect.IsCount(r.info, st) && !sendselect.IsLog(r.info, st) && !isLockCall(r.info, st.X) {
+			if !sendselect.IsCount(r.info, st) && !sendselect.IsLog(r.info, st) && !isLockCall(r.info, st.X) && !isWaitGroupCount(r.info, st.X) {
 				return false
 			}
 		default:
@@ -479,6 +490,18 @@ func IsCheap(info *types.Info, e ast.Expr) bool {
 		return true
 	}
 	return fn.Pkg() != nil && (fn.Pkg().Path() == "errors" || code.IsFunc(fn, "fmt", "Errorf")) && code.CallFree(info, nil, call.Args...)
+}
+
+// isWaitGroupCount reports whether x is wg.Add(n) or wg.Done() on a
+// sync.WaitGroup: counting what runs, not work (a bounded WaitGroup's Add
+// takes its slot and then counts).
+func isWaitGroupCount(info *types.Info, x ast.Expr) bool {
+	call, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := code.Callee(info, call)
+	return code.IsMethod(fn, "sync", "WaitGroup", "Add") || code.IsMethod(fn, "sync", "WaitGroup", "Done")
 }
 
 func isLockCall(info *types.Info, x ast.Expr) bool {

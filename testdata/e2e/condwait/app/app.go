@@ -26,3 +26,12 @@ func query(ctx context.Context, c *lib.Client) error {
 	defer cancel()
 	return c.Do(qctx, "q")
 }
+
+// scan times a call through lib.Scanner, whose implementation queues the
+// scan behind other callers' jobs on a shared pool.
+func scan(ctx context.Context, s lib.Scanner, ids []string) error {
+	start := time.Now()
+	err := s.Scan(ctx, ids)
+	log.Printf("scan took %v", time.Since(start)) // want:jobqueue
+	return err
+}

@@ -63,3 +63,43 @@ func send(ctx context.Context, q string) error {
 		return nil
 	}
 }
+
+// Scanner is what callers hold; *Pool, its one implementation here, hands
+// each scan to the workers shared by every caller and waits for it.
+type Scanner interface {
+	Scan(ctx context.Context, ids []string) error
+}
+
+type job struct {
+	ctx context.Context
+	id  string
+	wg  *sync.WaitGroup
+}
+
+type Pool struct{ queue chan job }
+
+func NewPool(workers int) *Pool {
+	q := make(chan job, 1000)
+	p := &Pool{queue: q}
+	for range workers {
+		go work(q)
+	}
+	return p
+}
+
+func work(q <-chan job) {
+	for j := range q {
+		_ = j.ctx.Err()
+		j.wg.Done()
+	}
+}
+
+func (p *Pool) Scan(ctx context.Context, ids []string) error {
+	wg := &sync.WaitGroup{}
+	for _, id := range ids {
+		wg.Add(1)
+		p.queue <- job{ctx: ctx, id: id, wg: wg}
+	}
+	wg.Wait()
+	return ctx.Err()
+}

@@ -1,0 +1,111 @@
+package waittiming
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+)
+
+// Waits hide in callees. A measurement that spans a call of a function
+// whose main path waits for admission and then works (an InnerWait fact:
+// Query doing c.lim.Wait(ctx) and then its request, a pool's Run taking a
+// slot and then running the job; of this package or, through facts, of
+// another) times the callee's queueing as its work, and no timestamp of
+// the measuring function can split the two: the split belongs after the
+// wait inside the callee. The finding has no fix.
+//
+// A measurement that is the latency users see (a handler's whole body, a
+// figure named a total) should include the queueing; one that names a
+// figure of waiting measures it on purpose. Both are left alone.
+
+// A consumer's read that blocks until an item arrives (a condition loop on
+// an empty queue) waits for data, not for admission: not reported here.
+
+// An innerCall is a measured call of a function that waits and then works.
+type innerCall struct {
+	m      *measurement
+	call   inspector.Cursor
+	callee *types.Func
+	iw     *admission.InnerWait
+}
+
+// innerCallIn returns the first call, between m's start and its end and on
+// every path to the end, of a function with an InnerWait fact.
+func (c *retrier) innerCallIn(m *measurement) (innerCall, bool) {
+	startFn := code.EnclosingFunc(m.startStmt)
+	if !startFn.Valid() || m.fn != startFn {
+		return innerCall{}, false
+	}
+	from, to := m.startStmt.Node().End(), m.endAt
+	var self types.Object
+	if fd, isDecl := startFn.Node().(*ast.FuncDecl); isDecl {
+		self = c.pass.TypesInfo.Defs[fd.Name]
+	}
+	var found innerCall
+	ok := false
+	startFn.Inspect([]ast.Node{(*ast.CallExpr)(nil), (*ast.FuncLit)(nil), (*ast.DeferStmt)(nil), (*ast.GoStmt)(nil)}, func(cur inspector.Cursor) bool {
+		if ok {
+			return false
+		}
+		if descend, decided := runsBetween(cur, startFn, inspector.Cursor{}, from, to); decided {
+			return descend
+		}
+		call, isCall := cur.Node().(*ast.CallExpr)
+		if !isCall || call.Pos() < from {
+			return true
+		}
+		h, fn := c.adm.Helper(call)
+		if h == nil || h.Inner == nil || fn == nil || h.Inner.Kind == admission.CondQueue || fn == self {
+			return true
+		}
+		if _, onPath := c.chk.qualifies(m, cur, admission.Wait{}, inspector.Cursor{}); !onPath {
+			c.rep.Silence(call, ruleNotOnEveryPath)
+			return true
+		}
+		found, ok = innerCall{m: m, call: cur, callee: fn, iw: h.Inner}, true
+		return false
+	})
+	if !ok || c.recordsWaiting(m) {
+		return innerCall{}, false
+	}
+	if c.chk.isTotal(m) {
+		c.silenceMeasurement(m, ruleCalleeWaitTotal)
+		return innerCall{}, false
+	}
+	return found, true
+}
+
+// reportInnerCall reports a measured call of a function that waits for
+// admission before its work. It has no fix: the wait ends inside the callee.
+func (c *retrier) reportInnerCall(ic innerCall) {
+	m := ic.m
+	pos, end := measuredAt(m)
+	call := ic.call.Node()
+	name := code.DisplayName(ic.callee)
+	what := kindPhrase(ic.iw.Kind, "waits for admission") + " (" + ic.iw.Name + ", " + ic.iw.At + ") before its work"
+	if ic.iw.Kind == admission.JobQueue {
+		// The jobs queue behind other callers' on a pool shared with them.
+		what = "hands its work to a shared pool and waits for it (" + ic.iw.Name + ", " + ic.iw.At + "), behind other callers' jobs"
+	}
+	d := analysis.Diagnostic{
+		Pos:      pos,
+		End:      end,
+		Category: "wholecall",
+		Message: subject(c.pass.TypesInfo, m) + " spans " + name + ", which " + what +
+			", so time spent queueing is reported as work; record the wait apart inside " + name,
+		Related: []analysis.RelatedInformation{
+			{Pos: call.Pos(), End: call.End(), Message: "the call that waits inside"},
+		},
+	}
+	if n := c.adm.InnerWaitNode(ic.callee); n != nil {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: n.Pos(), End: n.End(), Message: "the wait inside " + name})
+	}
+	d.Related = append(d.Related, analysis.RelatedInformation{Pos: call.Pos(), End: call.End(),
+		Message: "no automatic fix: the wait is inside " + name + "; take a timestamp after it there and record the wait apart from the work by hand"})
+	c.rep.Report(d)
+}
