@@ -69,7 +69,9 @@
 // acquiring a limiter, also in a range over the item's own parts (for _, p
 // := range msg.Parts { go … }). The loop always takes the next item at once,
 // so the channel never fills and its bound never pushes back; a pulled
-// stream never makes its sender wait.
+// stream never makes its sender wait. A goroutine per item that sends
+// several items back into the stream, in a loop (a traversal worker's
+// subdirectories), holds the channel's overflow: reported without a fix.
 //
 // unboundedqueue/fanout: a goroutine per element of a collection whose size
 // the data decides (a listing or query returned with an error, a decoded

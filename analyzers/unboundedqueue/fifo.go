@@ -11,6 +11,7 @@ import (
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
 	"github.com/queuecheck/queuecheck/analyzers/internal/report"
 	"github.com/queuecheck/queuecheck/analyzers/internal/sendselect"
 	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
@@ -514,6 +515,27 @@ func (c *checker) reportQueue(q *queue) {
 	}
 }
 
+// isHeapPush reports whether fn is the Push method of a type that
+// implements heap.Interface: the slice it appends to is a priority heap
+// (container/heap or a fork drives it), ordered by Less, not a FIFO.
+func isHeapPush(info *types.Info, fn inspector.Cursor) bool {
+	fd, ok := fn.Node().(*ast.FuncDecl)
+	if !ok || fd.Recv == nil || fd.Name.Name != "Push" {
+		return false
+	}
+	m, ok := info.Defs[fd.Name].(*types.Func)
+	if !ok {
+		return false
+	}
+	recv := m.Signature().Recv().Type()
+	for _, name := range knowledge.HeapMethods.Entries() {
+		if obj, _, _ := types.LookupFieldOrMethod(recv, true, m.Pkg(), name); obj == nil {
+			return false
+		}
+	}
+	return true
+}
+
 // queueSiteBounded returns the rule that keeps the enqueue at site, in fn,
 // of the slice or list queue q from being a finding, or nil. The rules are
 // asked in the order of the chain of predicates they were before they had
@@ -539,7 +561,7 @@ func (c *checker) queueSiteBounded(q *queue, site, fn inspector.Cursor) *report.
 		return ruleLengthCheck
 	case c.blocksAfter(fn, site):
 		return ruleCallerWaits
-	case c.sh.IsSorted(q.v):
+	case c.sh.IsSorted(q.v) || isHeapPush(info, fn):
 		return ruleSorted
 	case c.drainedByCallers(q, fn):
 		return ruleDrainedByCallers

@@ -17,7 +17,7 @@ var (
 	ruleNotShared            = report.NewRule("unboundedqueue", "not-shared", "no function that fills or drains the queue holds a mutex or sync.Cond or runs in a goroutine of its own: not a queue between goroutines")
 	ruleLengthCheck          = report.NewRule("unboundedqueue", "length-check", "the function that appends compares the queue's length (or a counter kept with it) with a limit, or trims it to keep the last N")
 	ruleCallerWaits          = report.NewRule("unboundedqueue", "caller-waits", "the function blocks after the enqueue (a channel operation, a select, sync.Cond.Wait): each queued item has a caller parked with it")
-	ruleSorted               = report.NewRule("unboundedqueue", "sorted", "the package sorts the queue: a timer or priority list, not a FIFO")
+	ruleSorted               = report.NewRule("unboundedqueue", "sorted", "the package sorts the queue, or the append is the Push of a heap.Interface type: a timer or priority list, not a FIFO")
 	ruleDrainedByCallers     = report.NewRule("unboundedqueue", "drained-by-callers", "every caller of the function that appends also drains the queue: a consumer putting back what it took, or one pass that fills a work list and drains it")
 	ruleDrainsUnderLock      = report.NewRule("unboundedqueue", "drains-under-lock", "every consumer drains the queue in a loop holding the producers' mutex, released only in sync.Cond.Wait: the lock keeps producers at the consumer's pace")
 

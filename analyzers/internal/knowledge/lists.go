@@ -68,6 +68,14 @@ var PacketReads = newList("packet-reads", Methods, "",
 	"ReadMsgIP", "ReadFromUnix", "ReadMsgUnix",
 )
 
+// HeapMethods lists the methods besides Push that make a type a heap
+// (container/heap.Interface, and the forks that keep its contract): the
+// slice its Push appends to is ordered by Less, a priority queue.
+var HeapMethods = newList("heap-methods", Methods, "",
+	"the methods besides Push of container/heap.Interface: a type with them all keeps a priority heap, not a FIFO, in the slice its Push appends to",
+	"Len", "Less", "Swap", "Pop",
+)
+
 // AMQPPackages lists the AMQP 0.9.1 client packages.
 var AMQPPackages = newList("amqp-packages", Packages, "unboundedqueue.amqp",
 	"AMQP 0.9.1 client packages: a goroutine per Delivery of a consumer is bounded by the channel's prefetch (Qos) when acknowledgements are manual",

@@ -24,6 +24,18 @@ func (c fixer) itemFinding(it perItem, lim *loopLimit) *shared.Finding {
 	if it.pulled {
 		from, why = "read from", "the loop reads the next one at once, so nothing pushes back on the sender"
 	}
+	if it.feedsBack {
+		// A semaphore would hold back the very workers that empty the
+		// stream: no fix.
+		stream := edits.Source(c.pass, it.stream)
+		f := shared.NewFinding(sp.stmt, "goroutineperitem",
+			fmt.Sprintf("%s per item %s %s, each holding the items it sends back to %s until the channel takes them: the parked goroutines are an overflow queue beyond the channel's bound that grows with the data; keep the pending items in a queue the workers take from instead",
+				what, from, stream, stream),
+			it.stream, "items arrive here")
+		f.Diag.Related = append(f.Diag.Related, analysis.RelatedInformation{Pos: sp.stmt.Pos(), End: sp.stmt.End(),
+			Message: "no automatic fix: a semaphore before the spawn would block the workers that drain " + stream + "; queue the pending items (a slice or list under a lock) and let idle workers take from it, by hand"})
+		return f
+	}
 	f := shared.NewFinding(sp.stmt, "goroutineperitem",
 		fmt.Sprintf("%s per item %s %s with nothing bounding how many run at once: %s; acquire a semaphore before starting each one",
 			what, from, edits.Source(c.pass, it.stream), why),

@@ -95,7 +95,7 @@ func (c *checker) goroutinesPerItem() {
 				continue
 			}
 			_, pulled := recv.(*ast.CallExpr)
-			items = append(items, perItem{sp, cur, stream, pulled})
+			items = append(items, perItem{sp: sp, cur: cur, stream: stream, pulled: pulled, feedsBack: c.feedsBack(sp, stream)})
 		}
 		lim := newLoopLimit(loop, items, fmt.Sprint(c.inFlight))
 		for _, it := range items {
@@ -123,6 +123,9 @@ type perItem struct {
 	cur    inspector.Cursor // the spawn
 	stream ast.Expr         // where the items come from
 	pulled bool             // read by a call (conn.ReadFrom, r.ReadMessage), not received
+	// feedsBack is set when the goroutine sends the stream several items
+	// (feedsBack): its overflow, not a bound's.
+	feedsBack bool
 }
 
 // newLoopLimit returns the limit the fixes of the loop's reported spawns

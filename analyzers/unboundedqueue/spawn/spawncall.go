@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"path/filepath"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -102,13 +103,38 @@ func (c fixer) perCallFinding(call *ast.CallExpr, callee *types.Func, fact *PerC
 				name, fact.Go, fact.Work, edits.Source(c.pass, coll), src.what, name),
 		},
 	}
-	if callee.Pos().IsValid() {
+	if g := c.goStmtAt(callee, fact.Go); g != nil {
+		// In this package: show the go statement itself.
+		f.Diag.Related = append(f.Diag.Related, analysis.RelatedInformation{Pos: g.Pos(), End: g.End(), Message: name + " starts the goroutine here"})
+	} else if callee.Pos().IsValid() {
 		f.Diag.Related = append(f.Diag.Related, analysis.RelatedInformation{Pos: callee.Pos(), Message: name + " starts the goroutine (go statement at " + fact.Go + ")"})
 	}
 	if src.at != nil {
 		f.Diag.Related = append(f.Diag.Related, analysis.RelatedInformation{Pos: src.at.Pos(), End: src.at.End(), Message: "the collection's size comes from here"})
 	}
 	return f
+}
+
+// goStmtAt returns the go statement of fn, a function of this package, at
+// the position at ("file.go:line", as the fact says it), or nil.
+func (c fixer) goStmtAt(fn *types.Func, at string) *ast.GoStmt {
+	if fn.Pkg() != c.pass.Pkg {
+		return nil
+	}
+	var found *ast.GoStmt
+	for cur := range c.insp.Root().Preorder((*ast.GoStmt)(nil)) {
+		p := c.pass.Fset.Position(cur.Node().Pos())
+		if fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line) != at {
+			continue
+		}
+		if encl := code.EnclosingFunc(cur); encl.Valid() {
+			if fd, ok := encl.Node().(*ast.FuncDecl); ok && c.pass.TypesInfo.Defs[fd.Name] == fn {
+				found = cur.Node().(*ast.GoStmt)
+				break
+			}
+		}
+	}
+	return found
 }
 
 // funcName names fn for a message of the package pkg: Save, helper.Save,

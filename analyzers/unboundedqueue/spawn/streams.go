@@ -250,21 +250,62 @@ func (c *checker) untilStop(sp spawn, loop inspector.Cursor) bool {
 // restartsWorker reports whether the goroutine sends on the stream the loop
 // takes its items from: the items are the exits of the loop's own workers,
 // and the goroutine started per item replaces the one that just ended (a
-// supervisor restarting a fixed set), so their number does not grow.
+// supervisor restarting a fixed set), so their number does not grow. A
+// goroutine that sends in a loop hands the stream many items (feedsBack):
+// no restart.
 func (c *checker) restartsWorker(sp spawn, stream ast.Expr) bool {
+	sends, inLoop := c.sendsBack(sp, stream)
+	return sends && !inLoop
+}
+
+// feedsBack reports whether the goroutine sends the stream the loop reads
+// several items, in a loop: the subdirectories of the directory a
+// traversal worker just listed. It holds them until the bounded stream
+// takes them, so the goroutines parked on the send are the overflow of the
+// channel's bound, and their number grows with the data.
+func (c *checker) feedsBack(sp spawn, stream ast.Expr) bool {
+	sends, inLoop := c.sendsBack(sp, stream)
+	return sends && inLoop
+}
+
+// sendsBack reports whether the body the spawn runs sends on the stream,
+// and whether a send is inside a loop of the body.
+func (c *checker) sendsBack(sp spawn, stream ast.Expr) (sends, inLoop bool) {
 	ch := code.Var(c.pass.TypesInfo, stream)
 	body := c.spawnedBody(sp)
 	if ch == nil || body == nil {
-		return false
+		return false, false
 	}
-	sends := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if s, ok := n.(*ast.SendStmt); ok && code.Var(c.pass.TypesInfo, s.Chan) == ch {
-			sends = true
-		}
-		return !sends
-	})
-	return sends
+	var visit func(n ast.Node, loops int)
+	visit = func(n ast.Node, loops int) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			if sends && inLoop {
+				return false
+			}
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return m == n
+			case *ast.ForStmt:
+				if m != n {
+					visit(m.Body, loops+1)
+					return false
+				}
+			case *ast.RangeStmt:
+				if m != n {
+					visit(m.Body, loops+1)
+					return false
+				}
+			case *ast.SendStmt:
+				if code.Var(c.pass.TypesInfo, m.Chan) == ch {
+					sends = true
+					inLoop = inLoop || loops > 0
+				}
+			}
+			return true
+		})
+	}
+	visit(body, 0)
+	return sends, inLoop
 }
 
 // spawnedBody returns the body of the function the spawn runs: a literal, a
