@@ -92,8 +92,7 @@ func (r *Result) jobSend(strict *Finder, st ast.Stmt) (*ast.SendStmt, string) {
 func (r *Result) jobWaiters(body inspector.Cursor, v ast.Expr) map[*types.Var]bool {
 	info := r.info
 	waiters := make(map[*types.Var]bool)
-	var add func(e ast.Expr)
-	add = func(e ast.Expr) {
+	add := func(e ast.Expr) {
 		if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
 			e = u.X
 		}
