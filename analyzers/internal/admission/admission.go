@@ -175,6 +175,9 @@ type Result struct {
 	// func() {...}) to what the literal is: closures are classified through
 	// their enclosing function.
 	lits map[*types.Var]*FuncFact
+	// litVars holds every local variable given a function literal once
+	// and never assigned again, fact or not: its body is in view.
+	litVars map[*types.Var]inspector.Cursor
 	// funcDecls are the declarations of this package's functions, and
 	// declAt their indexes by function, built once (see FuncDecl).
 	declOnce  sync.Once

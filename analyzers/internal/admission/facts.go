@@ -187,6 +187,7 @@ func (r *Result) classifyAll(decls []decl) {
 	loose := r.Finder(Options{})
 	strict := r.Finder(Options{Strict: true})
 	lits := localLits(r.info, r.insp)
+	r.litVars = lits
 	// Each round can only add what a new fact of a callee reveals; the
 	// chain of helpers calling helpers is short in real code, and the bound
 	// keeps a pathological package from looping long.

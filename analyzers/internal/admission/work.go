@@ -96,7 +96,10 @@ func (r *Result) WorkIn(n ast.Node) *ast.CallExpr {
 // implements it.
 func (r *Result) IsWork(call *ast.CallExpr) bool {
 	fn := code.CalleeFunc(r.info, call)
-	if fn == nil || fn.Pkg() == nil {
+	if fn == nil {
+		return r.isRequestValue(call)
+	}
+	if fn.Pkg() == nil {
 		return false
 	}
 	if ff := r.Helper(fn); ff != nil && (ff.Work || ff.Wait != nil || ff.Pause != nil) {
@@ -115,6 +118,32 @@ func (r *Result) IsWork(call *ast.CallExpr) bool {
 		return false // a function of this package: its own fact decides
 	}
 	return takesContext(fn) && sig.Results().Len() > 0 && code.IsError(sig.Results().At(sig.Results().Len()-1).Type())
+}
+
+// isRequestValue reports whether the call calls a function value whose
+// body the package cannot see — a parameter, a field, an element of a
+// slice or map, a call's result — and whose first parameter is a context:
+// the shape of a request handed over as a closure (spicedb's
+// ReduceableExpandFunc dispatches; a task's Run(ctx)), work whatever it
+// holds, as an interface method taking a context is. A literal called in
+// place, or held in a local variable, is judged by its body instead.
+func (r *Result) isRequestValue(call *ast.CallExpr) bool {
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.FuncLit:
+		return false
+	case *ast.Ident:
+		if v, ok := r.info.Uses[fun].(*types.Var); ok {
+			if _, isLit := r.litVars[v]; isLit {
+				return false
+			}
+		}
+	}
+	tv, ok := r.info.Types[call.Fun]
+	if !ok || tv.IsType() || tv.IsBuiltin() {
+		return false
+	}
+	sig, ok := tv.Type.Underlying().(*types.Signature)
+	return ok && sig.Params().Len() > 0 && code.IsContext(sig.Params().At(0).Type())
 }
 
 // isStdWork reports whether fn is one of the standard calls of

@@ -28,7 +28,7 @@ type Pool struct {
 	queue chan *job
 }
 
-func New(workers, depth int) *Pool {
+func New(workers, depth int) *Pool { // want New:"work"
 	p := &Pool{queue: make(chan *job, depth)}
 	for range workers {
 		go p.worker()

@@ -1,0 +1,72 @@
+// Package funcrequests is a missed census hazard (spicedb,
+// internal/graph/expand.go, expandSetOperation): one goroutine per request
+// built from the relationships a query returned, each request a func value
+// taking a context (the closure dispatches the expansion to a peer). The
+// check cannot see what the value holds; a function value whose first
+// parameter is a context has the shape of a request, as an interface
+// method taking one does, and counts as blocking work.
+package funcrequests
+
+import "context"
+
+type result struct{ n int }
+
+type expandFunc func(ctx context.Context, out chan<- result)
+
+type store interface {
+	Query(ctx context.Context, key string) ([]string, error)
+}
+
+func dispatch(ctx context.Context, rel string, out chan<- result) { out <- result{len(rel)} }
+
+func union(ctx context.Context, reqs []expandFunc) int {
+	chans := make([]chan result, 0, len(reqs))
+	for _, req := range reqs {
+		ch := make(chan result, 1)
+		chans = append(chans, ch)
+		go req(ctx, ch) // want `goroutine per element of reqs, whose size comes from the data`
+	}
+	total := 0
+	for _, ch := range chans {
+		total += (<-ch).n
+	}
+	return total
+}
+
+func expand(ctx context.Context, s store, key string) (int, error) {
+	rels, err := s.Query(ctx, key)
+	if err != nil {
+		return 0, err
+	}
+	var reqs []expandFunc
+	for _, rel := range rels {
+		reqs = append(reqs, func(ctx context.Context, out chan<- result) { dispatch(ctx, rel, out) })
+	}
+	return union(ctx, reqs), nil
+}
+
+// sum is the twin whose func values take no context: computations, no
+// blocking work (no-blocking-work).
+func sum(parts []func() int) int {
+	out := make(chan int, len(parts))
+	for _, p := range parts {
+		go func() { out <- p() }()
+	}
+	total := 0
+	for range parts {
+		total += <-out
+	}
+	return total
+}
+
+func sumAll(ctx context.Context, s store, key string) (int, error) {
+	rels, err := s.Query(ctx, key)
+	if err != nil {
+		return 0, err
+	}
+	var parts []func() int
+	for _, r := range rels {
+		parts = append(parts, func() int { return len(r) })
+	}
+	return sum(parts), nil
+}
