@@ -28,7 +28,7 @@ var (
 	ruleWaitedByCaller = newRule("waited-for", "the function that starts the goroutine waits after the go statement (a Wait, a receive, a select): the goroutine ends before the request does", nil)
 	ruleRequestContext = newRule("request-context", "the goroutine's work takes the context of a request the function answers (an HTTP or RPC request's context parameter, r.Context(), or one derived from them), or uses a streaming RPC's stream: it is cancelled when the request ends", nil)
 	ruleLocalPipe      = newRule("local-pipe", "the goroutine works on one end of an io.Pipe the function made: it blocks until the function reads, writes or closes the other end, so it lives no longer than the function's use of the pipe", nil)
-	ruleGuardedStart   = newRule("guarded-start", "the go statement runs under an if that claims shared state (a CompareAndSwap, LoadOrStore, TryLock or TryAcquire, a count compared with a limit), or after an early return on the receiver's state (if h.ln != nil { return }): at most one, or a limited number, per key", nil)
+	ruleGuardedStart   = newRule("guarded-start", "the go statement runs under an if that claims shared state (a CompareAndSwap, LoadOrStore, TryLock or TryAcquire, a count compared with a limit), or after an early return on the receiver's state (if h.ln != nil { return }), or the goroutine's function starts by such a claim and returns when it fails: at most one, or a limited number, per key", nil)
 )
 
 // requestSpawns decides the go statements of the functions that serve a
@@ -81,7 +81,7 @@ func (c requestSpawns) detachedSpawns() {
 		case dataSizes(c).acquiresBeforeWork(sp, work):
 			c.silenced(ruleAcquiredInside, cur)
 			continue
-		case c.guardedStart(fn, cur):
+		case c.guardedStart(fn, cur) || c.claimsFirst(c.spawnedBody(sp), 0):
 			c.silenced(ruleGuardedStart, cur)
 			continue
 		case c.longLived(sp):
@@ -274,6 +274,49 @@ func (c requestSpawns) guardedStart(fn, cur inspector.Cursor) bool {
 		}
 	}
 	return false
+}
+
+// claimsFirst reports whether the body a goroutine runs starts by claiming
+// shared state and returning when the claim fails (if
+// !running.CompareAndSwap(false, true) { return }), itself or through the
+// function of this package its first statement calls (go func() {
+// s.doMerge() }(), doMerge calling merge, which claims): at most one runs
+// at a time, however many requests start one.
+func (c requestSpawns) claimsFirst(body *ast.BlockStmt, depth int) bool {
+	if body == nil || len(body.List) == 0 || depth > 3 {
+		return false
+	}
+	switch st := body.List[0].(type) {
+	case *ast.IfStmt:
+		return st.Init == nil && len(st.Body.List) > 0 && endsInReturn(st.Body.List) && callsClaim(st.Cond)
+	case *ast.ExprStmt:
+		call, ok := ast.Unparen(st.X).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		decl, ok := c.sh.Res.FuncDecl(c.sh.Callee(call))
+		return ok && c.claimsFirst(code.FuncBody(decl.Node()), depth+1)
+	}
+	return false
+}
+
+// endsInReturn reports whether a block's last statement returns.
+func endsInReturn(list []ast.Stmt) bool {
+	_, ok := list[len(list)-1].(*ast.ReturnStmt)
+	return ok
+}
+
+// callsClaim reports whether cond calls a method whose success claims
+// shared state (knowledge list claim-methods).
+func callsClaim(cond ast.Expr) bool {
+	found := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && knowledge.ClaimMethods.Has(code.CalleeName(call)) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // detachedFinding builds the diagnostic of a goroutine that outlives its

@@ -162,3 +162,37 @@ func (s *Server) PutIndexed(ctx context.Context, req *PutRequest) error {
 	go func() { _ = os.WriteFile(path+".idx", nil, 0o600) }() // want `goroutine started per PutRequest by \(\*Server\).PutIndexed outlives it`
 	return nil
 }
+
+// HandleMerge starts the merge in the background and returns; merge claims
+// its flag first and returns when another merge holds it, so at most one
+// runs however many requests arrive (zoekt's handleDebugMerge).
+func (s *Server) HandleMerge(w http.ResponseWriter, r *http.Request) {
+	go func() { // no finding wanted: merge claims first
+		s.doMerge()
+	}()
+	w.WriteHeader(http.StatusAccepted)
+}
+
+var merging atomic.Bool
+
+func (s *Server) doMerge() { s.merge("all") }
+
+func (s *Server) merge(what string) {
+	if !merging.CompareAndSwap(false, true) {
+		return
+	}
+	defer merging.Store(false)
+	_, _ = os.ReadFile(what)
+}
+
+// HandleCompact is the twin whose background work claims nothing.
+func (s *Server) HandleCompact(w http.ResponseWriter, r *http.Request) {
+	go func() { // want `goroutine started per http.Request by \(\*Server\).HandleCompact outlives it`
+		s.compact("all")
+	}()
+	w.WriteHeader(http.StatusAccepted)
+}
+
+func (s *Server) compact(what string) {
+	_, _ = os.ReadFile(what)
+}
