@@ -42,7 +42,17 @@ type provenance struct {
 	c     *checker
 	seen  map[ast.Node]bool   // the functions on the path, against recursion
 	vars  map[*types.Var]bool // the variables on the path (x = x[1:])
+	// entered holds, for a helper whose returns are being followed, the
+	// call that led into it and the function that makes the call: its
+	// parameters are that call's arguments.
+	entered map[ast.Node]callSite
 	steps int                 // how many questions asked, against blow-ups
+}
+
+// A callSite is a call and the function it is made in.
+type callSite struct {
+	fn   inspector.Cursor
+	call *ast.CallExpr
 }
 
 // maxProvenanceSteps bounds the work of one question: each step is one
@@ -119,6 +129,11 @@ func (p *provenance) call(fn inspector.Cursor, call *ast.CallExpr, depth int) (s
 	}
 	p.seen[decl.Node()] = true
 	defer delete(p.seen, decl.Node())
+	if p.entered == nil {
+		p.entered = make(map[ast.Node]callSite)
+	}
+	p.entered[decl.Node()] = callSite{fn, call}
+	defer delete(p.entered, decl.Node())
 	for ret := range decl.Preorder((*ast.ReturnStmt)(nil)) {
 		if code.EnclosingFunc(ret) != decl {
 			continue
@@ -407,10 +422,25 @@ func (p *provenance) requestParam(v *types.Var, what string) (source, bool) {
 }
 
 // param decides a parameter of fn by the arguments its callers in the
-// package pass: data-sized when one of them is.
+// package pass: data-sized when one of them is; in a helper whose return is
+// being followed, by the argument of the call being followed.
 func (p *provenance) param(fn inspector.Cursor, v *types.Var, depth int) (source, bool) {
 	decl, ok := fn.Node().(*ast.FuncDecl)
-	if !ok || p.seen[decl] {
+	if !ok {
+		return source{}, false
+	}
+	if in, ok := p.entered[decl]; ok {
+		// A helper whose return is being followed: the parameter is the
+		// argument of the call that led here (requestsFor(rels)).
+		f, _ := p.c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+		if i := shared.ParamIndex(f, v); f != nil && i >= 0 && i < len(in.call.Args) && !(f.Signature().Variadic() && i == f.Signature().Params().Len()-1) {
+			if s, ok := p.expr(in.fn, in.call.Args[i], depth+1); ok {
+				return source{at: s.at, what: "from the argument " + edits.Source(p.c.pass, in.call.Args[i]) + ", " + s.what}, true
+			}
+		}
+		return source{}, false
+	}
+	if p.seen[decl] {
 		return source{}, false
 	}
 	f, ok := p.c.pass.TypesInfo.Defs[decl.Name].(*types.Func)

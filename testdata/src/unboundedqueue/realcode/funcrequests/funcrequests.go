@@ -70,3 +70,42 @@ func sumAll(ctx context.Context, s store, key string) (int, error) {
 	}
 	return sum(parts), nil
 }
+
+// requestsFor builds the requests in a helper: the collection's size is
+// the size of the argument the call being followed passes (rels, from the
+// query), not of every caller's.
+func requestsFor(rels []string) []expandFunc {
+	var reqs []expandFunc
+	for _, rel := range rels {
+		reqs = append(reqs, func(ctx context.Context, out chan<- result) { dispatch(ctx, rel, out) })
+	}
+	return reqs
+}
+
+func expandVia(ctx context.Context, s store, key string) (int, error) {
+	rels, err := s.Query(ctx, key)
+	if err != nil {
+		return 0, err
+	}
+	reqs := requestsFor(rels)
+	done := make(chan result, len(reqs))
+	for _, req := range reqs {
+		go req(ctx, done) // want `goroutine per element of reqs, whose size comes from the data \(returned by requestsFor, built from rels, from the argument rels, returned by s.Query\)`
+	}
+	total := 0
+	for range reqs {
+		total += (<-done).n
+	}
+	return total, nil
+}
+
+// fixedRequests passes a literal to the same helper: its requests are as
+// many as the program wrote.
+func fixedRequests(ctx context.Context) int {
+	reqs := requestsFor([]string{"a", "b"})
+	done := make(chan result, len(reqs))
+	for _, req := range reqs {
+		go req(ctx, done) // no finding wanted: two requests
+	}
+	return len(reqs)
+}
