@@ -31,7 +31,7 @@ import (
 
 var (
 	ruleNoBlockingWork = newRule("no-blocking-work", "the goroutine per element of a data-sized collection does no blocking work (no I/O, RPC, query or wait, itself or through the functions it calls): it only computes", nil)
-	ruleFixedSet       = newRule("fixed-set", "the collection is named for the members of a small set the deployment fixes (peers, replicas, sites, pools, disks, drives, zones, shards, regions, members, servers): sized by the cluster, not the data", nil)
+	ruleFixedSet       = newRule("fixed-set", "the collection is named for the members of a small set the deployment fixes (peers, replicas, sites, pools, disks, drives, zones, shards, regions, members, servers), or the loop skips elements absent from a map field only constructors fill: sized by the cluster or the configuration, not the data", nil)
 	ruleAcquiredInside = newRule("acquired-inside", "the goroutine acquires a limiter (a semaphore, a pool's slot, a rate limiter's Wait) before its blocking work: at most the limiter's size work at once", nil)
 )
 
@@ -67,6 +67,10 @@ func (c dataSizes) dataFanOut(fn, loop inspector.Cursor, x ast.Expr, items []per
 		}
 		if c.longLived(it.sp) {
 			c.silenced(ruleLongLived, it.cur)
+			continue
+		}
+		if c.filteredByRegistry(it.cur) {
+			c.silenced(ruleFixedSet, it.cur)
 			continue
 		}
 		reported = append(reported, it)
@@ -242,7 +246,7 @@ func (c dataSizes) withContext(items []perItem) []perItem {
 			c.silenced(ruleNoContext, it.cur)
 		case work == nil:
 			c.silenced(ruleNoBlockingWork, it.cur)
-		case fixedSetName(collectionName(it.stream)):
+		case fixedSetName(collectionName(it.stream)) || c.filteredByRegistry(it.cur):
 			c.silenced(ruleFixedSet, it.cur)
 		case c.acquiresBeforeWork(it.sp, work):
 			c.silenced(ruleAcquiredInside, it.cur)
@@ -251,6 +255,68 @@ func (c dataSizes) withContext(items []perItem) []perItem {
 		}
 	}
 	return out
+}
+
+// filteredByRegistry reports whether, before the spawn at cur, the loop
+// looks the element up in a map field that no function but a constructor
+// fills, and skips it when absent (x, ok := c.dispatchers[name]; if !ok {
+// continue }): the goroutines are at most the configured entries, however
+// many names the data lists.
+func (c dataSizes) filteredByRegistry(cur inspector.Cursor) bool {
+	info := c.pass.TypesInfo
+	loop := shared.NearestLoop(cur)
+	if loop == nil {
+		return false
+	}
+	body := loopBody(loop)
+	if body == nil {
+		return false
+	}
+	for i, st := range body.List {
+		if st.Pos() >= cur.Node().Pos() || i+1 >= len(body.List) {
+			break
+		}
+		as, ok := st.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+			continue
+		}
+		ix, ok := ast.Unparen(as.Rhs[0]).(*ast.IndexExpr)
+		if !ok {
+			continue
+		}
+		sel, ok := ast.Unparen(ix.X).(*ast.SelectorExpr)
+		if !ok {
+			continue
+		}
+		f, ok := info.Uses[sel.Sel].(*types.Var)
+		if !ok || !f.IsField() {
+			continue
+		}
+		if _, isMap := f.Type().Underlying().(*types.Map); !isMap {
+			continue
+		}
+		if c.grows == nil {
+			c.grows = c.runTimeStores()
+		}
+		if _, grows := c.grows[f]; grows {
+			continue
+		}
+		okVar := code.Var(info, as.Lhs[1])
+		if ifs, isIf := body.List[i+1].(*ast.IfStmt); isIf && okVar != nil && skipsWhenFalse(info, ifs, okVar) {
+			return true
+		}
+	}
+	return false
+}
+
+// skipsWhenFalse reports whether ifs is if !ok { …; continue }.
+func skipsWhenFalse(info *types.Info, ifs *ast.IfStmt, ok *types.Var) bool {
+	u, isNot := ast.Unparen(ifs.Cond).(*ast.UnaryExpr)
+	if !isNot || u.Op != token.NOT || code.Var(info, u.X) != ok || len(ifs.Body.List) == 0 {
+		return false
+	}
+	br, isBranch := ifs.Body.List[len(ifs.Body.List)-1].(*ast.BranchStmt)
+	return isBranch && br.Tok == token.CONTINUE
 }
 
 // indexFanOuts reports data-sized fan-outs written over the indexes of a

@@ -109,3 +109,55 @@ func fixedRequests(ctx context.Context) int {
 	}
 	return len(reqs)
 }
+
+// A router whose secondary dispatchers are configured when it is made
+// (spicedb's remote cluster dispatcher): names listed by the data are
+// looked up among them and skipped when absent, so the goroutines are at
+// most the configured dispatchers (fixed-set).
+type router struct {
+	secondaries map[string]expandFunc
+	learned     map[string]expandFunc
+}
+
+func newRouter(cfg map[string]expandFunc) *router {
+	r := &router{secondaries: map[string]expandFunc{}, learned: map[string]expandFunc{}}
+	for name, f := range cfg {
+		r.secondaries[name] = f
+	}
+	return r
+}
+
+func (r *router) dispatch(ctx context.Context, s store, key string) (int, error) {
+	names, err := s.Query(ctx, key)
+	if err != nil {
+		return 0, err
+	}
+	out := make(chan result, len(names))
+	for _, name := range names {
+		f, ok := r.secondaries[name]
+		if !ok {
+			continue
+		}
+		go f(ctx, out) // no finding wanted: at most the configured dispatchers
+	}
+	return len(names), nil
+}
+
+// learn fills the other map as requests arrive: a registry the data grows.
+func (r *router) learn(name string, f expandFunc) { r.learned[name] = f }
+
+func (r *router) dispatchLearned(ctx context.Context, s store, key string) (int, error) {
+	names, err := s.Query(ctx, key)
+	if err != nil {
+		return 0, err
+	}
+	out := make(chan result, len(names))
+	for _, name := range names {
+		f, ok := r.learned[name]
+		if !ok {
+			continue
+		}
+		go f(ctx, out) // want `goroutine per element of names, whose size comes from the data`
+	}
+	return len(names), nil
+}
