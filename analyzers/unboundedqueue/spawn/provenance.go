@@ -39,14 +39,14 @@ const maxProvenanceDepth = 3
 
 // A provenance follows collections within one package.
 type provenance struct {
-	c     *checker
-	seen  map[ast.Node]bool   // the functions on the path, against recursion
-	vars  map[*types.Var]bool // the variables on the path (x = x[1:])
+	c    *checker
+	seen map[ast.Node]bool   // the functions on the path, against recursion
+	vars map[*types.Var]bool // the variables on the path (x = x[1:])
 	// entered holds, for a helper whose returns are being followed, the
 	// call that led into it and the function that makes the call: its
 	// parameters are that call's arguments.
 	entered map[ast.Node]callSite
-	steps int                 // how many questions asked, against blow-ups
+	steps   int // how many questions asked, against blow-ups
 }
 
 // A callSite is a call and the function it is made in.
