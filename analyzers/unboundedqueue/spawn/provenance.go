@@ -432,11 +432,16 @@ func (p *provenance) param(fn inspector.Cursor, v *types.Var, depth int) (source
 	if in, ok := p.entered[decl]; ok {
 		// A helper whose return is being followed: the parameter is the
 		// argument of the call that led here (requestsFor(rels)).
-		f, _ := p.c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
-		if i := shared.ParamIndex(f, v); f != nil && i >= 0 && i < len(in.call.Args) && !(f.Signature().Variadic() && i == f.Signature().Params().Len()-1) {
-			if s, ok := p.expr(in.fn, in.call.Args[i], depth+1); ok {
-				return source{at: s.at, what: "from the argument " + edits.Source(p.c.pass, in.call.Args[i]) + ", " + s.what}, true
-			}
+		f, ok := p.c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+		if !ok {
+			return source{}, false
+		}
+		i := shared.ParamIndex(f, v)
+		if i < 0 || i >= len(in.call.Args) || f.Signature().Variadic() && i == f.Signature().Params().Len()-1 {
+			return source{}, false
+		}
+		if s, ok := p.expr(in.fn, in.call.Args[i], depth+1); ok {
+			return source{at: s.at, what: "from the argument " + edits.Source(p.c.pass, in.call.Args[i]) + ", " + s.what}, true
 		}
 		return source{}, false
 	}
