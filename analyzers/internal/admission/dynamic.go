@@ -104,13 +104,11 @@ func (r *Result) implsWait(fn *types.Func) *ifaceWait {
 			if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
 				continue
 			}
-			t := tn.Type()
-			if !types.Implements(t, iface) && !types.Implements(types.NewPointer(t), iface) {
+			m, impl := implementation(tn.Type(), iface, fn)
+			if !impl {
 				continue
 			}
-			obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, fn.Pkg(), fn.Name())
-			m, ok := obj.(*types.Func)
-			if !ok {
+			if m == nil {
 				return nil
 			}
 			h := r.Helper(m)
@@ -132,6 +130,18 @@ func (r *Result) implsWait(fn *types.Func) *ifaceWait {
 	h.Field = ""
 	iw.h = &h
 	return iw
+}
+
+// implementation returns the method of t (or *t) that implements the
+// method m of iface, and whether t implements iface at all; the method is
+// nil when t implements it with something that is no *types.Func.
+func implementation(t types.Type, iface *types.Interface, m *types.Func) (*types.Func, bool) {
+	if !types.Implements(t, iface) && !types.Implements(types.NewPointer(t), iface) {
+		return nil, false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, m.Pkg(), m.Name())
+	fn, _ := obj.(*types.Func)
+	return fn, true
 }
 
 // typeBaseNameCased returns the name of a named type, without its package.
@@ -274,12 +284,11 @@ func (r *Result) implsInner(iface *types.Interface, m *types.Func, impls []types
 	var first *InnerWait
 	ctx := true
 	for _, t := range impls {
-		if !types.Implements(t, iface) && !types.Implements(types.NewPointer(t), iface) {
+		fn, impl := implementation(t, iface, m)
+		if !impl {
 			continue
 		}
-		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, m.Pkg(), m.Name())
-		fn, ok := obj.(*types.Func)
-		if !ok {
+		if fn == nil {
 			return nil
 		}
 		h := r.Helper(fn)
