@@ -105,71 +105,22 @@ func (c *checker) replyReceive(m *measurement, fn inspector.Cursor, s *ast.SendS
 	return found, found.Valid()
 }
 
-// replyChans returns the local channels the sent value v carries, and the
-// local variable that holds the request when v is one.
+// replyChans returns the local channels the sent value v carries
+// (admission.Carried), and the local variable that holds the request when
+// v is one whose type has a channel field (<-req.done).
 func (c *checker) replyChans(fn inspector.Cursor, v ast.Expr) (map[*types.Var]bool, *types.Var) {
 	info := c.pass.TypesInfo
-	chans := make(map[*types.Var]bool)
-	addChan := func(e ast.Expr) {
-		if cv := localVar(info, e); cv != nil && code.IsChan(cv.Type()) {
-			chans[cv] = true
-		}
-	}
-	fromLit := func(e ast.Expr) {
-		if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
-			e = u.X
-		}
-		cl, ok := ast.Unparen(e).(*ast.CompositeLit)
-		if !ok {
-			return
-		}
-		for _, elt := range cl.Elts {
-			if kv, ok := elt.(*ast.KeyValueExpr); ok {
-				elt = kv.Value
-			}
-			addChan(elt)
-		}
-	}
 	var req *types.Var
-	switch x := ast.Unparen(v).(type) {
-	case *ast.FuncLit:
-		// jobs <- func() { work(); close(done) }: the closure signals done.
-		ast.Inspect(x.Body, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok {
-				if cv, ok := info.Uses[id].(*types.Var); ok && code.IsLocal(cv) && code.IsChan(cv.Type()) && !code.Inside(cv.Pos(), x) {
-					chans[cv] = true
-				}
-			}
-			return true
-		})
-	case *ast.Ident:
-		req = localVar(info, x)
+	if id, ok := ast.Unparen(v).(*ast.Ident); ok {
+		req = localVar(info, id)
 		if req == nil {
 			return nil, nil
-		}
-		for cur := range fn.Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil)) {
-			switch n := cur.Node().(type) {
-			case *ast.AssignStmt:
-				for i, lhs := range n.Lhs {
-					if localVar(info, lhs) == req && i < len(n.Rhs) && len(n.Lhs) == len(n.Rhs) {
-						fromLit(n.Rhs[i])
-					}
-				}
-			case *ast.ValueSpec:
-				for i, name := range n.Names {
-					if info.Defs[name] == req && i < len(n.Values) {
-						fromLit(n.Values[i])
-					}
-				}
-			}
 		}
 		if !hasChanField(req.Type()) {
 			req = nil
 		}
-	default:
-		fromLit(x)
 	}
-	return chans, req
+	return admission.Carried(info, fn, v, code.IsChan), req
 }
 
 // hasChanField reports whether t is, or points to, a struct with a field of

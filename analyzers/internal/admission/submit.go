@@ -87,29 +87,36 @@ func (r *Result) jobSend(strict *Finder, st ast.Stmt) (*ast.SendStmt, string) {
 }
 
 // jobWaiters returns the local WaitGroups and channels a sent job carries
-// for its sender to wait on: fields of a composite literal sent, or held by
-// the local variable sent, and locals a sent function literal refers to.
+// for its sender to wait on (Carried).
 func (r *Result) jobWaiters(body inspector.Cursor, v ast.Expr) map[*types.Var]bool {
-	info := r.info
-	waiters := make(map[*types.Var]bool)
+	return Carried(r.info, body, v, isWaiter)
+}
+
+// Carried returns the local variables, of a type keep accepts, that the
+// value v sent on a channel in the function body carries for its sender
+// to wait on: the fields of a composite literal sent (&job{wg: wg, done:
+// ch}), or held by the local variable sent, and the locals a function
+// literal refers to, sent as the job or as one of its fields (func() {
+// work(); close(done) }).
+func Carried(info *types.Info, body inspector.Cursor, v ast.Expr, keep func(types.Type) bool) map[*types.Var]bool {
+	carried := make(map[*types.Var]bool)
 	add := func(e ast.Expr) {
 		if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
 			e = u.X
 		}
 		if lit, ok := ast.Unparen(e).(*ast.FuncLit); ok {
-			// fn: func() { work(); close(done) }: the closure signals.
 			ast.Inspect(lit.Body, func(n ast.Node) bool {
 				if id, ok := n.(*ast.Ident); ok {
-					if w, ok := info.Uses[id].(*types.Var); ok && code.IsLocal(w) && isWaiter(w.Type()) && !code.Inside(w.Pos(), lit) {
-						waiters[w] = true
+					if w, ok := info.Uses[id].(*types.Var); ok && code.IsLocal(w) && keep(w.Type()) && !code.Inside(w.Pos(), lit) {
+						carried[w] = true
 					}
 				}
 				return true
 			})
 			return
 		}
-		if w := code.Var(info, e); w != nil && code.IsLocal(w) && isWaiter(w.Type()) {
-			waiters[w] = true
+		if w := code.Var(info, e); w != nil && code.IsLocal(w) && keep(w.Type()) {
+			carried[w] = true
 		}
 	}
 	fromLit := func(e ast.Expr) {
@@ -157,7 +164,7 @@ func (r *Result) jobWaiters(body inspector.Cursor, v ast.Expr) map[*types.Var]bo
 	default:
 		fromLit(x)
 	}
-	return waiters
+	return carried
 }
 
 // isWaiter reports whether t is a channel or a sync.WaitGroup (or a pointer
