@@ -137,7 +137,7 @@ func gather(info *types.Info, insp *inspector.Inspector) *chanFacts {
 	// made: a constructor's tokens. A method that sends n tokens on a
 	// channel its receiver holds takes n slots (a bounded WaitGroup's Add).
 	for _, f := range fills {
-		if madeIn(cf, f.v, enclosingDecl(f.send)) {
+		if decl, ok := code.EnclosingDecl(f.send); ok && madeIn(cf, f.v, decl.Node()) {
 			cf.prefilled[f.v] = true
 		}
 	}
@@ -193,25 +193,12 @@ type fill struct {
 	send inspector.Cursor
 }
 
-// enclosingDecl returns the function declaration that holds cur, through
-// any function literals (go func() { for … { pool <- token } }()).
-func enclosingDecl(cur inspector.Cursor) inspector.Cursor {
-	for c := cur; c.Valid(); c = c.Parent() {
-		if _, ok := c.Node().(*ast.FuncDecl); ok {
-			return c
-		}
-	}
-	return inspector.Cursor{}
-}
-
 // madeIn reports whether the channel v is made (or created by a call)
-// inside the function fn.
-func madeIn(cf *chanFacts, v *types.Var, fn inspector.Cursor) bool {
-	if !fn.Valid() {
-		return false
-	}
+// inside the function declaration decl (through its literals: go func() {
+// for … { pool <- token } }()).
+func madeIn(cf *chanFacts, v *types.Var, decl ast.Node) bool {
 	for _, at := range cf.created[v] {
-		if fn.Node().Pos() <= at && at < fn.Node().End() {
+		if code.Inside(at, decl) {
 			return true
 		}
 	}

@@ -257,6 +257,15 @@ func Assigns(info *types.Info, node ast.Node, v types.Object) bool {
 	return AssignedIn(info, node, nil)[v]
 }
 
+// EnclosingDecl returns the function declaration around cur, through any
+// function literals, and whether there is one.
+func EnclosingDecl(cur inspector.Cursor) (inspector.Cursor, bool) {
+	for d := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+		return d, true
+	}
+	return inspector.Cursor{}, false
+}
+
 // Inside reports whether pos lies within n.
 func Inside(pos token.Pos, n ast.Node) bool {
 	return n.Pos() <= pos && pos < n.End()

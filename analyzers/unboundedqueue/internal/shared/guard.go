@@ -28,7 +28,7 @@ func (c *Pkg) AlwaysHolds(cur inspector.Cursor) bool {
 	if v == nil {
 		return false
 	}
-	decl, ok := EnclosingDecl(cur)
+	decl, ok := code.EnclosingDecl(cur)
 	if !ok {
 		return false
 	}
@@ -91,14 +91,6 @@ func mirror(op token.Token) token.Token {
 		return token.LEQ
 	}
 	return op
-}
-
-// EnclosingDecl returns the function declaration around cur.
-func EnclosingDecl(cur inspector.Cursor) (inspector.Cursor, bool) {
-	for d := range cur.Enclosing((*ast.FuncDecl)(nil)) {
-		return d, true
-	}
-	return inspector.Cursor{}, false
 }
 
 // ParamIndex returns the index of v among fn's parameters, or -1.
@@ -171,7 +163,7 @@ func (c *Pkg) positiveAt(site inspector.Cursor, arg ast.Expr) bool {
 		return false
 	}
 	v, _ := info.Uses[id].(*types.Var)
-	decl, ok := EnclosingDecl(site)
+	decl, ok := code.EnclosingDecl(site)
 	if v == nil || !ok || v.Pos() < decl.Node().Pos() || v.Pos() >= decl.Node().End() {
 		return false
 	}
