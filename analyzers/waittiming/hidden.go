@@ -50,34 +50,23 @@ func (c *retrier) hiddenRetryIn(m *measurement) (hiddenRetry, bool) {
 		}
 		return true
 	})
-	calls = c.dropRetryOptions(calls)
-	if len(calls) != 1 {
-		return hiddenRetry{}, false
-	}
-	call := calls[0].Node().(*ast.CallExpr)
-	fn := c.calledFunc(call)
+	calls = dropFallbacks(c.pass.TypesInfo, c.dropRetryOptions(calls))
+	var call *ast.CallExpr
+	var fn *types.Func
 	var r *retry
-	switch {
-	case fn == nil:
-		c.rep.Silence(call, ruleCalleeElsewhere)
-		return hiddenRetry{}, false
-	case fn.Pkg() != c.pass.Pkg:
-		// A fact of the callee's package, or a library that retries by
-		// option (retryspan.go).
-		pause, ok := c.retriesElsewhere(fn)
-		if !ok {
-			c.rep.Silence(call, ruleCalleeElsewhere)
-			return hiddenRetry{}, false
+	for _, cur := range calls {
+		call, fn, r = c.retryingCall(cur, len(calls) == 1)
+		if r == nil {
+			continue
 		}
-		r = &retry{name: pause}
-	default:
-		r = c.retriesOf(fn)
+		if _, onPath := c.chk.qualifies(m, cur, admission.Wait{}, inspector.Cursor{}); !onPath {
+			c.rep.Silence(call, ruleNotOnEveryPath)
+			r = nil
+			continue
+		}
+		break
 	}
 	if r == nil {
-		return hiddenRetry{}, false
-	}
-	if _, onPath := c.chk.qualifies(m, calls[0], admission.Wait{}, inspector.Cursor{}); !onPath {
-		c.rep.Silence(call, ruleNotOnEveryPath)
 		return hiddenRetry{}, false
 	}
 	if c.recordsWaiting(m) {
@@ -90,6 +79,33 @@ func (c *retrier) hiddenRetryIn(m *measurement) (hiddenRetry, bool) {
 	return hiddenRetry{m: m, call: call, callee: fn, r: *r}, true
 }
 
+// retryingCall returns the call at cur, its callee and the callee's retry
+// loop, when the callee retries with pauses: a function of this package
+// (hidden.go), one whose package exported a retries fact, or a library
+// call that retries by option (retryspan.go). When the call is the span's
+// only work, a callee the check cannot see is said (callee-elsewhere).
+func (c *retrier) retryingCall(cur inspector.Cursor, only bool) (*ast.CallExpr, *types.Func, *retry) {
+	call := cur.Node().(*ast.CallExpr)
+	fn := c.calledFunc(call)
+	switch {
+	case fn == nil:
+		if only {
+			c.rep.Silence(call, ruleCalleeElsewhere)
+		}
+		return call, nil, nil
+	case fn.Pkg() != c.pass.Pkg:
+		pause, ok := c.retriesElsewhere(fn)
+		if !ok {
+			if only {
+				c.rep.Silence(call, ruleCalleeElsewhere)
+			}
+			return call, fn, nil
+		}
+		return call, fn, &retry{name: pause}
+	}
+	return call, fn, c.retriesOf(fn)
+}
+
 // retriesOf returns the retry loop of the function fn of this package, or
 // nil; it looks at each function once.
 func (c *retrier) retriesOf(fn *types.Func) *retry {
@@ -99,14 +115,117 @@ func (c *retrier) retriesOf(fn *types.Func) *retry {
 	if c.retries == nil {
 		c.retries = make(map[*types.Func]*retry)
 	}
+	c.retries[fn] = nil // a wrapper that calls itself is no retry
 	var found *retry
 	if decl, ok := c.res.FuncDecl(fn); ok {
 		if r, ok := c.retryInBody(decl); ok {
 			found = &r
+		} else {
+			found = c.wrappedRetry(decl)
 		}
 	}
 	c.retries[fn] = found
 	return found
+}
+
+// wrappedRetry returns the retry of the function a wrapper calls: a
+// function whose only work is one call of a function that retries
+// (return l.withRetryInsert(ctx, func() error { … })) retries as its callee
+// does, however many wrappers deep. The attempt that a literal argument
+// holds runs inside the callee's loop and is not the wrapper's own work;
+// what the wrapper does when the call failed (wrap the error, fall back)
+// runs only once the retries are over.
+func (c *retrier) wrappedRetry(decl inspector.Cursor) *retry {
+	var calls []inspector.Cursor
+	decl.Inspect([]ast.Node{(*ast.CallExpr)(nil), (*ast.FuncLit)(nil), (*ast.GoStmt)(nil), (*ast.DeferStmt)(nil)}, func(cur inspector.Cursor) bool {
+		switch n := cur.Node().(type) {
+		case *ast.FuncLit, *ast.GoStmt, *ast.DeferStmt:
+			return false
+		case *ast.CallExpr:
+			if c.isWorkCall(n, admission.Wait{}) {
+				calls = append(calls, cur)
+			}
+		}
+		return true
+	})
+	calls = dropFallbacks(c.pass.TypesInfo, calls)
+	if len(calls) != 1 {
+		return nil
+	}
+	fn := c.calledFunc(calls[0].Node().(*ast.CallExpr))
+	switch {
+	case fn == nil:
+		return nil
+	case fn.Pkg() != c.pass.Pkg:
+		if pause, ok := c.retriesElsewhere(fn); ok {
+			return &retry{name: pause}
+		}
+		return nil
+	}
+	return c.retriesOf(fn)
+}
+
+// dropFallbacks leaves out of calls those that run only when another of
+// them failed: the calls inside an if statement whose condition reads an
+// error one of the calls returned (if err != nil { log…; return
+// l.insertSerially(…) }). They run once the call before them is over, and
+// are not the work a measurement or a wrapper is made of.
+func dropFallbacks(info *types.Info, calls []inspector.Cursor) []inspector.Cursor {
+	errs := make(map[*types.Var]bool)
+	for _, cur := range calls {
+		for _, v := range errorResults(info, cur) {
+			errs[v] = true
+		}
+	}
+	if len(errs) == 0 {
+		return calls
+	}
+	var out []inspector.Cursor
+	for _, cur := range calls {
+		if !underErrorCheck(info, cur, errs) {
+			out = append(out, cur)
+		}
+	}
+	return out
+}
+
+// errorResults returns the variables of type error that the call at cur
+// assigns its results to (err := f(), _, err = f(), if err := f(); …).
+func errorResults(info *types.Info, cur inspector.Cursor) []*types.Var {
+	as, ok := cur.Parent().Node().(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 || as.Rhs[0] != cur.Node() {
+		return nil
+	}
+	var vs []*types.Var
+	for _, lhs := range as.Lhs {
+		if v := code.Var(info, lhs); v != nil && code.IsError(v.Type()) {
+			vs = append(vs, v)
+		}
+	}
+	return vs
+}
+
+// underErrorCheck reports whether the call at cur runs only when one of
+// errs is set: in the body of if err != nil, or the else of if err == nil.
+func underErrorCheck(info *types.Info, cur inspector.Cursor, errs map[*types.Var]bool) bool {
+	for p := cur.Parent(); p.Valid(); p = p.Parent() {
+		switch p.Node().(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return false
+		case *ast.BlockStmt, *ast.IfStmt:
+			if !isErrorBranch(info, p) {
+				continue
+			}
+			cond := p.Parent().Node().(*ast.IfStmt).Cond
+			if code.AnyNode(cond, nil, func(x ast.Node) bool {
+				id, ok := x.(*ast.Ident)
+				return ok && errs[code.Var(info, id)]
+			}) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // calledFunc returns the function a call calls: its static callee, or the

@@ -47,7 +47,8 @@ var retryingCalls = calls.NewRetrying("-waittiming.retries")
 const libraryPause = "the delays its retry options set"
 
 // exportRetries records a retriesFact for every exported function of the
-// package, outside test files, whose body retries with pauses. The standard
+// package, outside test files, whose body retries with pauses, or that
+// wraps a function that does (wrappedRetry). The standard
 // library declares no such helper worth the walk.
 func (c *retrier) exportRetries() {
 	if code.IsStd(c.pass) {
@@ -63,7 +64,7 @@ func (c *retrier) exportRetries() {
 				continue
 			}
 			fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if !ok || !hasLoop(d) {
+			if !ok {
 				continue
 			}
 			if r := c.retriesOf(fn); r != nil {

@@ -52,6 +52,42 @@ func IsTime(t types.Type) bool { return IsExactly(t, "time", "Time") }
 // IsContext reports whether t is context.Context.
 func IsContext(t types.Type) bool { return IsExactly(t, "context", "Context") }
 
+// ImplementsContext reports whether t is context.Context or a concrete
+// type of the program's own that carries one (a struct embedding it, as
+// services' request contexts do), so that its Done and Err are the
+// context's: it has Deadline, Done, Err and Value with their signatures.
+func ImplementsContext(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if IsContext(t) {
+		return true
+	}
+	if _, isIface := t.Underlying().(*types.Interface); isIface {
+		return false // an interface that merely has Done: not known to be a context
+	}
+	sigOf := func(name string) *types.Signature {
+		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
+		if fn, ok := obj.(*types.Func); ok {
+			return fn.Signature()
+		}
+		return nil
+	}
+	done, err, deadline, value := sigOf("Done"), sigOf("Err"), sigOf("Deadline"), sigOf("Value")
+	if done == nil || err == nil || deadline == nil || value == nil {
+		return false
+	}
+	if done.Params().Len() != 0 || done.Results().Len() != 1 {
+		return false
+	}
+	ch, ok := done.Results().At(0).Type().Underlying().(*types.Chan)
+	if !ok || ch.Dir() != types.RecvOnly {
+		return false
+	}
+	return err.Params().Len() == 0 && err.Results().Len() == 1 && IsError(err.Results().At(0).Type()) &&
+		deadline.Params().Len() == 0 && deadline.Results().Len() == 2 && value.Params().Len() == 1
+}
+
 // IsError reports whether t is the predeclared error type.
 func IsError(t types.Type) bool {
 	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())

@@ -382,7 +382,7 @@ func IsDone(info *types.Info, x ast.Expr) bool {
 		return false
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == "Done" && IsContext(info.TypeOf(sel.X))
+	return ok && sel.Sel.Name == "Done" && code.ImplementsContext(info.TypeOf(sel.X))
 }
 
 // IsContext reports whether t is context.Context.

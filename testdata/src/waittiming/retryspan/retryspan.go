@@ -20,7 +20,7 @@ var (
 )
 
 // Upload times a call of another package that retries with sleeps.
-func Upload(ctx context.Context, c *client.Client, key string) error {
+func Upload(ctx context.Context, c *client.Client, key string) error { // want Upload:"retries between time\\.Sleep"
 	start := time.Now()
 	err := c.Upload(ctx, key)
 	uploadSeconds.Observe(time.Since(start).Seconds()) // want `the duration since start spans \(\*client\.Client\)\.Upload, whose attempts are separated by time\.Sleep`
@@ -38,7 +38,7 @@ func Library(ctx context.Context, c *client.Client, key string) error {
 
 // Timed times a call whose attempts are timed inside too: the span is
 // still the caller's, pauses included.
-func Timed(ctx context.Context, key string) error {
+func Timed(ctx context.Context, key string) error { // want Timed:"retries between time\\.Sleep"
 	start := time.Now()
 	err := client.TimedUpload(ctx, key, func(d time.Duration) {})
 	uploadSeconds.Observe(time.Since(start).Seconds()) // want `the duration since start spans client\.TimedUpload, whose attempts are separated by time\.Sleep`
@@ -71,7 +71,7 @@ func Watch(ctx context.Context, c *client.Client, key string) error {
 
 // EndToEnd records the figure users see, named as such: retries included
 // by design.
-func EndToEnd(ctx context.Context, c *client.Client, key string) error {
+func EndToEnd(ctx context.Context, c *client.Client, key string) error { // want EndToEnd:"retries between time\\.Sleep"
 	start := time.Now()
 	err := c.Upload(ctx, key)
 	e2eSeconds.Observe(time.Since(start).Seconds()) // why: no-wait-in-span, total-latency
@@ -79,7 +79,7 @@ func EndToEnd(ctx context.Context, c *client.Client, key string) error {
 }
 
 // Attempts records the time of the retries as such.
-func Attempts(ctx context.Context, c *client.Client, key string) error {
+func Attempts(ctx context.Context, c *client.Client, key string) error { // want Attempts:"retries between time\\.Sleep"
 	start := time.Now()
 	err := c.Upload(ctx, key)
 	log.Printf("upload with retries took %v", time.Since(start)) // why: no-wait-in-span, records-waiting

@@ -1,0 +1,167 @@
+// Package wrapped times calls whose retries hide behind wrappers: of this
+// package (a wrapper of a wrapper of the helper that loops) and of package
+// store (a retries fact). A fallback run when the call failed is no other
+// work in the figure.
+package wrapped
+
+import (
+	"context"
+	"log"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"waittiming/wrapped/store"
+)
+
+var insertSeconds = prometheus.NewHistogram(prometheus.HistogramOpts{Name: "insert_seconds"})
+
+type writer struct {
+	db         *store.DB
+	maxBackoff int
+}
+
+func (w *writer) insertOnce(ctx context.Context, rows []string) error { return nil }
+
+// withRetryQuery retries the query with a backoff between attempts.
+func (w *writer) withRetryQuery(ctx context.Context, query func() (int, error)) (int, error) {
+	backoff := 1
+	for {
+		n, err := query()
+		if err == nil {
+			return n, nil
+		}
+		if ctx.Err() != nil {
+			return 0, ctx.Err()
+		}
+		backoff = min(2*backoff, w.maxBackoff)
+		time.Sleep(time.Duration(backoff) * time.Second)
+	}
+}
+
+// withRetryInsert adapts the query helper to an insert.
+func (w *writer) withRetryInsert(ctx context.Context, insert func() error) error {
+	_, err := w.withRetryQuery(ctx, func() (int, error) { return 0, insert() })
+	return err
+}
+
+// insertBatch is one batch insert, retried by the helper two wrappers down.
+func (w *writer) insertBatch(ctx context.Context, rows []string) error {
+	return w.withRetryInsert(ctx, func() error { return w.insertOnce(ctx, rows) })
+}
+
+// insertSerially falls back to one row at a time.
+func (w *writer) insertSerially(ctx context.Context, rows []string) error {
+	for _, r := range rows {
+		if err := w.insertOnce(ctx, []string{r}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Insert times the batch insert, whose retries are two wrappers down; the
+// serial fallback runs only once the batch failed.
+func (w *writer) Insert(ctx context.Context, rows []string) error { // want Insert:"retries between time\\.Sleep"
+	start := time.Now()
+	err := w.insertBatch(ctx, rows)
+	if err != nil {
+		log.Printf("batch insert failed, inserting serially: %v", err)
+		if serr := w.insertSerially(ctx, rows); serr != nil {
+			return serr
+		}
+	}
+	taken := time.Since(start) // want `the duration since start spans \(\*wrapped\.writer\)\.insertBatch, whose attempts are separated by time\.Sleep`
+	insertSeconds.Observe(taken.Seconds())
+	return nil
+}
+
+// Exec times a wrapper of package store: its retries fact says so.
+func (w *writer) Exec(ctx context.Context, q string) error { // want Exec:"retries between a timer"
+	start := time.Now()
+	err := w.db.ExecWrapped(ctx, q)
+	insertSeconds.Observe(time.Since(start).Seconds()) // want `the duration since start spans \(\*store\.DB\)\.ExecWrapped, whose attempts are separated by a timer`
+	return err
+}
+
+// InsertTwice does two inserts, the second not a fallback: the figure
+// covers more than the retrying call, and still its pauses.
+func (w *writer) InsertTwice(ctx context.Context, rows []string) error {
+	start := time.Now()
+	if err := w.insertBatch(ctx, rows); err != nil {
+		return err
+	}
+	err := w.insertSerially(ctx, rows)
+	insertSeconds.Observe(time.Since(start).Seconds()) // want `the duration since start spans \(\*wrapped\.writer\)\.insertBatch, whose attempts are separated by time\.Sleep`
+	return err
+}
+
+// Fallback retries only when a first attempt failed: the retrying call
+// runs in the error branch, like other waits there.
+func (w *writer) Fallback(ctx context.Context, rows []string) error {
+	start := time.Now()
+	err := w.insertOnce(ctx, rows)
+	if err != nil {
+		err = w.insertBatch(ctx, rows)
+	}
+	insertSeconds.Observe(time.Since(start).Seconds())
+	return err
+}
+
+// Once times a call that makes one attempt, through store: no fact.
+func (w *writer) Once(ctx context.Context, q string) error {
+	start := time.Now()
+	err := w.db.ExecOnce(ctx, q)
+	insertSeconds.Observe(time.Since(start).Seconds())
+	return err
+}
+
+// Audit times a function of store that does more than the retrying call:
+// no fact, no finding.
+func (w *writer) Audit(ctx context.Context, q string) error {
+	start := time.Now()
+	err := w.db.ExecAndAudit(ctx, q)
+	insertSeconds.Observe(time.Since(start).Seconds())
+	return err
+}
+
+// Loop times a call that recurses: no retry.
+func (w *writer) Loop(ctx context.Context, q string) error {
+	start := time.Now()
+	err := w.db.Loop(ctx, q)
+	insertSeconds.Observe(time.Since(start).Seconds())
+	return err
+}
+
+// reqCtx is a service's own request context: it embeds a context.Context,
+// so its Done and Err are the context's.
+type reqCtx struct {
+	context.Context
+	requestID string
+}
+
+// withRetryCtx gives up on the service's context while it backs off.
+func (w *writer) withRetryCtx(ctx *reqCtx, insert func() error) error {
+	backoff := time.Second
+	for {
+		err := insert()
+		if err == nil {
+			return nil
+		}
+		backoff *= 2
+		select {
+		case <-time.After(backoff):
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// Request times a retrying call that backs off on a service's own
+// context type.
+func (w *writer) Request(ctx *reqCtx, rows []string) error { // want Request:"retries between a timer"
+	start := time.Now()
+	err := w.withRetryCtx(ctx, func() error { return w.insertOnce(ctx, rows) })
+	insertSeconds.Observe(time.Since(start).Seconds()) // want `the duration since start spans \(\*wrapped\.writer\)\.withRetryCtx, whose attempts are separated by a timer`
+	return err
+}
