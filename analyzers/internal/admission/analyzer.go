@@ -58,6 +58,11 @@ func run(pass *analysis.Pass) (any, error) {
 		r.classifyAll(decls)
 	}
 	r.classifyWork(decls)
+	if r.classifyInterfaces() {
+		// The interfaces' methods whose implementations work: their
+		// callers in this package work too.
+		r.classifyWork(decls)
+	}
 	for fn, ff := range r.helpers {
 		fn, ok := fn.(*types.Func)
 		if ok && fn.Pkg() == pass.Pkg && fn.Exported() {

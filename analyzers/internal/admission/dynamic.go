@@ -241,9 +241,10 @@ func (r *Result) indexFieldFuncs() {
 // Reader and its readerWriter, a client interface and its unexported
 // client) is where the program's implementations live; its callers see
 // only the interface. When every implementation the declaring package has
-// of a method waits for admission and then works (InnerWait), the method
-// itself gets that fact, exported with the interface: a caller that times
-// or bounds a call of it, in any package, sees the wait. Implementations in
+// of a method waits for admission and then works (InnerWait), or does
+// blocking work (Work), the method itself gets that fact, exported with
+// the interface: a caller that times or bounds a call of it, or spawns a
+// goroutine that makes one, in any package, sees the wait or the work. Implementations in
 // other packages (a wrapper, a mock) are not seen: the fact is what the
 // declaring package's own implementations do.
 
@@ -266,16 +267,46 @@ func (r *Result) classifyInterfaces() bool {
 		}
 		iface := tn.Type().Underlying().(*types.Interface)
 		for m := range iface.ExplicitMethods() {
-			if r.helpers[m] != nil {
+			if old := r.helpers[m]; old != nil {
+				// Given its InnerWait before the work facts were known:
+				// add the work.
+				if !old.Work && r.implsWork(iface, m, impls) {
+					old.Work = true
+					added = true
+				}
 				continue
 			}
-			if iw := r.implsInner(iface, m, impls); iw != nil {
-				r.helpers[m] = &FuncFact{Inner: iw}
+			iw, work := r.implsInner(iface, m, impls), r.implsWork(iface, m, impls)
+			if iw != nil || work {
+				r.helpers[m] = &FuncFact{Inner: iw, Work: work}
 				added = true
 			}
 		}
 	}
 	return added
+}
+
+// implsWork reports whether every type of impls that implements iface
+// does blocking work in its method m (a call through the interface of a
+// cluster client whose implementation lists pods), when at least one
+// implements it.
+func (r *Result) implsWork(iface *types.Interface, m *types.Func, impls []types.Type) bool {
+	seen := false
+	for _, t := range impls {
+		fn, impl := implementation(t, iface, m)
+		if !impl {
+			continue
+		}
+		if fn == nil {
+			return false
+		}
+		h := r.Helper(fn)
+		if h == nil || !(h.Work || h.Wait != nil || h.Pause != nil) {
+			return false
+		}
+		seen = true
+	}
+	return seen
 }
 
 // implsInner returns the InnerWait every type of impls that implements

@@ -383,6 +383,14 @@ var ClaimMethods = newList("claim-methods", Methods, "",
 	"CompareAndSwap", "LoadOrStore", "TryLock", "TryAcquire", "TryGo", "Swap",
 )
 
+// EventHandlerTypes are the handler types of event frameworks whose
+// callbacks run once per event.
+var EventHandlerTypes = newList("event-handler-types", Types, "",
+	"handler types of event frameworks whose callbacks run once per event: a function literal given as a field of such a struct literal (AddFunc: func(obj any) {…}), or a method of a type that implements such an interface, serves one event, like a request's handler",
+	"k8s.io/client-go/tools/cache.ResourceEventHandlerFuncs", "k8s.io/client-go/tools/cache.ResourceEventHandlerDetailedFuncs",
+	"k8s.io/client-go/tools/cache.ResourceEventHandler",
+)
+
 // RequestTypeSuffixes end the names of the types of requests and messages.
 var RequestTypeSuffixes = newList("request-type-suffixes", Suffixes, "",
 	"endings of a struct type's name, in lower case, that say it is a request or a message, as HTTP, RPC and message frameworks and the code generated for them name them: its collections are as wide as the sender made them, and a function given one serves one request",

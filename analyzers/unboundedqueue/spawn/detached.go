@@ -45,10 +45,14 @@ func (c requestSpawns) detachedSpawns() {
 		if !fn.Valid() {
 			continue
 		}
+		var req string
 		if _, lit := fn.Node().(*ast.FuncLit); lit {
-			continue // a callback or a goroutine: not the request's own body
+			// A goroutine or a callback: not a request's own body, unless
+			// an event framework calls it once per event.
+			req = c.eventCallback(fn)
+		} else {
+			req = c.perRequest(fn)
 		}
-		req := c.perRequest(fn)
 		if req == "" {
 			continue
 		}
@@ -155,7 +159,77 @@ func (c requestSpawns) perRequest(fn inspector.Cursor) string {
 			return name // parked.go
 		}
 	}
+	return c.eventMethod(f)
+}
+
+// eventCallback says what event the function literal fn handles, or "":
+// a literal given as a field of a struct literal of an event framework's
+// handler type (cache.ResourceEventHandlerFuncs{AddFunc: func(obj any)
+// {…}}, knowledge list event-handler-types), which the framework calls
+// once per event.
+func (c requestSpawns) eventCallback(fn inspector.Cursor) string {
+	kv, ok := fn.Parent().Node().(*ast.KeyValueExpr)
+	if !ok || kv.Value != fn.Node() {
+		return ""
+	}
+	lit, ok := fn.Parent().Parent().Node().(*ast.CompositeLit)
+	if !ok {
+		return ""
+	}
+	key, ok := kv.Key.(*ast.Ident)
+	if !ok {
+		return ""
+	}
+	if n := eventHandlerType(c.pass.TypesInfo.TypeOf(lit)); n != nil {
+		return n.Obj().Name() + "." + key.Name + " event"
+	}
 	return ""
+}
+
+// eventMethod says what event the method f handles, or "": a method of
+// an interface of an event framework's handler types (cache's
+// ResourceEventHandler.OnAdd) declared by a type that implements it.
+func (c requestSpawns) eventMethod(f *types.Func) string {
+	recv := f.Signature().Recv()
+	if recv == nil {
+		return ""
+	}
+	for _, imp := range c.pass.Pkg.Imports() {
+		for _, e := range knowledge.EventHandlerTypes.Entries() {
+			dot := strings.LastIndex(e, ".")
+			if dot < 0 || e[:dot] != imp.Path() {
+				continue
+			}
+			tn, ok := imp.Scope().Lookup(e[dot+1:]).(*types.TypeName)
+			if !ok {
+				continue
+			}
+			iface, ok := tn.Type().Underlying().(*types.Interface)
+			if !ok {
+				continue
+			}
+			if obj, _, _ := types.LookupFieldOrMethod(iface, false, nil, f.Name()); obj == nil {
+				continue
+			}
+			if types.Implements(recv.Type(), iface) {
+				return tn.Name() + "." + f.Name() + " event"
+			}
+		}
+	}
+	return ""
+}
+
+// eventHandlerType returns t, or what it points to, when it is one of the
+// event frameworks' handler types.
+func eventHandlerType(t types.Type) *types.Named {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || !knowledge.EventHandlerTypes.HasType(n.Obj().Pkg().Path(), n.Obj().Name()) {
+		return nil
+	}
+	return n
 }
 
 // requestTypeName returns the name of t when it is a request or a message
