@@ -286,55 +286,59 @@ func (r *Result) classifyInterfaces() bool {
 	return added
 }
 
-// implsWork reports whether every type of impls that implements iface
-// does blocking work in its method m (a call through the interface of a
-// cluster client whose implementation lists pods), when at least one
-// implements it.
-func (r *Result) implsWork(iface *types.Interface, m *types.Func, impls []types.Type) bool {
-	seen := false
+// implFacts returns the facts of method m of every type of impls that
+// implements iface, nil for one without; ok is false when an
+// implementation's method cannot be seen (a promoted method of an
+// embedded interface).
+func (r *Result) implFacts(iface *types.Interface, m *types.Func, impls []types.Type) (facts []*FuncFact, ok bool) {
 	for _, t := range impls {
 		fn, impl := implementation(t, iface, m)
 		if !impl {
 			continue
 		}
 		if fn == nil {
-			return false
+			return nil, false
 		}
-		h := r.Helper(fn)
+		facts = append(facts, r.Helper(fn))
+	}
+	return facts, true
+}
+
+// implsWork reports whether every type of impls that implements iface
+// does blocking work in its method m (a cluster client whose
+// implementation calls the API server), when at least one implements it.
+func (r *Result) implsWork(iface *types.Interface, m *types.Func, impls []types.Type) bool {
+	facts, ok := r.implFacts(iface, m, impls)
+	if !ok || len(facts) == 0 {
+		return false
+	}
+	for _, h := range facts {
 		if h == nil || !(h.Work || h.Wait != nil || h.Pause != nil) {
 			return false
 		}
-		seen = true
 	}
-	return seen
+	return true
 }
 
 // implsInner returns the InnerWait every type of impls that implements
 // iface has on its method m, when at least one does and all do.
 func (r *Result) implsInner(iface *types.Interface, m *types.Func, impls []types.Type) *InnerWait {
-	var first *InnerWait
+	facts, ok := r.implFacts(iface, m, impls)
+	if !ok || len(facts) == 0 {
+		return nil
+	}
+	first := facts[0]
+	if first == nil || first.Inner == nil {
+		return nil
+	}
 	ctx := true
-	for _, t := range impls {
-		fn, impl := implementation(t, iface, m)
-		if !impl {
-			continue
-		}
-		if fn == nil {
-			return nil
-		}
-		h := r.Helper(fn)
+	for _, h := range facts {
 		if h == nil || h.Inner == nil {
 			return nil
 		}
-		if first == nil {
-			first = h.Inner
-		}
-		ctx = ctx && h.Inner.Ctx && h.Inner.Param == first.Param
+		ctx = ctx && h.Inner.Ctx && h.Inner.Param == first.Inner.Param
 	}
-	if first == nil {
-		return nil
-	}
-	iw := *first
+	iw := *first.Inner
 	iw.Ctx = ctx
 	return &iw
 }
