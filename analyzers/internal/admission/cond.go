@@ -45,26 +45,82 @@ func (f *Finder) CondWaitAt(cur inspector.Cursor) (Wait, bool) {
 	return condLoop(f.info, fs)
 }
 
-// condLoop classifies the for statement fs as a condition-variable wait.
+// condLoop classifies the for statement fs as a condition-variable wait:
+// for cond { c.Wait() }, or an endless loop that first leaves when the
+// turn has come and waits otherwise,
+//
+//	for {
+//		if rl.iou+weight <= rl.max {
+//			rl.iou += weight
+//			return nil
+//		}
+//		c.Wait()
+//	}
+//
+// whose wait condition is the exit's negation.
 func condLoop(info *types.Info, fs *ast.ForStmt) (Wait, bool) {
-	if fs.Init != nil || fs.Post != nil || fs.Cond == nil {
+	if fs.Init != nil || fs.Post != nil {
 		return Wait{}, false
 	}
 	wait := condWaitCall(info, fs.Body.List)
 	if wait == nil {
 		return Wait{}, false
 	}
-	kind, ok := condKind(info, fs.Cond)
+	cond, name := fs.Cond, " while "
+	if cond == nil {
+		cond, name = exitNegation(fs), " until "
+		if cond == nil {
+			return Wait{}, false
+		}
+	}
+	kind, ok := condKind(info, cond)
 	if !ok {
 		return Wait{}, false
+	}
+	shown := fs.Cond
+	if shown == nil {
+		shown = fs.Body.List[0].(*ast.IfStmt).Cond
 	}
 	sel := ast.Unparen(wait.Fun).(*ast.SelectorExpr)
 	return Wait{
 		Kind: kind,
 		Node: fs,
-		Name: types.ExprString(sel.X) + ".Wait() while " + types.ExprString(fs.Cond),
+		Name: types.ExprString(sel.X) + ".Wait()" + name + types.ExprString(shown),
 		On:   code.Var(info, sel.X),
 	}, true
+}
+
+// exitNegation returns the condition an endless loop waits while, when
+// its body starts with an if that leaves the loop (a return, or a break
+// of it) on a comparison: the comparison turned round (<= becomes >), or
+// nil.
+func exitNegation(fs *ast.ForStmt) ast.Expr {
+	if len(fs.Body.List) == 0 {
+		return nil
+	}
+	ifs, ok := fs.Body.List[0].(*ast.IfStmt)
+	if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) == 0 {
+		return nil
+	}
+	switch last := ifs.Body.List[len(ifs.Body.List)-1].(type) {
+	case *ast.ReturnStmt:
+	case *ast.BranchStmt:
+		if last.Tok != token.BREAK || last.Label != nil {
+			return nil
+		}
+	default:
+		return nil
+	}
+	b, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	if !ok {
+		return nil
+	}
+	flip := map[token.Token]token.Token{token.LEQ: token.GTR, token.LSS: token.GEQ, token.GEQ: token.LSS, token.GTR: token.LEQ, token.NEQ: token.EQL}
+	op, ok := flip[b.Op]
+	if !ok {
+		return nil
+	}
+	return &ast.BinaryExpr{X: b.X, OpPos: b.OpPos, Op: op, Y: b.Y}
 }
 
 // condWaitCall returns the (*sync.Cond).Wait call that is a statement of

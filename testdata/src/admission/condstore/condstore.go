@@ -101,3 +101,44 @@ func (d *Done) WaitAndReport() int {
 }
 
 func report() int { return 1 }
+
+// Pending admits proposals while their weight fits under max: an endless
+// loop that leaves once the weight fits and waits otherwise.
+type Pending struct {
+	c   *sync.Cond
+	iou int
+	max int
+}
+
+// Incr waits until the weight fits, then takes it.
+func (p *Pending) Incr(weight int) { // want Incr:`waits CondBudget p.c.Wait\(\) until p.iou \+ weight <= p.max`
+	p.c.L.Lock()
+	for {
+		if p.iou+weight <= p.max {
+			p.iou += weight
+			p.c.L.Unlock()
+			return
+		}
+		p.c.Wait()
+	}
+}
+
+// Decr gives the weight back.
+func (p *Pending) Decr(weight int) {
+	p.c.L.Lock()
+	p.iou -= weight
+	p.c.L.Unlock()
+	p.c.Broadcast()
+}
+
+// Ready waits for a flag in the same shape: one event, no admission.
+func (d *Done) Ready() {
+	d.cond.L.Lock()
+	for {
+		if d.done {
+			d.cond.L.Unlock()
+			return
+		}
+		d.cond.Wait()
+	}
+}

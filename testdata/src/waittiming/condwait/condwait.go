@@ -184,3 +184,19 @@ func slotted(ctx context.Context, e *condstore.Elem, ttl time.Duration) error {
 	return nil
 }
 
+// proposed times from before the pending-proposal budget's wait.
+func proposed(p *condstore.Pending, e *condstore.Elem) {
+	start := time.Now()
+	p.Incr(1)
+	defer p.Decr(1)
+	e.Expiry = time.Now()
+	log.Printf("propose took %v", time.Since(start)) // want `the duration since start spans \(\*condstore.Pending\).Incr`
+}
+
+// ready waits for one event: no admission.
+func ready(d *condstore.Done, e *condstore.Elem) {
+	start := time.Now()
+	d.Ready()
+	e.Expiry = time.Now()
+	log.Printf("ready after %v", time.Since(start))
+}
