@@ -28,8 +28,8 @@ type hiddenRetry struct {
 // hiddenRetryIn returns the call m measures when it is the only work
 // between m's start and its end and its callee retries with pauses.
 func (c *retrier) hiddenRetryIn(m *measurement) (hiddenRetry, bool) {
-	startFn := code.EnclosingFunc(m.startStmt)
-	if !startFn.Valid() || m.fn != startFn {
+	startFn, lit, ok := c.chk.spanFuncs(m)
+	if !ok {
 		return hiddenRetry{}, false
 	}
 	from, to := m.startStmt.Node().End(), m.endAt
@@ -39,7 +39,7 @@ func (c *retrier) hiddenRetryIn(m *measurement) (hiddenRetry, bool) {
 	}
 	var calls []inspector.Cursor
 	startFn.Inspect([]ast.Node{(*ast.CallExpr)(nil), (*ast.FuncLit)(nil), (*ast.DeferStmt)(nil), (*ast.GoStmt)(nil), (*ast.ExprStmt)(nil), (*ast.AssignStmt)(nil), (*ast.SendStmt)(nil), (*ast.ReturnStmt)(nil)}, func(cur inspector.Cursor) bool {
-		if descend, decided := runsBetween(cur, startFn, inspector.Cursor{}, from, to); decided {
+		if descend, decided := runsBetween(cur, startFn, lit, from, to); decided {
 			return descend
 		}
 		if cur.Node() == endStmt {
@@ -59,7 +59,7 @@ func (c *retrier) hiddenRetryIn(m *measurement) (hiddenRetry, bool) {
 		if r == nil {
 			continue
 		}
-		if _, onPath := c.chk.qualifies(m, cur, admission.Wait{}, inspector.Cursor{}); !onPath {
+		if _, onPath := c.chk.qualifies(m, cur, admission.Wait{}, lit); !onPath {
 			c.rep.Silence(call, ruleNotOnEveryPath)
 			r = nil
 			continue

@@ -37,8 +37,8 @@ type innerCall struct {
 // innerCallIn returns the first call, between m's start and its end and on
 // every path to the end, of a function with an InnerWait fact.
 func (c *retrier) innerCallIn(m *measurement) (innerCall, bool) {
-	startFn := code.EnclosingFunc(m.startStmt)
-	if !startFn.Valid() || m.fn != startFn {
+	startFn, lit, ok := c.chk.spanFuncs(m)
+	if !ok {
 		return innerCall{}, false
 	}
 	from, to := m.startStmt.Node().End(), m.endAt
@@ -47,12 +47,12 @@ func (c *retrier) innerCallIn(m *measurement) (innerCall, bool) {
 		self = c.pass.TypesInfo.Defs[fd.Name]
 	}
 	var found innerCall
-	ok := false
+	ok = false
 	startFn.Inspect([]ast.Node{(*ast.CallExpr)(nil), (*ast.FuncLit)(nil), (*ast.DeferStmt)(nil), (*ast.GoStmt)(nil)}, func(cur inspector.Cursor) bool {
 		if ok {
 			return false
 		}
-		if descend, decided := runsBetween(cur, startFn, inspector.Cursor{}, from, to); decided {
+		if descend, decided := runsBetween(cur, startFn, lit, from, to); decided {
 			return descend
 		}
 		call, isCall := cur.Node().(*ast.CallExpr)
@@ -63,7 +63,7 @@ func (c *retrier) innerCallIn(m *measurement) (innerCall, bool) {
 		if h == nil || h.Inner == nil || fn == nil || h.Inner.Kind == admission.CondQueue || fn == self {
 			return true
 		}
-		if _, onPath := c.chk.qualifies(m, cur, admission.Wait{}, inspector.Cursor{}); !onPath {
+		if _, onPath := c.chk.qualifies(m, cur, admission.Wait{}, lit); !onPath {
 			c.rep.Silence(call, ruleNotOnEveryPath)
 			return true
 		}

@@ -60,13 +60,10 @@ func (c *checker) analyze(m *measurement) (finding, bool) {
 	// The end may run in a literal of the start's function: a goroutine, a
 	// function handed to g.Go, or a literal called on the spot. Deeper
 	// nesting, or a literal that runs who knows when, is left alone.
-	var lit inspector.Cursor
-	if m.fn != startFn {
-		if code.EnclosingFunc(m.fn) != startFn || !c.isRunLit(m.fn) || m.fn.Node().Pos() < m.startStmt.Node().End() {
-			c.silenceMeasurement(m, ruleEndElsewhere)
-			return finding{}, false
-		}
-		lit = m.fn
+	_, lit, ok := c.spanFuncs(m)
+	if !ok {
+		c.silenceMeasurement(m, ruleEndElsewhere)
+		return finding{}, false
 	}
 
 	cands := c.waitsAfter(m, startFn, lit)
@@ -100,6 +97,23 @@ func (c *checker) analyze(m *measurement) (finding, bool) {
 		return finding{m: m, wait: w, waitAt: wcur, ip: ip, noFix: why, total: c.isTotal(m)}, true
 	}
 	return finding{}, false
+}
+
+// spanFuncs returns the function m starts in and, when m ends in a
+// literal of it that runs when the function reaches it (isRunLit) after
+// the start, that literal; ok is false when m ends anywhere else.
+func (c *checker) spanFuncs(m *measurement) (startFn, lit inspector.Cursor, ok bool) {
+	startFn = code.EnclosingFunc(m.startStmt)
+	if !startFn.Valid() || !m.fn.Valid() {
+		return startFn, lit, false
+	}
+	if m.fn != startFn {
+		if code.EnclosingFunc(m.fn) != startFn || !c.isRunLit(m.fn) || m.fn.Node().Pos() < m.startStmt.Node().End() {
+			return startFn, lit, false
+		}
+		lit = m.fn
+	}
+	return startFn, lit, true
 }
 
 // isRunLit reports whether the function literal at cur runs when its

@@ -179,10 +179,19 @@ func condKind(info *types.Info, cond ast.Expr) (Kind, bool) {
 }
 
 // isFlag reports whether e is a boolean variable or field, or its negation:
-// a stop or close flag.
+// a stop or close flag; or a string variable or field compared with the
+// empty string: a holder's name, set while someone holds the lock
+// (r.owner != "").
 func isFlag(info *types.Info, e ast.Expr) bool {
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.NOT {
 		e = ast.Unparen(u.X)
+	}
+	if b, ok := e.(*ast.BinaryExpr); ok && (b.Op == token.EQL || b.Op == token.NEQ) {
+		if s, ok := consts.String(info, b.Y); ok && s == "" {
+			v := code.Var(info, ast.Unparen(b.X))
+			return v != nil && isString(v.Type())
+		}
+		return false
 	}
 	if _, ok := e.(*ast.CallExpr); ok {
 		return false
@@ -285,6 +294,11 @@ func counted(info *types.Info, e ast.Expr) bool {
 		return counted(info, b.X) || counted(info, b.Y)
 	}
 	return code.Var(info, e) != nil
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }
 
 func isInteger(t types.Type) bool {

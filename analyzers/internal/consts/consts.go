@@ -25,6 +25,16 @@ func Int(info *types.Info, expr ast.Expr) (int64, bool) {
 	return constant.Int64Val(v)
 }
 
+// String returns the value of expr if the type checker found it to be a
+// string constant.
+func String(info *types.Info, expr ast.Expr) (string, bool) {
+	tv, ok := info.Types[expr]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
+}
+
 // Named returns the named constant expr refers to (pkg.C or C), or nil.
 func Named(info *types.Info, expr ast.Expr) *types.Const {
 	c, _ := code.Referenced(info, expr).(*types.Const)

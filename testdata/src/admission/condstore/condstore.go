@@ -142,3 +142,40 @@ func (d *Done) Ready() {
 		d.cond.Wait()
 	}
 }
+
+// RW lets one writer in once no one owns it and no reader is left: the
+// owner's name is a flag beside the readers' count, the budget.
+type RW struct {
+	mu         sync.Mutex
+	cond       *sync.Cond
+	owner      string
+	numReaders int
+}
+
+// BeginWrite waits until the readers are gone.
+func (r *RW) BeginWrite(owner string) { // want BeginWrite:`waits CondBudget r.cond.Wait\(\) while r.owner != "" \|\| r.numReaders > 0`
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for r.owner != "" || r.numReaders > 0 {
+		r.cond.Wait()
+	}
+	r.owner = owner
+}
+
+// EndWrite lets the next one in.
+func (r *RW) EndWrite() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.owner = ""
+	r.cond.Broadcast()
+}
+
+// Named waits for a name to be set: a flag alone, one event.
+func (r *RW) Named() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for r.owner == "" {
+		r.cond.Wait()
+	}
+	return r.owner
+}

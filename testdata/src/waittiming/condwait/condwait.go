@@ -200,3 +200,24 @@ func ready(d *condstore.Done, e *condstore.Elem) {
 	e.Expiry = time.Now()
 	log.Printf("ready after %v", time.Since(start))
 }
+
+// reaped times a literal called on the spot, whose deferred record spans
+// the writer's wait for the readers.
+func reaped(rw *condstore.RW, e *condstore.Elem) {
+	startT := time.Now()
+	func() {
+		defer record(startT) // want `the duration since startT spans \(\*condstore.RW\).BeginWrite, which waits for a budget`
+		rw.BeginWrite("reap")
+		defer rw.EndWrite()
+		e.Expiry = time.Now()
+	}()
+}
+
+func record(start time.Time) { log.Printf("took %v", time.Since(start)) }
+
+// named waits for a name: one event, no admission.
+func named(rw *condstore.RW, e *condstore.Elem) {
+	start := time.Now()
+	log.Printf("%s named after %v", rw.Named(), time.Since(start))
+	e.Expiry = time.Now()
+}
