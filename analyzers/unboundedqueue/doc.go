@@ -94,7 +94,10 @@
 // streaming RPC method (given a stream with grpc.ServerStream's methods)
 // serves one call too, and a goroutine it starts that parks on a channel
 // of shared state, while the method returns on another goroutine's report,
-// outlives it as well.
+// outlives it as well. An informer's event callback (knowledge list
+// event-handler-types) serves one event like a handler. Any function but
+// main and init that starts goroutines ranging over a channel it made and
+// nothing closes leaves them parked for good, a set more per call.
 //
 // unboundedqueue/perkey: a method of a type starts a goroutine that does
 // blocking work or lives long, and the values of the type are the entries

@@ -53,7 +53,8 @@ func Check(sh *shared.Pkg, loops []inspector.Cursor, inFlight int64, perCall *Pe
 	c.fanOuts()
 	dataSizes{c}.indexFanOuts()       // datasize.go
 	dataSizes{c}.perCallFanOuts()     // spawncall.go
-	requestSpawns{c}.detachedSpawns() // detached.go
+	requestSpawns{c}.leakedReceivers() // leaked.go
+	requestSpawns{c}.detachedSpawns()  // detached.go
 	keySpawns{c}.perKeySpawns()       // perkey.go
 	c.asked.sayNotAsked(c)
 	return c.findings
