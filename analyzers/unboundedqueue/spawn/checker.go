@@ -51,11 +51,11 @@ func Check(sh *shared.Pkg, loops []inspector.Cursor, inFlight int64, perCall *Pe
 	perSender{chk: c, pass: c.pass, sh: sh}.goroutinesPerSend()
 	c.goroutinesPerItem()
 	c.fanOuts()
-	dataSizes{c}.indexFanOuts()       // datasize.go
-	dataSizes{c}.perCallFanOuts()     // spawncall.go
+	dataSizes{c}.indexFanOuts()        // datasize.go
+	dataSizes{c}.perCallFanOuts()      // spawncall.go
 	requestSpawns{c}.leakedReceivers() // leaked.go
 	requestSpawns{c}.detachedSpawns()  // detached.go
-	keySpawns{c}.perKeySpawns()       // perkey.go
+	keySpawns{c}.perKeySpawns()        // perkey.go
 	c.asked.sayNotAsked(c)
 	return c.findings
 }
