@@ -74,15 +74,6 @@ func (c *retrier) exportRetries() {
 	}
 }
 
-// hasLoop reports whether the declaration at d holds a for statement or a
-// label (a goto loop's head): only then can its body retry.
-func hasLoop(d inspector.Cursor) bool {
-	for range d.Preorder((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.LabeledStmt)(nil)) {
-		return true
-	}
-	return false
-}
-
 // retriesElsewhere returns what pauses between the attempts of fn, a
 // function of another package: its retriesFact, or the delays of a library
 // call that retries by option.

@@ -313,11 +313,17 @@ func (r *Result) implsWork(iface *types.Interface, m *types.Func, impls []types.
 		return false
 	}
 	for _, h := range facts {
-		if h == nil || !(h.Work || h.Wait != nil || h.Pause != nil) {
+		if !h.works() {
 			return false
 		}
 	}
 	return true
+}
+
+// works reports whether a function with the fact f does blocking work:
+// work of its own, or a wait or a pause.
+func (f *FuncFact) works() bool {
+	return f != nil && (f.Work || f.Wait != nil || f.Pause != nil)
 }
 
 // implsInner returns the InnerWait every type of impls that implements

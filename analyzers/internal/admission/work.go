@@ -102,7 +102,7 @@ func (r *Result) IsWork(call *ast.CallExpr) bool {
 	if fn.Pkg() == nil {
 		return false
 	}
-	if ff := r.Helper(fn); ff != nil && (ff.Work || ff.Wait != nil || ff.Pause != nil) {
+	if r.Helper(fn).works() {
 		return true
 	}
 	if slowCalls.Contains(fn) || resolvingCalls.Contains(fn) || isStdWork(fn) {
