@@ -97,12 +97,12 @@
 // Category waittiming/retrywait: a measurement around a retry loop (a for
 // loop, or a label a goto returns to) whose attempts are separated by
 // sleeps, timers or backoff waits, and that leaves on success or goes round
-// on failure: under failure the figure is mostly waiting. A figure that
-// spans, on every path, a call of a function that retries so — itself or
-// through wrappers whose only work is that call, of this package or, by a
-// retries fact, of another (also through a func field assigned that one
-// function) — is reported without a fix; a fallback run once the call
-// failed is not on that path. Batches paced between items, polls on an interval or a ticker,
+// on failure: under failure the figure is mostly waiting. A figure whose
+// only work is a call of a function that retries so — itself or through
+// wrappers whose only work is that call, of this package or, by a retries
+// fact, of another (also through a func field assigned that one function)
+// — is reported without a fix; a fallback run once the call failed is no
+// other work. Batches paced between items, polls on an interval or a ticker,
 // timings per attempt and figures that name their retries are left alone.
 //
 // Category waittiming/staletime: a timestamp taken before a wait and read

@@ -50,23 +50,20 @@ func (c *retrier) hiddenRetryIn(m *measurement) (hiddenRetry, bool) {
 		}
 		return true
 	})
+	// Only a figure whose one piece of work is the retrying call: beside
+	// other work (a whole rebuild, a transfer), the pauses of a call that
+	// retries are a tail of the figure, not what it measures (the census's
+	// tune sites: three such figures judged fine against one hazard).
 	calls = dropFallbacks(c.pass.TypesInfo, c.dropRetryOptions(calls))
-	var call *ast.CallExpr
-	var fn *types.Func
-	var r *retry
-	for _, cur := range calls {
-		call, fn, r = c.retryingCall(cur, len(calls) == 1)
-		if r == nil {
-			continue
-		}
-		if _, onPath := c.chk.qualifies(m, cur, admission.Wait{}, lit); !onPath {
-			c.rep.Silence(call, ruleNotOnEveryPath)
-			r = nil
-			continue
-		}
-		break
+	if len(calls) != 1 {
+		return hiddenRetry{}, false
 	}
+	call, fn, r := c.retryingCall(calls[0])
 	if r == nil {
+		return hiddenRetry{}, false
+	}
+	if _, onPath := c.chk.qualifies(m, calls[0], admission.Wait{}, lit); !onPath {
+		c.rep.Silence(call, ruleNotOnEveryPath)
 		return hiddenRetry{}, false
 	}
 	if c.recordsWaiting(m) {
@@ -82,23 +79,19 @@ func (c *retrier) hiddenRetryIn(m *measurement) (hiddenRetry, bool) {
 // retryingCall returns the call at cur, its callee and the callee's retry
 // loop, when the callee retries with pauses: a function of this package
 // (hidden.go), one whose package exported a retries fact, or a library
-// call that retries by option (retryspan.go). When the call is the span's
-// only work, a callee the check cannot see is said (callee-elsewhere).
-func (c *retrier) retryingCall(cur inspector.Cursor, only bool) (*ast.CallExpr, *types.Func, *retry) {
+// call that retries by option (retryspan.go). A callee the check cannot
+// see is said (callee-elsewhere).
+func (c *retrier) retryingCall(cur inspector.Cursor) (*ast.CallExpr, *types.Func, *retry) {
 	call := cur.Node().(*ast.CallExpr)
 	fn := c.calledFunc(call)
 	switch {
 	case fn == nil:
-		if only {
-			c.rep.Silence(call, ruleCalleeElsewhere)
-		}
+		c.rep.Silence(call, ruleCalleeElsewhere)
 		return call, nil, nil
 	case fn.Pkg() != c.pass.Pkg:
 		pause, ok := c.retriesElsewhere(fn)
 		if !ok {
-			if only {
-				c.rep.Silence(call, ruleCalleeElsewhere)
-			}
+			c.rep.Silence(call, ruleCalleeElsewhere)
 			return call, fn, nil
 		}
 		return call, fn, &retry{name: pause}
