@@ -119,6 +119,10 @@ func (c requestSpawns) neverClosed(fn inspector.Cursor, ch *types.Var, depth int
 		if info.Uses[id] != ch {
 			continue
 		}
+		if capturedElsewhere(cur, fn) {
+			ok = false // a literal that may run, and be kept, anywhere
+			break
+		}
 		switch p := cur.Parent().Node().(type) {
 		case *ast.SendStmt:
 			ok = p.Chan == id
@@ -133,6 +137,24 @@ func (c requestSpawns) neverClosed(fn inspector.Cursor, ch *types.Var, depth int
 		}
 	}
 	return made && ok
+}
+
+// capturedElsewhere reports whether the identifier at cur lies in a
+// function literal of fn that is neither a goroutine's function nor called
+// on the spot: a callback kept somewhere (s.submit = func(x T) { ch <- x }),
+// through which other code reaches the channel.
+func capturedElsewhere(cur, fn inspector.Cursor) bool {
+	for p := cur.Parent(); p.Valid() && p != fn; p = p.Parent() {
+		lit, ok := p.Node().(*ast.FuncLit)
+		if !ok {
+			continue
+		}
+		call, ok := p.Parent().Node().(*ast.CallExpr)
+		if !ok || call.Fun != lit {
+			return true
+		}
+	}
+	return false
 }
 
 // keepsOpen reports whether the call hands the channel id to a function
