@@ -90,6 +90,12 @@ func condLoop(info *types.Info, fs *ast.ForStmt) (Wait, bool) {
 	}, true
 }
 
+// negatedComparison turns a comparison round: the condition a loop waits
+// while, given the one it leaves on.
+var negatedComparison = map[token.Token]token.Token{
+	token.LEQ: token.GTR, token.LSS: token.GEQ, token.GEQ: token.LSS, token.GTR: token.LEQ, token.NEQ: token.EQL,
+}
+
 // exitNegation returns the condition an endless loop waits while, when
 // its body starts with an if that leaves the loop (a return, or a break
 // of it) on a comparison: the comparison turned round (<= becomes >), or
@@ -115,8 +121,7 @@ func exitNegation(fs *ast.ForStmt) ast.Expr {
 	if !ok {
 		return nil
 	}
-	flip := map[token.Token]token.Token{token.LEQ: token.GTR, token.LSS: token.GEQ, token.GEQ: token.LSS, token.GTR: token.LEQ, token.NEQ: token.EQL}
-	op, ok := flip[b.Op]
+	op, ok := negatedComparison[b.Op]
 	if !ok {
 		return nil
 	}

@@ -68,13 +68,11 @@ func runsOnce(fn inspector.Cursor) bool {
 	return false
 }
 
-// rangedLocalChan returns the channel the goroutine's body ranges over as
-// its last statement's loop (for x := range ch), when it is a variable
-// declared in the function fn outside the body, or nil.
+// rangedLocalChan returns the channel that a range statement of the
+// goroutine's body, at its top level (the last one there), ranges over
+// (for x := range ch), when it is a variable declared in the function fn
+// outside the body, or nil.
 func rangedLocalChan(info *types.Info, body *ast.BlockStmt, fn ast.Node) *types.Var {
-	if len(body.List) == 0 {
-		return nil
-	}
 	var rs *ast.RangeStmt
 	for _, st := range body.List {
 		if r, ok := st.(*ast.RangeStmt); ok {
