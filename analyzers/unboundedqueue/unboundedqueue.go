@@ -173,7 +173,9 @@ func (c *checker) collect() bool {
 	if !mayStartGoroutines(c.pass, c.sh.GoStmts) {
 		c.loops = nil
 	}
-	return len(c.sh.GoStmts) > 0 || len(c.loops) > 0 || len(c.reslice) > 0 || len(c.calls) > 0 || shaped
+	// A handler that calls a function spawning per call needs none of them.
+	reaches := c.pass.ResultOf[spawn.PerCallAnalyzer].(*spawn.PerCallResult).Reaches(c.pass.Pkg)
+	return len(c.sh.GoStmts) > 0 || len(c.loops) > 0 || len(c.reslice) > 0 || len(c.calls) > 0 || shaped || reaches
 }
 
 // mayStartGoroutines reports whether the package may start a goroutine: it

@@ -665,9 +665,17 @@ func releases(info *types.Info, body *ast.BlockStmt, on *types.Var, kind Release
 // a call of a function that pauses.
 func (r *Result) mainPause(body inspector.Cursor) (*PauseHelper, int, bool) {
 	i := 0
+	list := body.Node().(*ast.BlockStmt).List
 	for st := range body.Children() {
 		if p := r.pauseStmt(st); p != nil {
 			return p, i, true
+		}
+		// The last statement may return from its timer case too.
+		if sel, ok := st.Node().(*ast.SelectStmt); ok && i == len(list)-1 {
+			var p sendselect.Path
+			if sendselect.IsTimedWaitAtEnd(r.info, sel, &p) {
+				return &PauseHelper{Name: "a timer", HonoursCtx: p.HonoursCtx}, i, true
+			}
 		}
 		if _, ok := st.Node().(*ast.ReturnStmt); ok {
 			break

@@ -231,7 +231,7 @@ var PollIntervalWords = newList("poll-interval-words", Words, "waittiming.pollwo
 // pauses between attempts, as their options say: a measurement whose only
 // work is one of them is mostly the pauses when the operation fails.
 var RetryingCalls = newList("retrying-calls", Funcs, "waittiming.retries",
-	"library calls that retry an operation with a backoff or fixed delay between attempts, set by their options (cenkalti/backoff Retry, avast/retry-go Do, go-retryablehttp's Client, k8s.io wait.ExponentialBackoff and client-go's RetryOnConflict, sethvargo/go-retry Do): a measurement whose only work is one of them reports the pauses as slow work",
+	"library calls that retry an operation with a backoff or fixed delay between attempts, set by their options (cenkalti/backoff Retry, avast/retry-go Do, go-retryablehttp's Client, k8s.io wait.ExponentialBackoff and client-go's RetryOnConflict, sethvargo/go-retry Do, buildkite/roko's and eapache/go-resiliency's Retrier, gax-go's Invoke): a measurement whose only work is one of them reports the pauses as slow work",
 	"github.com/cenkalti/backoff.Retry", "github.com/cenkalti/backoff.RetryNotify",
 	"github.com/cenkalti/backoff/v3.Retry", "github.com/cenkalti/backoff/v3.RetryNotify",
 	"github.com/cenkalti/backoff/v4.Retry", "github.com/cenkalti/backoff/v4.RetryNotify",
@@ -245,6 +245,12 @@ var RetryingCalls = newList("retrying-calls", Funcs, "waittiming.retries",
 	"k8s.io/apimachinery/pkg/util/wait.ExponentialBackoff", "k8s.io/apimachinery/pkg/util/wait.ExponentialBackoffWithContext",
 	"k8s.io/client-go/util/retry.RetryOnConflict", "k8s.io/client-go/util/retry.OnError",
 	"github.com/sethvargo/go-retry.Do",
+	"github.com/avast/retry-go/v5.Retrier.Do", "github.com/avast/retry-go/v5.RetrierWithData.Do",
+	"github.com/buildkite/roko.Retrier.Do", "github.com/buildkite/roko.Retrier.DoWithContext",
+	"github.com/buildkite/roko.DoFunc", "github.com/buildkite/roko.DoFunc2",
+	"github.com/eapache/go-resiliency/retrier.Retrier.Run", "github.com/eapache/go-resiliency/retrier.Retrier.RunCtx",
+	"github.com/eapache/go-resiliency/retrier.Retrier.RunFn",
+	"github.com/googleapis/gax-go/v2.Invoke",
 )
 
 // TotalWords are the words of a record that say it measures the whole.

@@ -258,6 +258,17 @@ func isWait(info *types.Info, s ast.Stmt, waits func(*types.Func) bool, p *Path)
 // back to its pool, and the others return, perhaps after giving it back.
 // A way out sets p.HonoursCtx: the pause ends on cancellation or shutdown.
 func IsTimedWait(info *types.Info, sel *ast.SelectStmt, p *Path) bool {
+	return isTimedWait(info, sel, p, false)
+}
+
+// IsTimedWaitAtEnd is IsTimedWait for a select that ends its function: a
+// timer case may also return, with results that call nothing (case
+// <-timer.C: return nil), as falling off the select would.
+func IsTimedWaitAtEnd(info *types.Info, sel *ast.SelectStmt, p *Path) bool {
+	return isTimedWait(info, sel, p, true)
+}
+
+func isTimedWait(info *types.Info, sel *ast.SelectStmt, p *Path, atEnd bool) bool {
 	timers, done := 0, 0
 	for _, s := range sel.Body.List {
 		cc := s.(*ast.CommClause)
@@ -270,7 +281,7 @@ func IsTimedWait(info *types.Info, sel *ast.SelectStmt, p *Path) bool {
 			return false
 		}
 		switch {
-		case IsTimerChan(info, recv.X) && putsBack(info, cc.Body, timerOf(info, recv.X)):
+		case IsTimerChan(info, recv.X) && putsBack(info, returnsCallFree(info, cc.Body, atEnd), timerOf(info, recv.X)):
 			timers++
 		case (IsDone(info, recv.X) || isStop(info, recv.X)) && len(cc.Body) >= 1:
 			// The body gives up: it returns, perhaps after giving the
@@ -362,6 +373,24 @@ func putsBack(info *types.Info, stmts []ast.Stmt, timer *types.Var) bool {
 		}
 	}
 	return true
+}
+
+// returnsCallFree returns body without its last statement when atEnd is set
+// and that statement is a return whose results call nothing; else body.
+func returnsCallFree(info *types.Info, body []ast.Stmt, atEnd bool) []ast.Stmt {
+	if !atEnd || len(body) == 0 {
+		return body
+	}
+	ret, ok := body[len(body)-1].(*ast.ReturnStmt)
+	if !ok {
+		return body
+	}
+	for _, r := range ret.Results {
+		if !code.CallFree(info, nil, r) {
+			return body
+		}
+	}
+	return body[:len(body)-1]
 }
 
 // isStop reports whether x is a stop channel the owner holds: a field or

@@ -55,6 +55,7 @@ func Check(sh *shared.Pkg, loops []inspector.Cursor, inFlight int64, perCall *Pe
 	dataSizes{c}.perCallFanOuts()      // spawncall.go
 	requestSpawns{c}.leakedReceivers() // leaked.go
 	requestSpawns{c}.detachedSpawns()  // detached.go
+	requestSpawns{c}.detachedCalls()   // spawncall.go
 	keySpawns{c}.perKeySpawns()        // perkey.go
 	c.asked.sayNotAsked(c)
 	return c.findings

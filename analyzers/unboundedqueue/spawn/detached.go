@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
@@ -456,6 +457,9 @@ func (c requestSpawns) requestContext(fn inspector.Cursor, sp spawn) bool {
 					found = true
 				}
 			case *ast.CallExpr:
+				if isWithoutCancel(info, n) {
+					return false // a context that outlives the request
+				}
 				if code.CalleeName(n) == "Context" && len(n.Args) == 0 && code.IsContext(info.TypeOf(n)) {
 					if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
 						if v, ok := info.Uses[rootIdent(sel.X)].(*types.Var); ok && (isParam(info, fn.Node(), v) || holders[v]) {
@@ -491,6 +495,13 @@ func (c requestSpawns) requestContext(fn inspector.Cursor, sp spawn) bool {
 		return readsRequest(lit.Body)
 	}
 	return false
+}
+
+// isWithoutCancel reports whether call is context.WithoutCancel, whose
+// context keeps the request's values but not its end.
+func isWithoutCancel(info *types.Info, call *ast.CallExpr) bool {
+	f := typeutil.StaticCallee(info, call)
+	return f != nil && f.Pkg() != nil && f.Pkg().Path() == "context" && f.Name() == "WithoutCancel"
 }
 
 // rootIdent returns the identifier at the root of a selector chain, or nil.

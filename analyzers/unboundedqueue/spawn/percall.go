@@ -57,12 +57,42 @@ var PerCallAnalyzer = &analysis.Analyzer{
 type PerCallFact struct {
 	Go   string // where the go statement is: "actor.go:73"
 	Work string // the goroutine's blocking work: "c.client.Do"
+	// Via names the function the go statement is in when the fact's
+	// function spawns through a call of it, qualified by its package
+	// ("(*server.Control).closeProxy"); "" when the go statement is its own.
+	Via string
+	// Ctx is set when the goroutine's work takes a context parameter of
+	// the function (or one derived from it): a caller that passes its
+	// request's context bounds the goroutine's life by the request's.
+	Ctx bool
+	// Served is set when the go statement's function serves a request
+	// itself (takes one, or handles an event): the detached kind decides
+	// the go statement there, and its callers need not.
+	Served bool
 }
 
 // AFact marks PerCallFact as an analysis fact.
 func (*PerCallFact) AFact() {}
 
-func (f *PerCallFact) String() string { return fmt.Sprintf("spawns per call at %s (%s)", f.Go, f.Work) }
+func (f *PerCallFact) String() string {
+	s := fmt.Sprintf("spawns per call at %s (%s)", f.Go, f.Work)
+	if f.Via != "" {
+		s += " through " + f.Via
+	}
+	if f.Ctx {
+		s += ", under its context"
+	}
+	return s
+}
+
+// where says where the go statement is, for a message: "at helper.go:21",
+// or "through (*Control).closeProxy, at control.go:657".
+func (f *PerCallFact) where() string {
+	if f.Via != "" {
+		return "through " + f.Via + ", at " + f.Go
+	}
+	return "at " + f.Go
+}
 
 // A PerCallResult holds the per-call facts of a package and its imports.
 type PerCallResult struct {
@@ -115,17 +145,108 @@ func runPerCall(pass *analysis.Pass) (any, error) {
 		}
 	}
 	c := &checker{sh: sh, pass: pass, insp: insp, adm: sh.Adm, asked: make(askedSpawns)}
-	for _, cur := range sh.GoStmts {
-		fn, f := requestSpawns{c}.perCall(cur)
-		if f == nil {
-			continue
-		}
+	export := func(fn *types.Func, f *PerCallFact) {
 		res.facts[fn] = f
 		if fn.Exported() || code.Recv(fn) != nil {
 			pass.ExportObjectFact(fn, f)
 		}
 	}
+	for _, cur := range sh.GoStmts {
+		if fn, f := (requestSpawns{c}).perCall(cur); f != nil {
+			export(fn, f)
+		}
+	}
+	// A function that calls one that spawns per call, as its go statement
+	// would be called, spawns per call too: to a fixed point, as a caller
+	// may precede its callee in the package.
+	calls := callsOfDecls(pass, insp)
+	for changed := true; changed; {
+		changed = false
+		for _, cur := range calls {
+			if fn, f := (requestSpawns{c}).perCallThrough(cur, res); f != nil && res.facts[fn] == nil {
+				export(fn, f)
+				changed = true
+			}
+		}
+	}
 	return res, nil
+}
+
+// callsOfDecls returns the calls in the bodies of the declared functions of
+// the package's production files, outside function literals.
+func callsOfDecls(pass *analysis.Pass, insp *inspector.Inspector) []inspector.Cursor {
+	var calls []inspector.Cursor
+	for file := range insp.Root().Children() {
+		if strings.HasSuffix(pass.Fset.File(file.Node().Pos()).Name(), "_test.go") {
+			continue
+		}
+		for cur := range file.Preorder((*ast.CallExpr)(nil)) {
+			if fn := code.EnclosingFunc(cur); !fn.Valid() {
+				continue // a package variable's initializer
+			} else if _, ok := fn.Node().(*ast.FuncDecl); ok {
+				calls = append(calls, cur)
+			}
+		}
+	}
+	return calls
+}
+
+// perCallThrough returns the declared function around the call at cur and
+// its fact when the call is of a function that spawns per call (res) and
+// runs once on every call of its own, as perCall decides a go statement:
+// outside loops and literals, not in a go or defer statement, not under a
+// condition or after an early return, with no limiter acquired before it
+// and no wait after it.
+func (c requestSpawns) perCallThrough(cur inspector.Cursor, res *PerCallResult) (*types.Func, *PerCallFact) {
+	call := cur.Node().(*ast.CallExpr)
+	callee := c.sh.Callee(call)
+	f := res.Of(callee)
+	if f == nil || shared.NearestLoop(cur) != nil {
+		return nil, nil
+	}
+	switch cur.Parent().Node().(type) {
+	case *ast.GoStmt, *ast.DeferStmt:
+		return nil, nil // the go statement's own goroutine, or a call at the end
+	}
+	fn := code.EnclosingFunc(cur)
+	decl, ok := fn.Node().(*ast.FuncDecl)
+	if !ok {
+		return nil, nil
+	}
+	obj, ok := c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	if !ok || obj == callee.Origin() {
+		return nil, nil
+	}
+	switch {
+	case c.waitsAfterIn(fn, cur):
+		return nil, nil
+	case c.acquiredBeforeIn(fn, cur):
+		return nil, nil
+	case c.guardedStart(fn, cur) || c.conditionalStart(fn, cur):
+		return nil, nil
+	}
+	via := f.Via
+	if via == "" {
+		via = funcName(nil, callee)
+	}
+	return obj, &PerCallFact{
+		Go:     f.Go,
+		Work:   f.Work,
+		Via:    via,
+		Ctx:    f.Ctx && c.requestContext(fn, callSpawn(cur)),
+		Served: f.Served,
+	}
+}
+
+// callSpawn is the call at cur seen as a spawn, for the deciders that ask
+// what a go statement's call reads.
+func callSpawn(cur inspector.Cursor) spawn {
+	call := cur.Node().(*ast.CallExpr)
+	stmt, ok := cur.Parent().Node().(ast.Stmt)
+	if !ok {
+		stmt = &ast.ExprStmt{X: call}
+	}
+	return spawn{stmt: stmt, call: call, kind: "call", fun: call.Fun, args: call.Args}
 }
 
 // perCall returns the declared function around the go statement at cur and
@@ -167,8 +288,10 @@ func (c requestSpawns) perCall(cur inspector.Cursor) (*types.Func, *PerCallFact)
 	}
 	at := c.pass.Fset.Position(sp.stmt.Pos())
 	return obj, &PerCallFact{
-		Go:   fmt.Sprintf("%s:%d", filepath.Base(at.Filename), at.Line),
-		Work: types.ExprString(work.Fun),
+		Go:     fmt.Sprintf("%s:%d", filepath.Base(at.Filename), at.Line),
+		Work:   types.ExprString(work.Fun),
+		Ctx:    c.requestContext(fn, sp),
+		Served: c.perRequest(fn) != "",
 	}
 }
 

@@ -20,8 +20,10 @@ import (
 // function, after an early return on an error too; one that waits for it,
 // takes a semaphore slot first, guards the start, starts only under a
 // condition or after an early return, starts a goroutine that only
-// computes, or starts one per element of a loop has none, and neither has
-// the caller, which starts none itself.
+// computes, or starts one per element of a loop has none. A function that
+// calls one that spawns, once on every call, spawns per call through it
+// (Audit, and the caller's handlers); one that calls it on some calls
+// only, or waits after, has none.
 // The packages' "// want" lines would be unboundedqueue's (TestRulesReached
 // runs the check over all its testdata), so the facts are compared here.
 func TestPerCallFacts(t *testing.T) {
@@ -40,9 +42,16 @@ func TestPerCallFacts(t *testing.T) {
 		}
 	}
 	want := map[string]string{
-		"func (*Client).Refresh(url string)":     "spawns per call at helper.go:21 (c.hc.Get)",
-		"func Save(c *Client, url string)":       "spawns per call at helper.go:32 (c.save)",
-		"func (*Client).Fetch(url string) error": "spawns per call at helper.go:127 (c.hc.Do)",
+		"func (*Client).Refresh(url string)":                         "spawns per call at helper.go:22 (c.hc.Get)",
+		"func Save(c *Client, url string)":                           "spawns per call at helper.go:33 (c.save)",
+		"func (*Client).Fetch(url string) error":                     "spawns per call at helper.go:128 (c.hc.Do)",
+		"func Audit(c *Client, url string)":                          "spawns per call at helper.go:33 (c.save) through helper.Save",
+		"func (*Client).RefreshCtx(ctx context.Context, url string)": "spawns per call at helper.go:159 (c.hc.Do), under its context",
+		// The caller's handlers spawn through the helper's functions.
+		"func (*server).audit(w net/http.ResponseWriter, r *net/http.Request)":              "spawns per call at helper.go:33 (c.save) through helper.Save",
+		"func (*server).refresh(w net/http.ResponseWriter, r *net/http.Request)":            "spawns per call at helper.go:22 (c.hc.Get) through (*helper.Client).Refresh",
+		"func (*server).refreshCtx(w net/http.ResponseWriter, r *net/http.Request)":         "spawns per call at helper.go:159 (c.hc.Do) through (*helper.Client).RefreshCtx, under its context",
+		"func (*server).refreshDetachedCtx(w net/http.ResponseWriter, r *net/http.Request)": "spawns per call at helper.go:159 (c.hc.Do) through (*helper.Client).RefreshCtx",
 	}
 	if !maps.Equal(got, want) {
 		var s string

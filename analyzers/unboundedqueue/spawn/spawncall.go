@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
@@ -99,42 +100,53 @@ func (c fixer) perCallFinding(call *ast.CallExpr, callee *types.Func, fact *PerC
 			Pos:      call.Pos(),
 			End:      call.End(),
 			Category: "fanout",
-			Message: fmt.Sprintf("%s starts a goroutine per call (its go statement at %s does blocking work, %s, and it returns without waiting), and it is called per element of %s, whose size comes from the data (%s): nothing bounds how many run at once; by hand: give %s a limit (a semaphore acquired before its go statement, or a bounded worker), or call a variant that waits and bound the loop",
-				name, fact.Go, fact.Work, edits.Source(c.pass, coll), src.what, name),
+			Message: fmt.Sprintf("%s starts a goroutine per call (its go statement %s does blocking work, %s, and it returns without waiting), and it is called per element of %s, whose size comes from the data (%s): nothing bounds how many run at once; by hand: give %s a limit (a semaphore acquired before its go statement, or a bounded worker), or call a variant that waits and bound the loop",
+				name, fact.where(), fact.Work, edits.Source(c.pass, coll), src.what, name),
 		},
 	}
-	if g := c.goStmtAt(callee, fact.Go); g != nil {
-		// In this package: show the go statement itself.
-		f.Diag.Related = append(f.Diag.Related, analysis.RelatedInformation{Pos: g.Pos(), End: g.End(), Message: name + " starts the goroutine here"})
-	} else if callee.Pos().IsValid() {
-		f.Diag.Related = append(f.Diag.Related, analysis.RelatedInformation{Pos: callee.Pos(), Message: name + " starts the goroutine (go statement at " + fact.Go + ")"})
-	}
+	c.relateGoStmt(f, callee, fact)
 	if src.at != nil {
 		f.Diag.Related = append(f.Diag.Related, analysis.RelatedInformation{Pos: src.at.Pos(), End: src.at.End(), Message: "the collection's size comes from here"})
 	}
 	return f
 }
 
-// goStmtAt returns the go statement of fn, a function of this package, at
-// the position at ("file.go:line", as the fact says it), or nil.
-func (c fixer) goStmtAt(fn *types.Func, at string) *ast.GoStmt {
+// relateGoStmt adds to f the go statement of callee's fact as a related
+// position: the statement itself when it is callee's, in this package;
+// else callee's declaration.
+func (c fixer) relateGoStmt(f *shared.Finding, callee *types.Func, fact *PerCallFact) {
+	name := funcName(c.pass.Pkg, callee)
+	if g := c.goStmtAt(callee, fact); g != nil {
+		// In this package: show the go statement itself.
+		f.Diag.Related = append(f.Diag.Related, analysis.RelatedInformation{Pos: g.Pos(), End: g.End(), Message: name + " starts the goroutine here"})
+	} else if callee.Pos().IsValid() {
+		f.Diag.Related = append(f.Diag.Related, analysis.RelatedInformation{Pos: callee.Pos(), Message: name + " starts the goroutine (go statement " + fact.where() + ")"})
+	}
+}
+
+// goStmtAt returns the go statement of fact, when it is in this package:
+// the go statement at the position the fact says ("file.go:line") in fn, or
+// in the function the fact goes through (Via), or nil.
+func (c fixer) goStmtAt(fn *types.Func, fact *PerCallFact) *ast.GoStmt {
 	if fn.Pkg() != c.pass.Pkg {
 		return nil
 	}
-	var found *ast.GoStmt
 	for cur := range c.insp.Root().Preorder((*ast.GoStmt)(nil)) {
 		p := c.pass.Fset.Position(cur.Node().Pos())
-		if fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line) != at {
+		if fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line) != fact.Go {
 			continue
 		}
-		if encl := code.EnclosingFunc(cur); encl.Valid() {
-			if fd, ok := encl.Node().(*ast.FuncDecl); ok && c.pass.TypesInfo.Defs[fd.Name] == fn {
-				found = cur.Node().(*ast.GoStmt)
-				break
-			}
+		encl := code.EnclosingFunc(cur)
+		fd, ok := encl.Node().(*ast.FuncDecl)
+		if !ok {
+			continue
+		}
+		obj, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+		if obj == fn || (obj != nil && fact.Via != "" && funcName(nil, obj) == fact.Via) {
+			return cur.Node().(*ast.GoStmt)
 		}
 	}
-	return found
+	return nil
 }
 
 // funcName names fn for a message of the package pkg: Save, helper.Save,
@@ -158,4 +170,78 @@ func funcName(pkg *types.Package, fn *types.Func) string {
 		t = "(" + t + ")"
 	}
 	return t + "." + fn.Name()
+}
+
+// Detached through a call: a function that serves a request or an event
+// (detached.go) calls, once per call, a function that spawns per call. Its
+// goroutine outlives the request as if the go statement were the
+// handler's own, and nothing limits how many are alive. The detached
+// kind's deciders decide the call: the request's context handed to a
+// goroutine that works under it, a wait after the call, a limiter acquired
+// before it, a guarded start. A callee that serves a request itself has
+// its go statement decided where it is (PerCallFact.Served).
+func (c requestSpawns) detachedCalls() {
+	if c.checker.perCall == nil {
+		return
+	}
+	for file := range c.insp.Root().Children() {
+		if c.sh.Rep.Skip(file.Node().(*ast.File)) {
+			continue
+		}
+		for cur := range file.Preorder((*ast.CallExpr)(nil)) {
+			call := cur.Node().(*ast.CallExpr)
+			callee := c.sh.Callee(call)
+			fact := c.checker.perCall.Of(callee)
+			if fact == nil || fact.Served || shared.NearestLoop(cur) != nil {
+				continue // in a loop: the fan-out kind decides the call
+			}
+			switch cur.Parent().Node().(type) {
+			case *ast.GoStmt, *ast.DeferStmt:
+				continue
+			}
+			fn := code.EnclosingFunc(cur)
+			if !fn.Valid() {
+				continue
+			}
+			var req string
+			if _, lit := fn.Node().(*ast.FuncLit); lit {
+				req = c.eventCallback(fn)
+			} else {
+				req = c.perRequest(fn)
+			}
+			if req == "" {
+				continue
+			}
+			switch {
+			case answersRequest(req) && fact.Ctx && c.requestContext(fn, callSpawn(cur)):
+				c.silenced(ruleRequestContext, cur)
+			case c.waitsAfterIn(fn, cur):
+				c.silenced(ruleWaitedByCaller, cur)
+			case c.acquiredBeforeIn(fn, cur):
+				c.silenced(ruleAcquiredBefore, cur)
+			case c.guardedStart(fn, cur):
+				c.silenced(ruleGuardedStart, cur)
+			default:
+				c.findings = append(c.findings, newFixer(c.sh).detachedCallFinding(call, callee, fact, fn, req))
+			}
+		}
+	}
+}
+
+// detachedCallFinding builds the diagnostic of a call, per request, of a
+// function that spawns per call. It has no fix, as a detached go
+// statement's has none.
+func (c fixer) detachedCallFinding(call *ast.CallExpr, callee *types.Func, fact *PerCallFact, fn inspector.Cursor, req string) *shared.Finding {
+	name := funcName(c.pass.Pkg, callee)
+	f := &shared.Finding{
+		Diag: analysis.Diagnostic{
+			Pos:      call.Pos(),
+			End:      call.End(),
+			Category: "detached",
+			Message: fmt.Sprintf("%s starts a goroutine per call (its go statement %s does blocking work, %s, and it returns without waiting), and %s calls it per %s: the goroutines outlive the request, and nothing limits how many are alive, so their number grows with the request rate times how long each runs; by hand: give %s a limit (a semaphore acquired before its go statement, shedding the work when it is full) or hand the work to a bounded worker",
+				name, fact.where(), fact.Work, c.sh.FuncName(fn), req, name),
+		},
+	}
+	c.relateGoStmt(f, callee, fact)
+	return f
 }

@@ -8,6 +8,7 @@ import (
 	"log"
 	"time"
 
+	"github.com/buildkite/roko"
 	"github.com/cenkalti/backoff/v4"
 	"github.com/prometheus/client_golang/prometheus"
 
@@ -33,6 +34,34 @@ func Library(ctx context.Context, c *client.Client, key string) error {
 	start := time.Now()
 	err := backoff.Retry(func() error { return c.UploadOnce(ctx, key) }, backoff.WithContext(backoff.NewExponentialBackOff(), ctx))
 	log.Printf("upload took %v", time.Since(start)) // want `the duration since start spans backoff\.Retry, whose attempts are separated by the delays its retry options set`
+	return err
+}
+
+// Callback times a call of another package that retries the callback it
+// is given, pausing in a helper that returns from its select.
+func Callback(ctx context.Context, r *client.Retrier, c *client.Client, key string) error { // want Callback:"retries between a timer"
+	start := time.Now()
+	err := r.Do(ctx, func() error { return c.UploadOnce(ctx, key) })
+	uploadSeconds.Observe(time.Since(start).Seconds()) // want `the duration since start spans \(\*client\.Retrier\)\.Do, whose attempts are separated by a timer`
+	return err
+}
+
+// Notified times a call that goes round again after a helper that sends
+// once its timer fires: no pause between attempts.
+func Notified(ctx context.Context, r *client.Retrier, c *client.Client, key string, out chan<- int) error {
+	start := time.Now()
+	err := r.DoNotify(ctx, func() error { return c.UploadOnce(ctx, key) }, out)
+	uploadSeconds.Observe(time.Since(start).Seconds())
+	return err
+}
+
+// Roko times a library retrier's call; its options are configuration.
+func Roko(ctx context.Context, c *client.Client, key string) error {
+	start := time.Now()
+	err := roko.NewRetrier(roko.WithMaxAttempts(5), roko.WithStrategy(roko.Exponential(time.Second, 0))).DoWithContext(ctx, func(*roko.Retrier) error {
+		return c.UploadOnce(ctx, key)
+	})
+	log.Printf("upload took %v", time.Since(start)) // want `the duration since start spans \(\*roko\.Retrier\)\.DoWithContext, whose attempts are separated by the delays its retry options set`
 	return err
 }
 

@@ -23,7 +23,7 @@ func refreshAll(ctx context.Context, s store, c *helper.Client) error {
 		return err
 	}
 	for _, u := range urls {
-		c.Refresh(u) // want `\(\*helper.Client\).Refresh starts a goroutine per call \(its go statement at helper.go:21 does blocking work, c.hc.Get, and it returns without waiting\), and it is called per element of urls, whose size comes from the data \(returned by s.ListURLs\): nothing bounds how many run at once; by hand: give \(\*helper.Client\).Refresh a limit \(a semaphore acquired before its go statement, or a bounded worker\), or call a variant that waits and bound the loop`
+		c.Refresh(u) // want `\(\*helper.Client\).Refresh starts a goroutine per call \(its go statement at helper.go:22 does blocking work, c.hc.Get, and it returns without waiting\), and it is called per element of urls, whose size comes from the data \(returned by s.ListURLs\): nothing bounds how many run at once; by hand: give \(\*helper.Client\).Refresh a limit \(a semaphore acquired before its go statement, or a bounded worker\), or call a variant that waits and bound the loop`
 	}
 	return nil
 }

@@ -3,6 +3,7 @@
 package helper
 
 import (
+	"context"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -130,4 +131,38 @@ func (c *Client) Fetch(url string) error {
 		}
 	}()
 	return nil
+}
+
+// Audit spawns through Save, which it calls once on every call: it spawns
+// per call too, through Save.
+func Audit(c *Client, url string) {
+	c.hc.CloseIdleConnections()
+	Save(c, url)
+}
+
+// AuditMaybe calls Save on some calls only: no fact.
+func AuditMaybe(c *Client, url string, on bool) {
+	if on {
+		Save(c, url)
+	}
+}
+
+// AuditWait waits for a result after calling Save: no fact.
+func AuditWait(c *Client, url string, done <-chan struct{}) {
+	Save(c, url)
+	<-done
+}
+
+// RefreshCtx starts a goroutine whose request takes the caller's context:
+// it spawns per call, under its context.
+func (c *Client) RefreshCtx(ctx context.Context, url string) {
+	go func() {
+		req, err := http.NewRequestWithContext(ctx, "GET", url, nil)
+		if err != nil {
+			return
+		}
+		if resp, err := c.hc.Do(req); err == nil {
+			resp.Body.Close()
+		}
+	}()
 }

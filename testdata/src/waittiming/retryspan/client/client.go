@@ -66,3 +66,65 @@ func TimedUpload(ctx context.Context, key string, observe func(time.Duration)) e
 	}
 	return err
 }
+
+// A Retrier retries a callback its caller gives it.
+type Retrier struct {
+	attempts, max int
+	next          time.Duration
+}
+
+// sleepOrDone pauses for d unless ctx ends first; it returns from the
+// select's cases, as the end of the function would.
+func (r *Retrier) sleepOrDone(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Do calls attempt until it succeeds or the attempts run out, pausing
+// between attempts: it retries, whatever the callback does.
+func (r *Retrier) Do(ctx context.Context, attempt func() error) error {
+	for {
+		err := attempt()
+		if err == nil {
+			return nil
+		}
+		r.attempts++
+		if r.attempts >= r.max {
+			return err
+		}
+		if err := r.sleepOrDone(ctx, r.next); err != nil {
+			return err
+		}
+	}
+}
+
+// Notify waits for d and then sends, from the select's case: a wait that
+// does something after the timer, not a pause.
+func (r *Retrier) notify(ctx context.Context, d time.Duration, out chan<- int) error {
+	select {
+	case <-time.After(d):
+		out <- r.attempts
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// DoNotify goes round again after notify: no pause between attempts.
+func (r *Retrier) DoNotify(ctx context.Context, attempt func() error, out chan<- int) error {
+	for {
+		err := attempt()
+		if err == nil {
+			return nil
+		}
+		if err := r.notify(ctx, r.next, out); err != nil {
+			return err
+		}
+	}
+}
