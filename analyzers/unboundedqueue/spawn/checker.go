@@ -53,6 +53,7 @@ func Check(sh *shared.Pkg, loops []inspector.Cursor, inFlight int64, perCall *Pe
 	c.fanOuts()
 	dataSizes{c}.indexFanOuts()        // datasize.go
 	dataSizes{c}.perCallFanOuts()      // spawncall.go
+	dataSizes{c}.perCallItems()        // spawncall.go
 	requestSpawns{c}.leakedReceivers() // leaked.go
 	requestSpawns{c}.detachedSpawns()  // detached.go
 	requestSpawns{c}.detachedCalls()   // spawncall.go

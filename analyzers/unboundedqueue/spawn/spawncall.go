@@ -245,3 +245,77 @@ func (c fixer) detachedCallFinding(call *ast.CallExpr, callee *types.Func, fact 
 	c.relateGoStmt(f, callee, fact)
 	return f
 }
+
+// perCallItemChain is the goroutine-per-item kind's chain without the rules
+// that read the goroutine's own body (long-lived, lives-until-stop,
+// restarts-worker, limited-group, lockstep-reply): the callee's fact says
+// its goroutine does blocking work and is not long-lived.
+var perCallItemChain = []*rule{ruleNoIterationState, ruleAcquiredBefore, ruleCountGuard, ruleWaitsEach, ruleCounterCap, ruleEntityItems, ruleAMQPPrefetch, ruleFiniteStream}
+
+// perCallItems reports the calls, per item a loop takes from a stream (a
+// range over a channel, an endless loop that receives or reads), of
+// functions that spawn per call: a goroutine per item, as for a go
+// statement in the loop (goroutineperitem), started in the callee.
+func (c dataSizes) perCallItems() {
+	if c.perCall == nil {
+		return
+	}
+	for _, loop := range c.loops {
+		if !mayConsumeStream(c.pass.TypesInfo, loop.Node()) {
+			continue
+		}
+		fn := code.EnclosingFunc(loop)
+		body, ok := loop.FindNode(loopBody(loop.Node()))
+		if !ok || !fn.Valid() {
+			continue
+		}
+		for cur := range body.Preorder((*ast.CallExpr)(nil)) {
+			call := cur.Node().(*ast.CallExpr)
+			callee := c.sh.Callee(call)
+			fact := c.perCall.Of(callee)
+			if fact == nil || shared.NearestLoop(cur) != loop.Node() || code.EnclosingFunc(cur).Node() != fn.Node() {
+				continue
+			}
+			if _, ok := cur.Parent().Node().(*ast.GoStmt); ok {
+				continue // the go statement is the loop's own spawn
+			}
+			stream, recv, ok := c.streamOf(loop, cur)
+			if !ok {
+				continue
+			}
+			if c.boundedItem(candidate{sp: callSpawn(cur), cur: cur, loop: loop, stream: stream, recv: recv}) {
+				continue
+			}
+			_, pulled := recv.(*ast.CallExpr)
+			c.findings = append(c.findings, newFixer(c.sh).perCallItemFinding(call, callee, fact, stream, pulled))
+		}
+	}
+}
+
+// boundedItem reports whether a rule of perCallItemChain holds for the call
+// x, and records it.
+func (c dataSizes) boundedItem(x candidate) bool {
+	for _, r := range perCallItemChain {
+		if r.holds(c.checker, x) {
+			c.silenced(r, x.cur)
+			return true
+		}
+	}
+	return false
+}
+
+// perCallItemFinding builds the diagnostic of a call, per item of a
+// stream, of a function that spawns per call.
+func (c fixer) perCallItemFinding(call *ast.CallExpr, callee *types.Func, fact *PerCallFact, stream ast.Expr, pulled bool) *shared.Finding {
+	name := funcName(c.pass.Pkg, callee)
+	from, why := "received from", "the channel never fills, so it never pushes back on the producer"
+	if pulled {
+		from, why = "read from", "the loop reads the next one at once, so nothing pushes back on the sender"
+	}
+	f := shared.NewFinding(call, "goroutineperitem",
+		fmt.Sprintf("%s starts a goroutine per call (its go statement %s does blocking work, %s, and it returns without waiting), and it is called per item %s %s with nothing bounding how many run at once: %s; by hand: give %s a limit (a semaphore acquired before its go statement) or call a variant that does the work in place",
+			name, fact.where(), fact.Work, from, edits.Source(c.pass, stream), why, name),
+		stream, "items arrive here")
+	c.relateGoStmt(f, callee, fact)
+	return f
+}
