@@ -1,0 +1,377 @@
+package spawn
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
+	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
+)
+
+// Goroutines left parked on a send: a function makes an unbuffered
+// channel, starts a goroutine that sends on it (a result, an error), and
+// can return without taking the value — the receive is a case of a select
+// whose other case returns (ctx.Done(), a timer), a return comes first on
+// some path, or, with several senders, the loop that receives returns
+// before the last. The goroutine then stays parked on its send for the
+// life of the process: one more per call that returns so, and calls return
+// so exactly when the backend is slow or failing.
+//
+// The channel must be the function's own (ownChanNeverClosed: made by it,
+// used only to send, receive, range, ask len or cap of), every send of it
+// in the goroutine's literal as a statement of its own (a send in a select
+// may give up), and every receive in the function's body, outside function
+// literals: another receiver could take the value.
+//
+// A buffer of one lets the one send complete whether or not the function
+// still waits (the idiom reviewers call the canonical no-leak one): the fix
+// when one goroutine sends once, outside loops. Several senders need a
+// buffer as large as their number, which the code must say.
+
+// abandonedSenders reports the goroutines that send on an unbuffered
+// channel their function may stop receiving from.
+func (c requestSpawns) abandonedSenders() {
+	info := c.pass.TypesInfo
+	for _, cur := range c.sh.GoStmts {
+		fn := code.EnclosingFunc(cur)
+		if !fn.Valid() || runsOnce(fn) {
+			continue
+		}
+		gs := cur.Node().(*ast.GoStmt)
+		lit, ok := ast.Unparen(gs.Call.Fun).(*ast.FuncLit)
+		if !ok {
+			continue
+		}
+		ch, sends := sentLocalChan(info, lit.Body, fn.Node())
+		if ch == nil || !c.ownChanNeverClosed(fn, ch) {
+			continue
+		}
+		mk := c.unbufferedMake(fn, ch)
+		if mk == nil {
+			continue
+		}
+		recvs, ok := c.receivesInBody(fn, ch)
+		if !ok {
+			continue
+		}
+		exit, why := c.leavesWithoutReceiving(fn, cur, recvs)
+		if exit == nil || c.reported(gs) {
+			continue
+		}
+		c.asked[cur.Node()] = true
+		single := len(sends) == 1 && shared.NearestLoop(cur) == nil && !inLoopOf(sends[0], lit)
+		c.findings = append(c.findings, abandonedFinding(c.sh, gs, fn, ch, mk, exit, why, single))
+	}
+}
+
+// sentLocalChan returns the channel the goroutine's body sends on, when it
+// is a variable declared in fn outside the body and every send on it there
+// is a statement of its own (not a select's case, which may give up), with
+// those sends; or nil.
+func sentLocalChan(info *types.Info, body *ast.BlockStmt, fn ast.Node) (*types.Var, []*ast.SendStmt) {
+	var ch *types.Var
+	var sends []*ast.SendStmt
+	ok := true
+	local := func(e ast.Expr) *types.Var {
+		v := code.Var(info, e)
+		if v == nil || v.IsField() || !code.Inside(v.Pos(), fn) || code.Inside(v.Pos(), body) {
+			return nil
+		}
+		return v
+	}
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CommClause:
+			if s, isSend := n.Comm.(*ast.SendStmt); isSend && local(s.Chan) != nil {
+				ok = false // a send in a select may give up
+				return false
+			}
+			for _, st := range n.Body {
+				ast.Inspect(st, visit)
+			}
+			return false
+		case *ast.SendStmt:
+			v := local(n.Chan)
+			if v == nil {
+				return true
+			}
+			if ch != nil && ch != v {
+				ok = false // two channels: not one result's
+				return false
+			}
+			ch = v
+			sends = append(sends, n)
+		}
+		return true
+	}
+	ast.Inspect(body, visit)
+	if !ok || ch == nil {
+		return nil, nil
+	}
+	return ch, sends
+}
+
+// unbufferedMake returns the make(chan T) (or make(chan T, 0)) that fn
+// assigns to ch, or nil.
+func (c requestSpawns) unbufferedMake(fn inspector.Cursor, ch *types.Var) *ast.CallExpr {
+	info := c.pass.TypesInfo
+	var mk *ast.CallExpr
+	for cur := range fn.Preorder((*ast.Ident)(nil)) {
+		id := cur.Node().(*ast.Ident)
+		if info.Defs[id] != ch {
+			continue
+		}
+		as, ok := cur.Parent().Node().(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return nil
+		}
+		for i, l := range as.Lhs {
+			if l != id {
+				continue
+			}
+			call, ok := ast.Unparen(as.Rhs[i]).(*ast.CallExpr)
+			if !ok || code.BuiltinName(info, call) != "make" {
+				return nil
+			}
+			if len(call.Args) == 2 {
+				if n, ok := consts.Int(info, call.Args[1]); !ok || n != 0 {
+					return nil
+				}
+			}
+			mk = call
+		}
+	}
+	return mk
+}
+
+// receivesInBody returns the receives of ch (<-ch, a range over it) in
+// fn's body outside function literals, and false when a literal other
+// receives from it too: that receiver may take the
+// value.
+func (c requestSpawns) receivesInBody(fn inspector.Cursor, ch *types.Var) ([]inspector.Cursor, bool) {
+	info := c.pass.TypesInfo
+	var recvs []inspector.Cursor
+	for cur := range fn.Preorder((*ast.Ident)(nil)) {
+		if info.Uses[cur.Node().(*ast.Ident)] != ch {
+			continue
+		}
+		var recv bool
+		switch p := cur.Parent().Node().(type) {
+		case *ast.UnaryExpr:
+			recv = p.Op == token.ARROW
+		case *ast.RangeStmt:
+			recv = true
+		}
+		if !recv {
+			continue
+		}
+		if encl := code.EnclosingFunc(cur); encl.Node() != fn.Node() {
+			return nil, false // another receiver, or the sender itself: not one result's channel
+		}
+		recvs = append(recvs, cur.Parent())
+	}
+	return recvs, true
+}
+
+// leavesWithoutReceiving returns a statement through which fn can return,
+// after the go statement at gs, without receiving the goroutine's value,
+// and says how: the other case of a select that receives it, a return
+// before the first receive (not in a branch the go statement is not on),
+// or a return after a receive in the loop that receives when several
+// goroutines send. It returns nil when fn receives on every path.
+func (c requestSpawns) leavesWithoutReceiving(fn, gs inspector.Cursor, recvs []inspector.Cursor) (ast.Node, string) {
+	var first inspector.Cursor
+	for _, r := range recvs {
+		if r.Node().Pos() < gs.Node().End() {
+			continue
+		}
+		if !first.Valid() || r.Node().Pos() < first.Node().Pos() {
+			first = r
+		}
+		if cc, sel := selectOf(r); sel != nil {
+			for _, other := range sel.Body.List {
+				if other != cc && returns(&ast.BlockStmt{List: other.(*ast.CommClause).Body}) {
+					return other, "the select's other case returns first"
+				}
+			}
+		}
+	}
+	if !first.Valid() {
+		return nil, "" // a receive before the go statement, in a loop around it: not followed
+	}
+	body := code.FuncBody(fn.Node())
+	var early ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if early != nil || n == nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if n.Pos() > gs.Node().End() && n.End() < first.Node().Pos() && sameBranch(fn, gs.Node(), n) {
+				early = n
+			}
+		}
+		return true
+	})
+	if early != nil {
+		return early, "it returns before it receives"
+	}
+	if loop := shared.NearestLoop(gs); loop != nil && code.Inside(loop.Pos(), body) {
+		// Several senders: a return in the receiving loop on what a
+		// receive got (if err != nil { return err }) leaves the rest
+		// parked. A return on a count of the values received is not one.
+		if rl := shared.NearestLoop(first); rl != nil && rl != loop {
+			got := c.receivedVars(first)
+			var ret ast.Node
+			ast.Inspect(rl, func(n ast.Node) bool {
+				if ret != nil {
+					return false
+				}
+				if _, lit := n.(*ast.FuncLit); lit {
+					return false
+				}
+				if ifs, ok := n.(*ast.IfStmt); ok && ifs.Cond.Pos() > first.Node().Pos() && c.mentions(ifs.Cond, got) && returns(ifs.Body) {
+					ret = ifs
+				}
+				return true
+			})
+			if ret != nil {
+				return ret, "it returns from the loop that receives on a value it got, before the last one"
+			}
+		}
+	}
+	return nil, ""
+}
+
+// receivedVars returns the variables the receive at r assigns (err := <-ch,
+// case v, ok := <-ch:), or none.
+func (c requestSpawns) receivedVars(r inspector.Cursor) map[*types.Var]bool {
+	vars := make(map[*types.Var]bool)
+	as, ok := r.Parent().Node().(*ast.AssignStmt)
+	if !ok {
+		return vars
+	}
+	for _, l := range as.Lhs {
+		if v := code.Var(c.pass.TypesInfo, l); v != nil {
+			vars[v] = true
+		}
+	}
+	return vars
+}
+
+// mentions reports whether e uses one of vars.
+func (c requestSpawns) mentions(e ast.Expr, vars map[*types.Var]bool) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && vars[code.Var(c.pass.TypesInfo, id)] {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// selectOf returns the comm clause and the select whose case the receive
+// at r is (case v := <-ch:, case <-ch:), or nils.
+func selectOf(r inspector.Cursor) (ast.Stmt, *ast.SelectStmt) {
+	for p := r.Parent(); p.Valid(); p = p.Parent() {
+		switch n := p.Node().(type) {
+		case *ast.ExprStmt, *ast.AssignStmt:
+			continue
+		case *ast.CommClause:
+			if sel, ok := p.Parent().Parent().Node().(*ast.SelectStmt); ok && n.Comm != nil && code.Inside(r.Node().Pos(), n.Comm) {
+				return n, sel
+			}
+		}
+		return nil, nil
+	}
+	return nil, nil
+}
+
+// sameBranch reports whether the return statement ret runs after the go
+// statement g on some path: the innermost statement holding both is a
+// block (a sequence), not an if, switch or select whose branches part
+// them.
+func sameBranch(fn inspector.Cursor, g, ret ast.Node) bool {
+	gc, ok := fn.FindNode(g)
+	if !ok {
+		return false
+	}
+	for p := gc.Parent(); p.Valid(); p = p.Parent() {
+		if !code.Inside(ret.Pos(), p.Node()) {
+			continue
+		}
+		switch p.Node().(type) {
+		case *ast.BlockStmt, *ast.FuncDecl, *ast.FuncLit:
+			return true
+		case *ast.CaseClause, *ast.CommClause:
+			return true // both in one case, in sequence
+		}
+		return false // an if's branches, a switch's or select's cases
+	}
+	return false
+}
+
+// inLoopOf reports whether n lies in a loop inside the literal lit.
+func inLoopOf(n ast.Node, lit *ast.FuncLit) bool {
+	found := false
+	ast.Inspect(lit.Body, func(m ast.Node) bool {
+		if found || m == nil {
+			return false
+		}
+		switch m := m.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ForStmt, *ast.RangeStmt:
+			if code.Inside(n.Pos(), m) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// abandonedFinding builds the diagnostic of a goroutine left parked on a
+// send. The fix, for one goroutine sending once, gives the channel a
+// buffer of one.
+func abandonedFinding(sh *shared.Pkg, gs *ast.GoStmt, fn inspector.Cursor, ch *types.Var, mk *ast.CallExpr, exit ast.Node, why string, single bool) *shared.Finding {
+	name := sh.FuncName(fn)
+	f := &shared.Finding{
+		Diag: analysis.Diagnostic{
+			Pos:      gs.Pos(),
+			End:      gs.End(),
+			Category: "detached",
+			Message: fmt.Sprintf("goroutine started by %s sends on %s, an unbuffered channel the function made, and %s can return without receiving (%s): the goroutine then stays parked on the send forever, one more per such call",
+				name, ch.Name(), name, why),
+			Related: []analysis.RelatedInformation{{Pos: exit.Pos(), End: exit.End(), Message: "the function can return here without receiving from " + ch.Name()}},
+		},
+	}
+	if !single {
+		f.Diag.Message += fmt.Sprintf("; by hand: give %s a buffer as large as the number of goroutines that send on it", ch.Name())
+		return f
+	}
+	f.Diag.Message += fmt.Sprintf("; give %s a buffer of one, so the send completes whether or not the function still waits", ch.Name())
+	f.Msg = "Give " + ch.Name() + " a buffer of one"
+	if len(mk.Args) == 2 {
+		f.Edits = []analysis.TextEdit{edits.Replace(mk.Args[1], "1")}
+	} else {
+		f.Edits = []analysis.TextEdit{{Pos: mk.Args[0].End(), End: mk.Args[0].End(), NewText: []byte(", 1")}}
+	}
+	return f
+}

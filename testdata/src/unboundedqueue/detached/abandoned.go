@@ -1,0 +1,145 @@
+package detached
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"time"
+)
+
+// fetchTimeout waits for the result or the context: when the context ends
+// first, the goroutine stays parked on its send forever.
+func fetchTimeout(ctx context.Context, c *http.Client, url string) (*http.Response, error) {
+	type result struct {
+		resp *http.Response
+		err  error
+	}
+	done := make(chan result)
+	go func() { // want `goroutine started by fetchTimeout sends on done, an unbuffered channel the function made, and fetchTimeout can return without receiving \(the select's other case returns first\): the goroutine then stays parked on the send forever, one more per such call; give done a buffer of one, so the send completes whether or not the function still waits`
+		resp, err := c.Get(url)
+		done <- result{resp, err}
+	}()
+	select {
+	case r := <-done:
+		return r.resp, r.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// checkFirst returns on a failed check after starting the goroutine and
+// before receiving its result.
+func checkFirst(c *http.Client, url string, check func() error) error {
+	errc := make(chan error, 0)
+	go func() { // want `goroutine started by checkFirst sends on errc, an unbuffered channel the function made, and checkFirst can return without receiving \(it returns before it receives\)`
+		_, err := c.Get(url)
+		errc <- err
+	}()
+	if err := check(); err != nil {
+		return err
+	}
+	return <-errc
+}
+
+// fetchAll returns on the first error it receives: the goroutines that
+// have not sent yet stay parked.
+func fetchAll(c *http.Client, urls []string) error {
+	errc := make(chan error)
+	for _, u := range urls {
+		go func() { // want `goroutine started by fetchAll sends on errc, an unbuffered channel the function made, and fetchAll can return without receiving \(it returns from the loop that receives on a value it got, before the last one\): .*; by hand: give errc a buffer as large as the number of goroutines that send on it`
+			_, err := c.Get(u)
+			errc <- err
+		}()
+	}
+	for range urls {
+		if err := <-errc; err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// The twin: a buffer of one, the idiom that cannot leak.
+func fetchBuffered(ctx context.Context, c *http.Client, url string) error {
+	errc := make(chan error, 1)
+	go func() {
+		_, err := c.Get(url)
+		errc <- err
+	}()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// The twin: the goroutine's send gives up with the context.
+func fetchGivesUp(ctx context.Context, c *http.Client, url string) error {
+	errc := make(chan error)
+	go func() {
+		_, err := c.Get(url)
+		select {
+		case errc <- err:
+		case <-ctx.Done():
+		}
+	}()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// The twin: the function receives on every path; the select's other case
+// goes round again.
+func fetchWaits(c *http.Client, url string, tick <-chan time.Time) error {
+	errc := make(chan error)
+	go func() {
+		_, err := c.Get(url)
+		errc <- err
+	}()
+	for {
+		select {
+		case err := <-errc:
+			return err
+		case <-tick:
+		}
+	}
+}
+
+// The twin: a return on the count of the values received, after the last.
+func waitAll(c *http.Client, urls []string) error {
+	errc := make(chan error)
+	for _, u := range urls {
+		go func() {
+			_, err := c.Get(u)
+			errc <- err
+		}()
+	}
+	var errs []error
+	left := len(urls)
+	for {
+		err := <-errc
+		errs = append(errs, err)
+		left--
+		if left == 0 {
+			return errors.Join(errs...)
+		}
+	}
+}
+
+// The twin: the early return is on a branch the go statement is not on.
+func startOrFail(c *http.Client, url string, ok bool) error {
+	errc := make(chan error)
+	if ok {
+		go func() {
+			_, err := c.Get(url)
+			errc <- err
+		}()
+	} else {
+		return errors.New("not started")
+	}
+	return <-errc
+}
