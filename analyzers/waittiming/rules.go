@@ -13,6 +13,7 @@ import (
 var (
 	ruleNoClock = report.NewRule("waittiming", "no-clock", "the package imports neither time, context nor the Prometheus client, and knows no timer helper: it can take no measurement and set no deadline")
 
+	ruleRecordsQueueing  = report.NewRule("waittiming", "records-queueing", "the duration since a field stamped when its item was queued is recorded under a name that says it includes the queueing (total-words, queue-record-words): the time queued is the figure, not a hazard in it")
 	ruleStartElsewhere   = report.NewRule("waittiming", "start-elsewhere", "the start of the duration is not a timestamp this function takes before the end: a field, a parameter or a package variable (time.Since(req.start)), set by code whose waits the check does not follow")
 	ruleEndElsewhere     = report.NewRule("waittiming", "end-elsewhere", "the measurement ends in a function literal that runs when something else calls it (a handler, a callback) or in one nested deeper: the span is not one call's work")
 	ruleStartEndMismatch = report.NewRule("waittiming", "start-end-mismatch", "the end and the variable's last start before it do not pair: a timer ended by a stop of another timer type or helper, or a timestamp ended by a timer's stop")

@@ -169,11 +169,17 @@ func namesTotal(m *measurement) bool {
 // separators (end_to_end says endtoend). A Prometheus counter's _total
 // suffix says counter, not the whole of something, and does not count.
 func recordSays(m *measurement, words *knowledge.List) bool {
+	return recordSaysBut(m, words, nil)
+}
+
+// recordSaysBut is recordSays, looking into no node for which skip
+// reports true (nil: none).
+func recordSaysBut(m *measurement, words *knowledge.List, skip func(ast.Node) bool) bool {
 	stmt := m.deferStmt
 	if !stmt.Valid() {
 		stmt = code.StmtOf(m.end)
 	}
-	return code.AnyNode(stmt.Node(), nil, func(n ast.Node) bool {
+	return code.AnyNode(stmt.Node(), skip, func(n ast.Node) bool {
 		var text string
 		switch n := n.(type) {
 		case *ast.Ident:

@@ -160,6 +160,9 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, cur := range deadlines {
 		d.checkDeadline(cur)
 	}
+	for _, q := range c.enqueuedStarts() {
+		c.reportEnqueued(q)
+	}
 	for _, s := range c.staleStamps() {
 		c.reportStaleStamp(s)
 	}
@@ -201,6 +204,9 @@ type checker struct {
 	starts   map[*types.Var][]inspector.Cursor
 	ends     []varEnd
 	deferred []*measurement
+	// fieldEnds are the ends from a time.Time field (time.Since(job.start)),
+	// which enqueued.go follows to where the field is stamped.
+	fieldEnds []fieldEnd
 
 	stages map[*types.Var][]string // label names of *Vec observers, by variable
 
@@ -257,6 +263,8 @@ func (c *checker) collect(cur inspector.Cursor) {
 		if start, _, ok := timing.Elapsed(info, call); ok {
 			if v := localVar(info, start); v != nil {
 				c.ends = append(c.ends, varEnd{v, cur})
+			} else if fe, ok := fieldEndOf(info, cur, start); ok {
+				c.fieldEnds = append(c.fieldEnds, fe) // stamped when queued? (enqueued.go)
 			} else {
 				c.rep.Silence(call, ruleStartElsewhere)
 			}

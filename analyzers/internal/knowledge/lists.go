@@ -266,6 +266,13 @@ var RetryRecordWords = newList("retry-record-words", Words, "",
 	"ready", "until", "wait", "retr", "attempt", "backoff",
 )
 
+// QueueRecordWords are the words of a record that say it measures the time
+// an item queued.
+var QueueRecordWords = newList("queue-record-words", Words, "",
+	"words of the statement that records the time since a field stamped when its item was queued (lower-cased, without separators) that say the figure is meant to include the queueing: its age, lag or delay, the time it waited",
+	"queue", "wait", "age", "lag", "delay", "pending", "latency",
+)
+
 // WaitBudgetWords are the words of a deadline's budget that say it bounds
 // the wait.
 var WaitBudgetWords = newList("wait-budget-words", Words, "",
@@ -395,6 +402,13 @@ var EventHandlerTypes = newList("event-handler-types", Types, "",
 	"handler types of event frameworks whose callbacks run once per event: a function literal given as a field of such a struct literal (AddFunc: func(obj any) {…}), or a method of a type that implements such an interface, serves one event, like a request's handler",
 	"k8s.io/client-go/tools/cache.ResourceEventHandlerFuncs", "k8s.io/client-go/tools/cache.ResourceEventHandlerDetailedFuncs",
 	"k8s.io/client-go/tools/cache.ResourceEventHandler",
+)
+
+// LifecycleMethods are the names of a component's methods that run once
+// per component, until its context ends.
+var LifecycleMethods = newList("lifecycle-methods", Methods, "",
+	"names of a method that starts or runs a component until the context it is given ends (a cache's Start, a server's Serve): it runs once per component, so a goroutine it leaves parked when that context ends does not grow with load",
+	"Start", "Run", "Serve",
 )
 
 // RequestTypeSuffixes end the names of the types of requests and messages.

@@ -12,6 +12,7 @@ import (
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
 	"github.com/queuecheck/queuecheck/analyzers/internal/edits"
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
 	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
 )
 
@@ -65,10 +66,43 @@ func (c requestSpawns) abandonedSenders() {
 		if exit == nil || c.reported(gs) {
 			continue
 		}
+		if c.lifecycleEnd(fn, exit) {
+			c.silenced(ruleLifecycle, cur)
+			continue
+		}
 		c.asked[cur.Node()] = true
 		single := len(sends) == 1 && shared.NearestLoop(cur) == nil && !inLoopOf(sends[0], lit)
 		c.findings = append(c.findings, abandonedFinding(c.sh, gs, fn, ch, mk, exit, why, single))
 	}
+}
+
+var ruleLifecycle = newRule("lifecycle-end", "the function that leaves the sender parked is a method named as a component's lifecycle (knowledge list lifecycle-methods: Start, Run, Serve) and leaves when its context parameter ends: it runs once per component, and what it leaves at shutdown does not grow with load", nil)
+
+// lifecycleEnd reports whether fn is a method of the lifecycle-methods
+// list and the way out exit is the case of its context's Done.
+func (c requestSpawns) lifecycleEnd(fn inspector.Cursor, exit ast.Node) bool {
+	decl, ok := fn.Node().(*ast.FuncDecl)
+	if !ok || decl.Recv == nil || !knowledge.LifecycleMethods.Has(decl.Name.Name) {
+		return false
+	}
+	cc, ok := exit.(*ast.CommClause)
+	if !ok {
+		return false
+	}
+	es, ok := cc.Comm.(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	u, ok := ast.Unparen(es.X).(*ast.UnaryExpr)
+	if !ok || u.Op != token.ARROW {
+		return false
+	}
+	call, ok := ast.Unparen(u.X).(*ast.CallExpr)
+	if !ok || code.CalleeName(call) != "Done" {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && isParam(c.pass.TypesInfo, fn.Node(), code.Var(c.pass.TypesInfo, sel.X)) && code.IsContext(c.pass.TypesInfo.TypeOf(sel.X))
 }
 
 // sentLocalChan returns the channel the goroutine's body sends on, when it

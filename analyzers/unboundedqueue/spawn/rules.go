@@ -61,6 +61,7 @@ var Rules = rulesOf(
 	ruleNotListing, ruleNoBoundedSibling, ruleNotPerItem, ruleNotInLoop,
 	ruleNoBlockingWork, ruleFixedSet, ruleAcquiredInside, // datasize.go
 	ruleRequestContext, ruleWaitedByCaller, ruleLocalPipe, ruleGuardedStart, // detached.go
+	ruleLifecycle,                                                                       // abandoned.go
 	ruleNotPerKey, ruleNotOwnWork, ruleManagedEntry, ruleFixedRegistry, ruleRegistryCap, // perkey.go
 )
 

@@ -143,3 +143,21 @@ func startOrFail(c *http.Client, url string, ok bool) error {
 	}
 	return <-errc
 }
+
+// A cache starts its informers once, until its context ends.
+type informerCache struct{ informers []func(context.Context) error }
+
+// The twin: a component's Start, left when its context ends at shutdown:
+// it runs once per component.
+func (k *informerCache) Start(ctx context.Context) error {
+	errs := make(chan error)
+	go func() { // why: lifecycle-end
+		errs <- k.informers[0](ctx)
+	}()
+	select {
+	case err := <-errs:
+		return err
+	case <-ctx.Done():
+		return nil
+	}
+}
