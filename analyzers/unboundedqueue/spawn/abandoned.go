@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -25,8 +26,9 @@ import (
 // life of the process: one more per call that returns so, and calls return
 // so exactly when the backend is slow or failing.
 //
-// The channel must be the function's own (ownChanNeverClosed: made by it,
-// used only to send, receive, range, ask len or cap of), every send of it
+// The channel must be the function's own (neverClosed: made by it, used
+// only to send, receive, range, ask len or cap of, closed only by the
+// sender after its sends), every send of it
 // in the goroutine's literal as a statement of its own (a send in a select
 // may give up), and every receive in the function's body, outside function
 // literals: another receiver could take the value.
@@ -39,19 +41,14 @@ import (
 // abandonedSenders reports the goroutines that send on an unbuffered
 // channel their function may stop receiving from.
 func (c requestSpawns) abandonedSenders() {
-	info := c.pass.TypesInfo
 	for _, cur := range c.sh.GoStmts {
 		fn := code.EnclosingFunc(cur)
 		if !fn.Valid() || runsOnce(fn) {
 			continue
 		}
 		gs := cur.Node().(*ast.GoStmt)
-		lit, ok := ast.Unparen(gs.Call.Fun).(*ast.FuncLit)
-		if !ok {
-			continue
-		}
-		ch, sends := sentLocalChan(info, lit.Body, fn.Node())
-		if ch == nil || !c.ownChanNeverClosed(fn, ch) {
+		ch, sends, body := c.sender(fn, gs)
+		if ch == nil {
 			continue
 		}
 		mk := c.unbufferedMake(fn, ch)
@@ -63,6 +60,9 @@ func (c requestSpawns) abandonedSenders() {
 			continue
 		}
 		exit, why := c.leavesWithoutReceiving(fn, cur, recvs)
+		if exit == nil && (shared.NearestLoop(cur) != nil || slices.ContainsFunc(sends, func(s *ast.SendStmt) bool { return inLoopOf(s, body) })) {
+			exit, why = rangeLeavesEarly(recvs)
+		}
 		if exit == nil || c.reported(gs) {
 			continue
 		}
@@ -71,7 +71,7 @@ func (c requestSpawns) abandonedSenders() {
 			continue
 		}
 		c.asked[cur.Node()] = true
-		single := len(sends) == 1 && shared.NearestLoop(cur) == nil && !inLoopOf(sends[0], lit)
+		single := len(sends) == 1 && shared.NearestLoop(cur) == nil && !inLoopOf(sends[0], body)
 		c.findings = append(c.findings, abandonedFinding(c.sh, gs, fn, ch, mk, exit, why, single))
 	}
 }
@@ -105,20 +105,120 @@ func (c requestSpawns) lifecycleEnd(fn inspector.Cursor, exit ast.Node) bool {
 	return ok && isParam(c.pass.TypesInfo, fn.Node(), code.Var(c.pass.TypesInfo, sel.X)) && code.IsContext(c.pass.TypesInfo.TypeOf(sel.X))
 }
 
-// sentLocalChan returns the channel the goroutine's body sends on, when it
-// is a variable declared in fn outside the body and every send on it there
-// is a statement of its own (not a select's case, which may give up), with
-// those sends; or nil.
-func sentLocalChan(info *types.Info, body *ast.BlockStmt, fn ast.Node) (*types.Var, []*ast.SendStmt) {
+// sender returns the channel the goroutine of gs sends on, a channel fn
+// made and owns, with the sends and the body they are in: the go
+// statement's literal, or the body of the function of this package it
+// runs (go produce(ch, parts)), whose parameter the channel is given to.
+// The channel is owned when fn makes it and only sends, receives, ranges
+// over, asks len or cap of it, and hands it to the goroutine, and the
+// goroutine only sends on it, asks its len or cap, and closes it after
+// its sends.
+func (c requestSpawns) sender(fn inspector.Cursor, gs *ast.GoStmt) (*types.Var, []*ast.SendStmt, *ast.BlockStmt) {
+	info := c.pass.TypesInfo
+	if lit, ok := ast.Unparen(gs.Call.Fun).(*ast.FuncLit); ok {
+		ch, sends := sentChan(info, lit.Body, func(v *types.Var) bool {
+			return !v.IsField() && code.Inside(v.Pos(), fn.Node()) && !code.Inside(v.Pos(), lit.Body)
+		})
+		if ch == nil || !c.neverClosed(fn, ch, 0, true, lit) {
+			return nil, nil, nil
+		}
+		return ch, sends, lit.Body
+	}
+	callee := c.sh.Callee(gs.Call)
+	if callee == nil || callee.Pkg() != c.pass.Pkg {
+		return nil, nil, nil
+	}
+	decl, ok := c.sh.Res.FuncDecl(callee)
+	if !ok {
+		return nil, nil, nil
+	}
+	body := code.FuncBody(decl.Node())
+	params := callee.Signature().Params()
+	for i, arg := range gs.Call.Args {
+		ch := code.Var(info, arg)
+		if ch == nil || ch.IsField() || !code.IsChan(ch.Type()) || !code.Inside(ch.Pos(), fn.Node()) || i >= params.Len() {
+			continue
+		}
+		param := params.At(i)
+		pch, sends := sentChan(info, body, func(v *types.Var) bool { return v == param })
+		if pch == nil || !c.onlySendsAndCloses(decl, param) || !c.onlyGivenTo(fn, ch, gs) {
+			continue
+		}
+		return ch, sends, body
+	}
+	return nil, nil, nil
+}
+
+// onlySendsAndCloses reports whether fn's uses of the channel parameter ch
+// are sends, len or cap, and a close.
+func (c requestSpawns) onlySendsAndCloses(fn inspector.Cursor, ch *types.Var) bool {
+	info := c.pass.TypesInfo
+	for cur := range fn.Preorder((*ast.Ident)(nil)) {
+		id := cur.Node().(*ast.Ident)
+		if info.Uses[id] != ch {
+			continue
+		}
+		switch p := cur.Parent().Node().(type) {
+		case *ast.SendStmt:
+			if p.Chan != id {
+				return false
+			}
+		case *ast.CallExpr:
+			if name := code.BuiltinName(info, p); name != "len" && name != "cap" && name != "close" {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// onlyGivenTo reports whether fn makes ch and uses it only to receive,
+// range over, ask len or cap of, and hand to the goroutine of gs.
+func (c requestSpawns) onlyGivenTo(fn inspector.Cursor, ch *types.Var, gs *ast.GoStmt) bool {
+	info := c.pass.TypesInfo
+	made := false
+	for cur := range fn.Preorder((*ast.Ident)(nil)) {
+		id := cur.Node().(*ast.Ident)
+		if info.Defs[id] == ch {
+			made = c.madeAt(cur)
+			continue
+		}
+		if info.Uses[id] != ch {
+			continue
+		}
+		switch p := cur.Parent().Node().(type) {
+		case *ast.UnaryExpr:
+			if p.Op != token.ARROW {
+				return false
+			}
+		case *ast.RangeStmt:
+		case *ast.CallExpr:
+			if p != gs.Call {
+				if name := code.BuiltinName(info, p); name != "len" && name != "cap" {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return made
+}
+
+// sentChan returns the channel that body sends on, a variable for which
+// want holds, when every send on it there is a statement of its own (not a
+// select's case, which may give up), with those sends; or nil.
+func sentChan(info *types.Info, body *ast.BlockStmt, want func(*types.Var) bool) (*types.Var, []*ast.SendStmt) {
 	var ch *types.Var
 	var sends []*ast.SendStmt
 	ok := true
-	local := func(e ast.Expr) *types.Var {
-		v := code.Var(info, e)
-		if v == nil || v.IsField() || !code.Inside(v.Pos(), fn) || code.Inside(v.Pos(), body) {
-			return nil
+	wanted := func(e ast.Expr) *types.Var {
+		if v := code.Var(info, e); v != nil && want(v) {
+			return v
 		}
-		return v
+		return nil
 	}
 	var visit func(n ast.Node) bool
 	visit = func(n ast.Node) bool {
@@ -129,7 +229,7 @@ func sentLocalChan(info *types.Info, body *ast.BlockStmt, fn ast.Node) (*types.V
 		case *ast.FuncLit:
 			return false
 		case *ast.CommClause:
-			if s, isSend := n.Comm.(*ast.SendStmt); isSend && local(s.Chan) != nil {
+			if s, isSend := n.Comm.(*ast.SendStmt); isSend && wanted(s.Chan) != nil {
 				ok = false // a send in a select may give up
 				return false
 			}
@@ -138,7 +238,7 @@ func sentLocalChan(info *types.Info, body *ast.BlockStmt, fn ast.Node) (*types.V
 			}
 			return false
 		case *ast.SendStmt:
-			v := local(n.Chan)
+			v := wanted(n.Chan)
 			if v == nil {
 				return true
 			}
@@ -320,6 +420,57 @@ func (c requestSpawns) mentions(e ast.Expr, vars map[*types.Var]bool) bool {
 	return found
 }
 
+// rangeLeavesEarly returns a statement by which a range over the channel
+// among recvs leaves before the channel is drained — a return, or a break
+// of that range — when the goroutines send several values: the sends not
+// yet taken stay parked.
+func rangeLeavesEarly(recvs []inspector.Cursor) (ast.Node, string) {
+	for _, r := range recvs {
+		rs, ok := r.Node().(*ast.RangeStmt)
+		if !ok {
+			continue
+		}
+		var exit ast.Node
+		var visit func(n ast.Node, nested bool) bool
+		visit = func(n ast.Node, nested bool) bool {
+			if exit != nil {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				exit = n
+			case *ast.BranchStmt:
+				if n.Tok == token.BREAK && ((n.Label == nil && !nested) || (n.Label != nil && labels(r, n.Label.Name))) {
+					exit = n
+				}
+			case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+				// An unlabeled break in here is not the range's.
+				ast.Inspect(n, func(m ast.Node) bool {
+					if m == n {
+						return true
+					}
+					return visit(m, true)
+				})
+				return false
+			}
+			return true
+		}
+		ast.Inspect(rs.Body, func(n ast.Node) bool { return visit(n, false) })
+		if exit != nil {
+			return exit, "it leaves the range over the channel before the goroutine's last send"
+		}
+	}
+	return nil, ""
+}
+
+// labels reports whether the statement at r carries the label name.
+func labels(r inspector.Cursor, name string) bool {
+	l, ok := r.Parent().Node().(*ast.LabeledStmt)
+	return ok && l.Label.Name == name
+}
+
 // selectOf returns the comm clause and the select whose case the receive
 // at r is (case v := <-ch:, case <-ch:), or nils.
 func selectOf(r inspector.Cursor) (ast.Stmt, *ast.SelectStmt) {
@@ -361,10 +512,10 @@ func sameBranch(fn inspector.Cursor, g, ret ast.Node) bool {
 	return false
 }
 
-// inLoopOf reports whether n lies in a loop inside the literal lit.
-func inLoopOf(n ast.Node, lit *ast.FuncLit) bool {
+// inLoopOf reports whether n lies in a loop inside body.
+func inLoopOf(n ast.Node, body *ast.BlockStmt) bool {
 	found := false
-	ast.Inspect(lit.Body, func(m ast.Node) bool {
+	ast.Inspect(body, func(m ast.Node) bool {
 		if found || m == nil {
 			return false
 		}

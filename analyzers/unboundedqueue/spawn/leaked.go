@@ -93,14 +93,15 @@ func rangedLocalChan(info *types.Info, body *ast.BlockStmt, fn ast.Node) *types.
 // the function fn (ch := make(chan T, n)), never closed, and used only to
 // send, receive, range, and ask len or cap of: no other code can close it.
 func (c requestSpawns) ownChanNeverClosed(fn inspector.Cursor, ch *types.Var) bool {
-	return c.neverClosed(fn, ch, 0, true)
+	return c.neverClosed(fn, ch, 0, true, nil)
 }
 
 // neverClosed reports whether the channel variable ch, made in fn (when
 // mustMake) or a parameter of it, is never closed there and used only to
 // send, receive, range, ask len or cap, or hand to a function of the
-// package that does the same with it (one call deep).
-func (c requestSpawns) neverClosed(fn inspector.Cursor, ch *types.Var, depth int, mustMake bool) bool {
+// package that does the same with it (one call deep). A close inside
+// closer (a goroutine's literal; nil: none) is allowed: its sender's.
+func (c requestSpawns) neverClosed(fn inspector.Cursor, ch *types.Var, depth int, mustMake bool, closer ast.Node) bool {
 	info := c.pass.TypesInfo
 	made, ok := !mustMake, true
 	for cur := range fn.Preorder((*ast.Ident)(nil)) {
@@ -129,7 +130,8 @@ func (c requestSpawns) neverClosed(fn inspector.Cursor, ch *types.Var, depth int
 			ok = p.X == id
 		case *ast.CallExpr:
 			name := code.BuiltinName(info, p)
-			ok = name == "len" || name == "cap" || (depth == 0 && c.keepsOpen(p, id))
+			ok = name == "len" || name == "cap" || (depth == 0 && c.keepsOpen(p, id)) ||
+				(name == "close" && closer != nil && code.Inside(id.Pos(), closer))
 		default:
 			ok = false // closed, handed over, stored, assigned again
 		}
@@ -172,7 +174,7 @@ func (c requestSpawns) keepsOpen(call *ast.CallExpr, id *ast.Ident) bool {
 	if !ok {
 		return false
 	}
-	return c.neverClosed(decl, params.At(i), 1, false)
+	return c.neverClosed(decl, params.At(i), 1, false, nil)
 }
 
 // madeAt reports whether the definition at cur is assigned a make(chan …).

@@ -161,3 +161,79 @@ func (k *informerCache) Start(ctx context.Context) error {
 		return nil
 	}
 }
+
+// produceAll sends the parts and closes; the consumer's range returns on
+// the first failure and leaves the producer parked on its next send.
+func uploadParts(c *http.Client, parts []string) error {
+	ch := make(chan string)
+	go func() { // want `goroutine started by uploadParts sends on ch, an unbuffered channel the function made, and uploadParts can return without receiving \(it leaves the range over the channel before the goroutine's last send\)`
+		for _, p := range parts {
+			ch <- p
+		}
+		close(ch)
+	}()
+	for p := range ch {
+		if _, err := c.Get(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// The twin: the range runs to the end; a break of an inner switch is not
+// the range's.
+func uploadAllParts(c *http.Client, parts []string) (n int) {
+	ch := make(chan string)
+	go func() {
+		for _, p := range parts {
+			ch <- p
+		}
+		close(ch)
+	}()
+	for p := range ch {
+		switch p {
+		case "":
+			break
+		default:
+			c.Get(p)
+			n++
+		}
+	}
+	return n
+}
+
+// fetchInto sends its result on the channel it is given.
+func fetchInto(c *http.Client, url string, out chan<- error) {
+	_, err := c.Get(url)
+	out <- err
+}
+
+// The same through a function of the package run by go.
+func fetchNamed(ctx context.Context, c *http.Client, url string) error {
+	errc := make(chan error)
+	go fetchInto(c, url, errc) // want `goroutine started by fetchNamed sends on errc, an unbuffered channel the function made, and fetchNamed can return without receiving \(the select's other case returns first\)`
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// keepInto hands the channel on: no longer the caller's alone.
+func keepInto(c *http.Client, url string, out chan error, keep *[]chan error) {
+	*keep = append(*keep, out)
+	out <- nil
+}
+
+// The twin: the goroutine's function hands the channel on.
+func fetchKept(ctx context.Context, c *http.Client, url string, keep *[]chan error) error {
+	errc := make(chan error)
+	go keepInto(c, url, errc, keep)
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
