@@ -51,14 +51,15 @@ func Check(sh *shared.Pkg, loops []inspector.Cursor, inFlight int64, perCall *Pe
 	perSender{chk: c, pass: c.pass, sh: sh}.goroutinesPerSend()
 	c.goroutinesPerItem()
 	c.fanOuts()
-	dataSizes{c}.indexFanOuts()         // datasize.go
-	dataSizes{c}.perCallFanOuts()       // spawncall.go
-	dataSizes{c}.perCallItems()         // spawncall.go
-	requestSpawns{c}.leakedReceivers()  // leaked.go
-	requestSpawns{c}.abandonedSenders() // abandoned.go
-	requestSpawns{c}.detachedSpawns()   // detached.go
-	requestSpawns{c}.detachedCalls()    // spawncall.go
-	keySpawns{c}.perKeySpawns()         // perkey.go
+	dataSizes{c}.indexFanOuts()           // datasize.go
+	dataSizes{c}.perCallFanOuts()         // spawncall.go
+	dataSizes{c}.perCallItems()           // spawncall.go
+	requestSpawns{c}.leakedReceivers()    // leaked.go
+	requestSpawns{c}.abandonedSenders()   // abandoned.go
+	requestSpawns{c}.unsignalledWaiters() // unsignalled.go
+	requestSpawns{c}.detachedSpawns()     // detached.go
+	requestSpawns{c}.detachedCalls()      // spawncall.go
+	keySpawns{c}.perKeySpawns()           // perkey.go
 	c.asked.sayNotAsked(c)
 	return c.findings
 }

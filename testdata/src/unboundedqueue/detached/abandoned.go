@@ -237,3 +237,51 @@ func fetchKept(ctx context.Context, c *http.Client, url string, keep *[]chan err
 		return ctx.Err()
 	}
 }
+
+// watch starts a goroutine that closes the connection once the function
+// says it is done; the early return never says so.
+func watch(c *http.Client, url string, check func() error) error {
+	done := make(chan struct{})
+	go func() { // want `goroutine started by watch waits to receive from done, a channel the function made, and watch can return without sending on it or closing it: the goroutine then waits forever, one more per such call`
+		<-done
+		c.CloseIdleConnections()
+	}()
+	if err := check(); err != nil {
+		return err
+	}
+	_, err := c.Get(url)
+	close(done)
+	return err
+}
+
+// The twin: the close is deferred, so every path signals.
+func watchDeferred(c *http.Client, url string, check func() error) error {
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		<-done
+		c.CloseIdleConnections()
+	}()
+	if err := check(); err != nil {
+		return err
+	}
+	_, err := c.Get(url)
+	return err
+}
+
+// The twin: the goroutine also gives up with the context.
+func watchCtx(ctx context.Context, c *http.Client, url string, check func() error) error {
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-done:
+		case <-ctx.Done():
+		}
+		c.CloseIdleConnections()
+	}()
+	if err := check(); err != nil {
+		return err
+	}
+	close(done)
+	return nil
+}
