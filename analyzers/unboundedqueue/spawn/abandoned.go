@@ -59,7 +59,7 @@ func (c requestSpawns) abandonedSenders() {
 		if !ok {
 			continue
 		}
-		exit, why := c.leavesWithoutReceiving(fn, cur, recvs)
+		exit, why := c.leavesWithoutReceiving(fn, cur, recvs, c.exitSignals(fn, gs, ch))
 		if exit == nil && (shared.NearestLoop(cur) != nil || slices.ContainsFunc(sends, func(s *ast.SendStmt) bool { return inLoopOf(s, body) })) {
 			exit, why = rangeLeavesEarly(recvs)
 		}
@@ -326,7 +326,7 @@ func (c requestSpawns) receivesInBody(fn inspector.Cursor, ch *types.Var) ([]ins
 // before the first receive (not in a branch the go statement is not on),
 // or a return after a receive in the loop that receives when several
 // goroutines send. It returns nil when fn receives on every path.
-func (c requestSpawns) leavesWithoutReceiving(fn, gs inspector.Cursor, recvs []inspector.Cursor) (ast.Node, string) {
+func (c requestSpawns) leavesWithoutReceiving(fn, gs inspector.Cursor, recvs []inspector.Cursor, exits map[*types.Var]bool) (ast.Node, string) {
 	var first inspector.Cursor
 	for _, r := range recvs {
 		if r.Node().Pos() < gs.Node().End() {
@@ -337,7 +337,8 @@ func (c requestSpawns) leavesWithoutReceiving(fn, gs inspector.Cursor, recvs []i
 		}
 		if cc, sel := selectOf(r); sel != nil {
 			for _, other := range sel.Body.List {
-				if other != cc && returns(&ast.BlockStmt{List: other.(*ast.CommClause).Body}) {
+				occ := other.(*ast.CommClause)
+				if other != cc && returns(&ast.BlockStmt{List: occ.Body}) && !c.receivesFrom(occ.Comm, exits) {
 					return other, "the select's other case returns first"
 				}
 			}
@@ -390,6 +391,72 @@ func (c requestSpawns) leavesWithoutReceiving(fn, gs inspector.Cursor, recvs []i
 		}
 	}
 	return nil, ""
+}
+
+// exitSignals returns the channels of fn, other than ch, that the
+// goroutine of gs sends on or closes (go reader(conn, msgs, errc) with a
+// reader that sends its last error on errc): a case of fn that receives
+// from one of them learns that the goroutine has ended, so returning there
+// abandons nothing.
+func (c requestSpawns) exitSignals(fn inspector.Cursor, gs *ast.GoStmt, ch *types.Var) map[*types.Var]bool {
+	info := c.pass.TypesInfo
+	exits := make(map[*types.Var]bool)
+	signals := func(body ast.Node, mine func(ast.Expr) *types.Var) {
+		ast.Inspect(body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.SendStmt:
+				if v := mine(n.Chan); v != nil && v != ch {
+					exits[v] = true
+				}
+			case *ast.CallExpr:
+				if code.BuiltinName(info, n) == "close" && len(n.Args) == 1 {
+					if v := mine(n.Args[0]); v != nil && v != ch {
+						exits[v] = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	if lit, ok := ast.Unparen(gs.Call.Fun).(*ast.FuncLit); ok {
+		signals(lit.Body, func(e ast.Expr) *types.Var {
+			if v := code.Var(info, e); v != nil && !v.IsField() && code.Inside(v.Pos(), fn.Node()) && !code.Inside(v.Pos(), lit) {
+				return v
+			}
+			return nil
+		})
+		return exits
+	}
+	callee := c.sh.Callee(gs.Call)
+	decl, ok := c.sh.Res.FuncDecl(callee)
+	if !ok {
+		return exits
+	}
+	params := callee.Signature().Params()
+	byParam := make(map[*types.Var]*types.Var) // the callee's parameter → fn's channel
+	for i, arg := range gs.Call.Args {
+		if v := code.Var(info, arg); v != nil && i < params.Len() && code.IsChan(v.Type()) {
+			byParam[params.At(i)] = v
+		}
+	}
+	signals(decl.Node(), func(e ast.Expr) *types.Var { return byParam[code.Var(info, e)] })
+	return exits
+}
+
+// receivesFrom reports whether the comm statement of a select case
+// receives from one of chans.
+func (c requestSpawns) receivesFrom(comm ast.Stmt, chans map[*types.Var]bool) bool {
+	var x ast.Expr
+	switch st := comm.(type) {
+	case *ast.ExprStmt:
+		x = st.X
+	case *ast.AssignStmt:
+		if len(st.Rhs) == 1 {
+			x = st.Rhs[0]
+		}
+	}
+	u, ok := ast.Unparen(x).(*ast.UnaryExpr)
+	return ok && u.Op == token.ARROW && chans[code.Var(c.pass.TypesInfo, u.X)]
 }
 
 // receivedVars returns the variables the receive at r assigns (err := <-ch,

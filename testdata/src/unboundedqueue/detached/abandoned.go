@@ -285,3 +285,28 @@ func watchCtx(ctx context.Context, c *http.Client, url string, check func() erro
 	close(done)
 	return nil
 }
+
+// reader sends each message it reads, and its last error on errc.
+func reader(c *http.Client, urls []string, msgs chan<- string, errc chan<- error) {
+	for _, u := range urls {
+		if _, err := c.Get(u); err != nil {
+			errc <- err
+			return
+		}
+		msgs <- u
+	}
+}
+
+// The twin: the function returns only once the reader has said it ended.
+func readAll(c *http.Client, urls []string) error {
+	msgs := make(chan string)
+	errc := make(chan error, 1)
+	go reader(c, urls, msgs, errc)
+	for {
+		select {
+		case <-msgs:
+		case err := <-errc:
+			return err
+		}
+	}
+}
