@@ -50,7 +50,7 @@ func (c requestSpawns) detachedSpawns() {
 		if _, lit := fn.Node().(*ast.FuncLit); lit {
 			// A goroutine or a callback: not a request's own body, unless
 			// an event framework calls it once per event.
-			req = c.eventCallback(fn)
+			req = c.literalHandler(fn)
 		} else {
 			req = c.perRequest(fn)
 		}
@@ -161,6 +161,33 @@ func (c requestSpawns) perRequest(fn inspector.Cursor) string {
 		}
 	}
 	return c.eventMethod(f)
+}
+
+// literalHandler says what request, message or event the function literal
+// fn serves, or "": an event framework's callback (eventCallback), or a
+// literal that takes a request or a message itself (a handler registered
+// on a router, func(w http.ResponseWriter, r *http.Request) {…}; a
+// subscription's callback, func(m *nats.Msg) {…}), which its caller runs
+// once per request or message. A literal that runs as a goroutine or is
+// called on the spot serves nothing of its own.
+func (c requestSpawns) literalHandler(fn inspector.Cursor) string {
+	if req := c.eventCallback(fn); req != "" {
+		return req
+	}
+	if call, ok := fn.Parent().Node().(*ast.CallExpr); ok && call.Fun == fn.Node() {
+		return "" // go func(r *Request) {…}(r), func() {…}()
+	}
+	lit := fn.Node().(*ast.FuncLit)
+	sig, ok := c.pass.TypesInfo.TypeOf(lit).(*types.Signature)
+	if !ok {
+		return ""
+	}
+	for i := range sig.Params().Len() {
+		if name := requestTypeName(sig.Params().At(i).Type()); name != "" {
+			return name
+		}
+	}
+	return ""
 }
 
 // eventCallback says what event the function literal fn handles, or "":

@@ -205,7 +205,7 @@ func (c requestSpawns) detachedCalls() {
 			}
 			var req string
 			if _, lit := fn.Node().(*ast.FuncLit); lit {
-				req = c.eventCallback(fn)
+				req = c.literalHandler(fn)
 			} else {
 				req = c.perRequest(fn)
 			}
