@@ -158,6 +158,9 @@ func run(pass *analysis.Pass) (any, error) {
 		r.reportInnerCall(ic)
 	}
 	for _, cur := range deadlines {
+		if d.queuedAfterCancel(cur) { // cancelled.go
+			continue
+		}
 		d.checkDeadline(cur)
 	}
 	for _, q := range c.enqueuedStarts() {
