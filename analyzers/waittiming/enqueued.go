@@ -76,8 +76,19 @@ func fieldEndOf(info *types.Info, cur inspector.Cursor, start ast.Expr) (fieldEn
 // item was queued, and taken from that queue in the end's function.
 func (c *checker) enqueuedStarts() []enqueued {
 	var out []enqueued
+	type stamped struct {
+		stamp ast.Node
+		send  *ast.SendStmt
+		ok    bool
+	}
+	seen := make(map[*types.Var]stamped) // per field: one walk of the package
 	for _, e := range c.fieldEnds {
-		stamp, send, ok := c.stampedAndSent(e.field)
+		st, done := seen[e.field]
+		if !done {
+			st.stamp, st.send, st.ok = c.stampedAndSent(e.field)
+			seen[e.field] = st
+		}
+		stamp, send, ok := st.stamp, st.send, st.ok
 		var take inspector.Cursor
 		if ok {
 			take, ok = c.takenFrom(e, send)
