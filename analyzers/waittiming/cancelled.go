@@ -128,20 +128,21 @@ func waitsAfter(fn, s inspector.Cursor) bool {
 	})
 }
 
-// reportCancelledBeforeRun reports a job queued with a literal that uses a
-// deadline the function's deferred cancel ends. It has no fix: what
+// reportCancelledBeforeRun reports, at the call that derives it (as the
+// other deadline findings), a deadline the function's deferred cancel ends
+// while a job queued with a literal that uses it waits. It has no fix: what
 // context the job should run under, and with what budget, is the code's to
 // say.
 func (c *deadlineChecker) reportCancelledBeforeRun(call *ast.CallExpr, send *ast.SendStmt, lit *ast.FuncLit, deferAt *ast.DeferStmt, derived, cancel *types.Var, fn inspector.Cursor) {
 	c.rep.Report(analysis.Diagnostic{
-		Pos:      send.Pos(),
-		End:      send.End(),
+		Pos:      call.Pos(),
+		End:      call.End(),
 		Category: "deadline",
-		Message: "the job queued on " + edits.Source(c.pass, send.Chan) + " runs a function literal that uses " + derived.Name() +
-			", whose " + timeoutText(c.pass.TypesInfo, call) + " is cancelled when " + funcLabel(fn) + " returns (defer " + cancel.Name() + "()): the job runs after that, when a consumer takes it, so the queue eats the whole budget and the work starts with its context already done; by hand: give the job its own context when it runs (from context.WithoutCancel(" + derived.Name() + ") with a budget of its own, or the deadline sent with the job)",
+		Message: "the " + timeoutText(c.pass.TypesInfo, call) + " is cancelled when " + funcLabel(fn) + " returns (defer " + cancel.Name() + "()), but the job queued on " + edits.Source(c.pass, send.Chan) + " runs a function literal that uses " + derived.Name() +
+			": the job runs after the return, when a consumer takes it, so the queue eats the whole budget and the work starts with its context already done; by hand: give the job its own context when it runs (from context.WithoutCancel(" + derived.Name() + ") with a budget of its own, or the deadline sent with the job)",
 		Related: []analysis.RelatedInformation{
-			{Pos: call.Pos(), End: call.End(), Message: "the deadline is derived here"},
-			{Pos: deferAt.Pos(), End: deferAt.End(), Message: "and cancelled here when the function returns"},
+			{Pos: send.Pos(), End: send.End(), Message: "the job is queued here"},
+			{Pos: deferAt.Pos(), End: deferAt.End(), Message: "the deadline is cancelled here when the function returns"},
 			{Pos: lit.Pos(), End: lit.Type.End(), Message: "the queued literal that uses it"},
 		},
 	})

@@ -25,10 +25,10 @@ type processor struct {
 // complete queues a retry of the write under ctx, which its deferred
 // cancel ends before the syncer takes the retry.
 func (p *processor) complete(deadline time.Time, id string) {
-	ctx, cancel := context.WithDeadline(context.Background(), deadline)
+	ctx, cancel := context.WithDeadline(context.Background(), deadline) // want `the deadline from context.WithDeadline is cancelled when complete returns \(defer cancel\(\)\), but the job queued on p.sync runs a function literal that uses ctx: the job runs after the return, when a consumer takes it, so the queue eats the whole budget and the work starts with its context already done`
 	defer cancel()
 	if err := p.store.Complete(ctx, id); err != nil {
-		p.sync <- &request{ // want `the job queued on p.sync runs a function literal that uses ctx, whose deadline from context.WithDeadline is cancelled when complete returns \(defer cancel\(\)\): the job runs after that, when a consumer takes it, so the queue eats the whole budget and the work starts with its context already done`
+		p.sync <- &request{
 			fn:  func() error { return p.store.Complete(ctx, id) },
 			msg: err.Error(),
 		}
