@@ -147,8 +147,8 @@ func runPerCall(pass *analysis.Pass) (any, error) {
 	c := &checker{sh: sh, pass: pass, insp: insp, adm: sh.Adm, asked: make(askedSpawns)}
 	export := func(fn *types.Func, f *PerCallFact) {
 		res.facts[fn] = f
-		if fn.Exported() || code.Recv(fn) != nil {
-			pass.ExportObjectFact(fn, f)
+		if fn.Exported() {
+			pass.ExportObjectFact(fn, f) // another package can call only these
 		}
 	}
 	for _, cur := range sh.GoStmts {
@@ -159,6 +159,9 @@ func runPerCall(pass *analysis.Pass) (any, error) {
 	// A function that calls one that spawns per call, as its go statement
 	// would be called, spawns per call too: to a fixed point, as a caller
 	// may precede its callee in the package.
+	if len(res.facts) == 0 {
+		return res, nil // no function here or imported spawns per call: none can through it
+	}
 	calls := callsOfDecls(pass, insp)
 	for changed := true; changed; {
 		changed = false
