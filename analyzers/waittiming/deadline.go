@@ -76,7 +76,7 @@ func (c *deadlineChecker) checkDeadline(cur inspector.Cursor) {
 	var waitAt inspector.Cursor
 	var w admission.Wait
 	for ; ok; next, ok = next.NextSibling() {
-		if code.Assigns(info, next.Node(), derived) {
+		if code.Assigns(info, next.Node(), derived) && !c.res.RebindsContext(next.Node(), derived) {
 			c.rep.Silence(call, ruleReassigned)
 			return
 		}
@@ -98,7 +98,10 @@ func (c *deadlineChecker) checkDeadline(cur inspector.Cursor) {
 			c.reportQueueFirst(call, at, callee, iw) // ctxfirst.go
 			return
 		}
-		if usesVar(info, next.Node(), derived) || (cancel != nil && usesVar(info, next.Node(), cancel)) {
+		if c.res.RebindsContext(next.Node(), derived) {
+			continue // ctx, span := tracer.Start(ctx, "op"): the deadline goes on
+		}
+		if c.res.UsesContextBeyondBinding(next.Node(), derived) || (cancel != nil && usesVar(info, next.Node(), cancel)) {
 			c.rep.Silence(call, ruleUsedBeforeWait)
 			return
 		}

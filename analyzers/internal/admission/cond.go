@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/consts"
 	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
@@ -397,11 +398,71 @@ func (r *Result) innerWait(strict *Finder, fn *types.Func, body inspector.Cursor
 // step that the context reaches.
 func (r *Result) quietBefore(before []ast.Stmt, ctx *types.Var) bool {
 	for _, st := range before {
-		if usesVar(r.info, st, ctx) || r.WorkIn(st) != nil || hasChanOp(st) {
+		if r.UsesContextBeyondBinding(st, ctx) || r.WorkIn(st) != nil || hasChanOp(st) {
 			return false
 		}
 	}
 	return true
+}
+
+// UsesContextBeyondBinding reports whether st uses the context ctx other
+// than to bind it or read it (knowledge list context-binders: a request
+// made with it, a span started from it, a value or a logger read from it,
+// its own Value, Err and Deadline): such uses start no work the deadline
+// bounds, and services make them first thing.
+func (r *Result) UsesContextBeyondBinding(st ast.Node, ctx *types.Var) bool {
+	beyond := false
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		if beyond {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if r.bindsContext(n, ctx) {
+				for _, a := range n.Args {
+					if id, ok := ast.Unparen(a).(*ast.Ident); ok && r.info.Uses[id] == ctx {
+						continue // the context handed to the binder
+					}
+					ast.Inspect(a, visit)
+				}
+				return false
+			}
+		case *ast.Ident:
+			beyond = r.info.Uses[n] == ctx
+		}
+		return !beyond
+	}
+	ast.Inspect(st, visit)
+	return beyond
+}
+
+// RebindsContext reports whether st only assigns ctx a context derived from
+// it by a binder (ctx, span := tracer.Start(ctx, "op")): the deadline on
+// ctx still reaches what follows.
+func (r *Result) RebindsContext(st ast.Node, ctx *types.Var) bool {
+	as, ok := st.(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 {
+		return false
+	}
+	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	return ok && r.bindsContext(call, ctx) && usesVar(r.info, call, ctx)
+}
+
+// bindsContext reports whether call only binds or reads a context: a
+// function or method of the context-binders list, or a method of the
+// context ctx itself that reads it (ctx.Value, ctx.Err, ctx.Deadline).
+func (r *Result) bindsContext(call *ast.CallExpr, ctx *types.Var) bool {
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && r.info.Uses[id] == ctx {
+			switch sel.Sel.Name {
+			case "Value", "Err", "Deadline":
+				return true
+			}
+		}
+	}
+	fn := code.CalleeFunc(r.info, call)
+	return fn != nil && fn.Pkg() != nil && knowledge.ContextBinders.Has(calls.Key(fn))
 }
 
 // stmtWait returns the admission wait a statement of a main path is: a

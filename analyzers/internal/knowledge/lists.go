@@ -363,6 +363,20 @@ var TestSupportElements = newList("test-support-elements", PathElements, "",
 	"mock", "mocks", "fake", "fakes", "testutil", "testutils", "testhelper", "testhelpers", "testing",
 )
 
+// ContextBinders lists calls that only bind a context or read from it.
+var ContextBinders = newList("context-binders", Funcs, "",
+	"calls that bind a context to a request, a span or an outgoing call's metadata, or read a value or a logger from it, and do no work the context bounds: a function that makes them before its admission wait still waits first on the context it is given",
+	"net/http.NewRequestWithContext", "net/http.Request.WithContext",
+	"context.WithValue", "context.WithCancel", "context.WithCancelCause",
+	"go.opentelemetry.io/otel/trace.Tracer.Start", "go.opentelemetry.io/otel/trace.SpanFromContext",
+	"go.opentelemetry.io/otel/trace.ContextWithSpan", "go.opentelemetry.io/otel/trace.SpanContextFromContext",
+	"github.com/opentracing/opentracing-go.StartSpanFromContext", "github.com/opentracing/opentracing-go.SpanFromContext",
+	"google.golang.org/grpc/metadata.FromIncomingContext", "google.golang.org/grpc/metadata.FromOutgoingContext",
+	"google.golang.org/grpc/metadata.AppendToOutgoingContext", "google.golang.org/grpc/metadata.NewOutgoingContext",
+	"github.com/rs/zerolog/log.Ctx", "github.com/rs/zerolog.Ctx",
+	"github.com/go-logr/logr.FromContext", "github.com/go-logr/logr.FromContextOrDiscard",
+)
+
 // WorkCalls lists the standard calls, beyond SlowCalls and ResolvingCalls,
 // that do I/O: a goroutine that makes one does blocking work.
 var WorkCalls = newList("work-calls", Funcs, "",

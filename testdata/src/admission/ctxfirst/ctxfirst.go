@@ -5,6 +5,7 @@ package ctxfirst
 
 import (
 	"context"
+	"net/http"
 
 	"golang.org/x/sync/semaphore"
 	"golang.org/x/time/rate"
@@ -60,4 +61,20 @@ func (c *Client) Late(ctx context.Context, q string) error { // want Late:`waits
 		return err
 	}
 	return c.send(ctx, q)
+}
+
+// Get binds ctx to its request and reads a value of it before it waits:
+// neither works, so its first blocking step is still the wait on ctx.
+func (c *Client) Get(ctx context.Context, url string) (*http.Request, error) { // want Get:`waits RateLimiter \(\*rate.Limiter\).Wait at ctxfirst.go:\d+ on ctx param 0 before work`
+	req, err := http.NewRequestWithContext(ctx, "GET", url, nil)
+	if err != nil {
+		return nil, err
+	}
+	if ctx.Value("trace") != nil {
+		req.Header.Set("X-Trace", "1")
+	}
+	if err := c.lim.Wait(ctx); err != nil {
+		return nil, err
+	}
+	return req, c.send(ctx, url)
 }

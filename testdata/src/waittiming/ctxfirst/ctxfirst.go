@@ -62,3 +62,23 @@ func twin(ctx context.Context, c *ctxfirst.Client) error {
 	defer cancel()
 	return c.Direct(tctx, "q2")
 }
+
+// get sets a deadline before a call that binds the context to its request
+// and then waits on it.
+func get(ctx context.Context, c *ctxfirst.Client) error {
+	ctx, cancel := context.WithTimeout(ctx, time.Second) // want `the 1s timeout from context.WithTimeout is handed to \(\*ctxfirst.Client\).Get, whose first step waits on it`
+	defer cancel()
+	_, err := c.Get(ctx, "/x")
+	return err
+}
+
+type traceKey struct{}
+
+// rebound derives the deadline, then a context with a value from it (which
+// keeps the deadline) before the wait in the callee.
+func rebound(ctx context.Context, c *ctxfirst.Client) error {
+	ctx, cancel := context.WithTimeout(ctx, time.Second) // want `the 1s timeout from context.WithTimeout is handed to \(\*ctxfirst.Client\).Query, whose first step waits on it`
+	defer cancel()
+	ctx = context.WithValue(ctx, traceKey{}, "t1")
+	return c.Query(ctx, "q")
+}

@@ -48,11 +48,11 @@ func (d *dialer) notLocal(ctx context.Context) {
 type key struct{}
 
 // reassigned derives the deadline, then replaces the context before the
-// wait.
+// wait with one derived from the caller's, without the deadline.
 func reassigned(ctx context.Context, host string) ([]string, error) {
 	tctx, cancel := context.WithTimeout(ctx, time.Second) // why: context-reassigned
 	defer cancel()
-	tctx = context.WithValue(tctx, key{}, 1)
+	tctx = context.WithValue(ctx, key{}, 1)
 	if err := sem.Acquire(tctx, 1); err != nil {
 		return nil, err
 	}
