@@ -41,11 +41,7 @@ import (
 // abandonedSenders reports the goroutines that send on an unbuffered
 // channel their function may stop receiving from.
 func (c requestSpawns) abandonedSenders() {
-	for _, cur := range c.sh.GoStmts {
-		fn := code.EnclosingFunc(cur)
-		if !fn.Valid() || runsOnce(fn) {
-			continue
-		}
+	for cur, fn := range c.repeatedGoStmts() {
 		gs := cur.Node().(*ast.GoStmt)
 		ch, sends, body := c.sender(fn, gs)
 		if ch == nil {

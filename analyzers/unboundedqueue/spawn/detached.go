@@ -46,14 +46,7 @@ func (c requestSpawns) detachedSpawns() {
 		if !fn.Valid() {
 			continue
 		}
-		var req string
-		if _, lit := fn.Node().(*ast.FuncLit); lit {
-			// A goroutine or a callback: not a request's own body, unless
-			// an event framework calls it once per event.
-			req = c.literalHandler(fn)
-		} else {
-			req = c.perRequest(fn)
-		}
+		req := c.serves(fn)
 		if req == "" {
 			continue
 		}
@@ -128,6 +121,16 @@ func usesLocalPipe(info *types.Info, fn ast.Node, body *ast.BlockStmt, args []as
 		}
 	}
 	return false
+}
+
+// serves says what request, message or event the function fn serves once
+// per call, or "": a declared function's (perRequest), a literal's
+// (literalHandler; a goroutine's literal serves none).
+func (c requestSpawns) serves(fn inspector.Cursor) string {
+	if _, lit := fn.Node().(*ast.FuncLit); lit {
+		return c.literalHandler(fn)
+	}
+	return c.perRequest(fn)
 }
 
 // perRequest says what request the function fn serves, or "": an HTTP

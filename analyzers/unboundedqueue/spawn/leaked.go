@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"iter"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -26,11 +27,7 @@ import (
 // leakedReceivers reports the goroutines that range over a channel their
 // function made and never closes.
 func (c requestSpawns) leakedReceivers() {
-	for _, cur := range c.sh.GoStmts {
-		fn := code.EnclosingFunc(cur)
-		if !fn.Valid() || runsOnce(fn) {
-			continue
-		}
+	for cur, fn := range c.repeatedGoStmts() {
 		gs := cur.Node().(*ast.GoStmt)
 		lit, ok := ast.Unparen(gs.Call.Fun).(*ast.FuncLit)
 		if !ok {
@@ -45,6 +42,23 @@ func (c requestSpawns) leakedReceivers() {
 		}
 		c.asked[cur.Node()] = true
 		c.findings = append(c.findings, leakedFinding(c.sh, gs, fn, ch))
+	}
+}
+
+// repeatedGoStmts yields the go statements, with their functions, of the
+// functions that may run more than once: all but main, init and the
+// literals inside them (runsOnce), whose leaks do not grow.
+func (c requestSpawns) repeatedGoStmts() iter.Seq2[inspector.Cursor, inspector.Cursor] {
+	return func(yield func(inspector.Cursor, inspector.Cursor) bool) {
+		for _, cur := range c.sh.GoStmts {
+			fn := code.EnclosingFunc(cur)
+			if !fn.Valid() || runsOnce(fn) {
+				continue
+			}
+			if !yield(cur, fn) {
+				return
+			}
+		}
 	}
 }
 

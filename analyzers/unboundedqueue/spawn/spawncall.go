@@ -203,12 +203,7 @@ func (c requestSpawns) detachedCalls() {
 			if !fn.Valid() {
 				continue
 			}
-			var req string
-			if _, lit := fn.Node().(*ast.FuncLit); lit {
-				req = c.literalHandler(fn)
-			} else {
-				req = c.perRequest(fn)
-			}
+			req := c.serves(fn)
 			if req == "" {
 				continue
 			}

@@ -30,11 +30,7 @@ import (
 // unsignalledWaiters reports the goroutines that wait on a channel their
 // function may return without signalling.
 func (c requestSpawns) unsignalledWaiters() {
-	for _, cur := range c.sh.GoStmts {
-		fn := code.EnclosingFunc(cur)
-		if !fn.Valid() || runsOnce(fn) {
-			continue
-		}
+	for cur, fn := range c.repeatedGoStmts() {
 		gs := cur.Node().(*ast.GoStmt)
 		lit, ok := ast.Unparen(gs.Call.Fun).(*ast.FuncLit)
 		if !ok || c.reported(gs) {
