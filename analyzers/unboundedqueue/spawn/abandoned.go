@@ -344,22 +344,7 @@ func (c requestSpawns) leavesWithoutReceiving(fn, gs inspector.Cursor, recvs []i
 		return nil, "" // a receive before the go statement, in a loop around it: not followed
 	}
 	body := code.FuncBody(fn.Node())
-	var early ast.Node
-	ast.Inspect(body, func(n ast.Node) bool {
-		if early != nil || n == nil {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if n.Pos() > gs.Node().End() && n.End() < first.Node().Pos() && sameBranch(fn, gs.Node(), n) {
-				early = n
-			}
-		}
-		return true
-	})
-	if early != nil {
+	if early := returnBetween(fn, gs, first.Node().Pos()); early != nil {
 		return early, "it returns before it receives"
 	}
 	if loop := shared.NearestLoop(gs); loop != nil && code.Inside(loop.Pos(), body) {
@@ -532,6 +517,28 @@ func rangeLeavesEarly(recvs []inspector.Cursor) (ast.Node, string) {
 func labels(r inspector.Cursor, name string) bool {
 	l, ok := r.Parent().Node().(*ast.LabeledStmt)
 	return ok && l.Label.Name == name
+}
+
+// returnBetween returns a return statement of fn, outside literals, after
+// the go statement at gs and ending before the position to, on a path the
+// go statement is on (sameBranch), or nil.
+func returnBetween(fn, gs inspector.Cursor, to token.Pos) *ast.ReturnStmt {
+	var early *ast.ReturnStmt
+	ast.Inspect(code.FuncBody(fn.Node()), func(n ast.Node) bool {
+		if early != nil || n == nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if n.Pos() > gs.Node().End() && n.End() < to && sameBranch(fn, gs.Node(), n) {
+				early = n
+			}
+		}
+		return true
+	})
+	return early
 }
 
 // selectOf returns the comm clause and the select whose case the receive

@@ -174,22 +174,10 @@ func (c requestSpawns) leavesWithoutSignal(fn, gs inspector.Cursor, signals []in
 			}
 		}
 	}
-	var early ast.Node
-	ast.Inspect(code.FuncBody(fn.Node()), func(n ast.Node) bool {
-		if early != nil || n == nil {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if n.Pos() > gs.Node().End() && n.End() < first.Node().Pos() && sameBranch(fn, gs.Node(), n) {
-				early = n
-			}
-		}
-		return true
-	})
-	return early
+	if early := returnBetween(fn, gs, first.Node().Pos()); early != nil {
+		return early
+	}
+	return nil
 }
 
 // unsignalledFinding builds the diagnostic of a goroutine left waiting for
