@@ -15,15 +15,21 @@ import (
 	"github.com/queuecheck/queuecheck/analyzers/unboundedqueue/internal/shared"
 )
 
+// itemSource says, for a message, how a stream loop takes its items and
+// why nothing pushes back: received from a channel, or read by a call.
+func itemSource(pulled bool) (from, why string) {
+	if pulled {
+		return "read from", "the loop reads the next one at once, so nothing pushes back on the sender"
+	}
+	return "received from", "the channel never fills, so it never pushes back on the producer"
+}
+
 // itemFinding builds the goroutineperitem diagnostic, with a fix where one
 // is safe.
 func (c fixer) itemFinding(it perItem, lim *loopLimit) *shared.Finding {
 	sp := it.sp
 	what := c.spawnName(sp)
-	from, why := "received from", "the channel never fills, so it never pushes back on the producer"
-	if it.pulled {
-		from, why = "read from", "the loop reads the next one at once, so nothing pushes back on the sender"
-	}
+	from, why := itemSource(it.pulled)
 	if it.feedsBack {
 		// A semaphore would hold back the very workers that empty the
 		// stream: no fix.

@@ -62,7 +62,7 @@ func (c dataSizes) perCallFanOuts() {
 				stmt = &ast.ExprStmt{X: call}
 			}
 			sp := spawn{stmt: stmt, call: call, kind: "call", fun: call.Fun, args: call.Args}
-			if c.boundedCall(candidate{sp: sp, cur: cur, loop: loop, stream: r.X}) {
+			if c.boundedBy(perCallChain, candidate{sp: sp, cur: cur, loop: loop, stream: r.X}) {
 				continue
 			}
 			src, ok := c.dataSource(fn, r.X)
@@ -79,10 +79,10 @@ func (c dataSizes) perCallFanOuts() {
 	}
 }
 
-// boundedCall reports whether a rule of perCallChain holds for the call x,
-// and records it.
-func (c dataSizes) boundedCall(x candidate) bool {
-	for _, r := range perCallChain {
+// boundedBy reports whether a rule of chain holds for the call x, and
+// records the first that does.
+func (c dataSizes) boundedBy(chain []*rule, x candidate) bool {
+	for _, r := range chain {
 		if r.holds(c.checker, x) {
 			c.silenced(r, x.cur)
 			return true
@@ -278,7 +278,7 @@ func (c dataSizes) perCallItems() {
 			if !ok {
 				continue
 			}
-			if c.boundedItem(candidate{sp: callSpawn(cur), cur: cur, loop: loop, stream: stream, recv: recv}) {
+			if c.boundedBy(perCallItemChain, candidate{sp: callSpawn(cur), cur: cur, loop: loop, stream: stream, recv: recv}) {
 				continue
 			}
 			_, pulled := recv.(*ast.CallExpr)
@@ -287,26 +287,11 @@ func (c dataSizes) perCallItems() {
 	}
 }
 
-// boundedItem reports whether a rule of perCallItemChain holds for the call
-// x, and records it.
-func (c dataSizes) boundedItem(x candidate) bool {
-	for _, r := range perCallItemChain {
-		if r.holds(c.checker, x) {
-			c.silenced(r, x.cur)
-			return true
-		}
-	}
-	return false
-}
-
 // perCallItemFinding builds the diagnostic of a call, per item of a
 // stream, of a function that spawns per call.
 func (c fixer) perCallItemFinding(call *ast.CallExpr, callee *types.Func, fact *PerCallFact, stream ast.Expr, pulled bool) *shared.Finding {
 	name := funcName(c.pass.Pkg, callee)
-	from, why := "received from", "the channel never fills, so it never pushes back on the producer"
-	if pulled {
-		from, why = "read from", "the loop reads the next one at once, so nothing pushes back on the sender"
-	}
+	from, why := itemSource(pulled)
 	f := shared.NewFinding(call, "goroutineperitem",
 		fmt.Sprintf("%s starts a goroutine per call (its go statement %s does blocking work, %s, and it returns without waiting), and it is called per item %s %s with nothing bounding how many run at once: %s; by hand: give %s a limit (a semaphore acquired before its go statement) or call a variant that does the work in place",
 			name, fact.where(), fact.Work, from, edits.Source(c.pass, stream), why, name),
