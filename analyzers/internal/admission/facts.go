@@ -743,9 +743,13 @@ func (r *Result) pauseStmt(st inspector.Cursor) *PauseHelper {
 	return nil
 }
 
+// takesContext reports whether fn's first parameter is a context: a
+// context.Context, or a type of the program's own that carries one (a
+// service's request context embedding it), whose calls are as much a
+// request as those taking the standard type.
 func takesContext(fn *types.Func) bool {
 	params := fn.Signature().Params()
-	return params.Len() > 0 && code.IsContext(params.At(0).Type())
+	return params.Len() > 0 && code.ImplementsContext(params.At(0).Type())
 }
 
 // returnsNewEmpty reports whether fn returns one slice and its body is

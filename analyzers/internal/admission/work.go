@@ -91,9 +91,10 @@ func (r *Result) WorkIn(n ast.Node) *ast.CallExpr {
 // IsWork reports whether the call does blocking work: it calls a function
 // whose fact says so, an admission wait or pause, a standard call that does
 // I/O, or an API shaped like an RPC — a function or method of another
-// package, or a method of an interface, that takes a context and returns an
-// error (a client's Get, a store's List, a peer's ClaimKeys), whatever
-// implements it.
+// package, or a method of an interface, that takes a context (or a type
+// of the program's own carrying one) or returns an *http.Response, and
+// returns an error (a client's Get, a store's List, a peer's ClaimKeys),
+// whatever implements it.
 func (r *Result) IsWork(call *ast.CallExpr) bool {
 	fn := code.CalleeFunc(r.info, call)
 	if fn == nil {
@@ -117,7 +118,22 @@ func (r *Result) IsWork(call *ast.CallExpr) bool {
 	if fn.Pkg() == r.pass.Pkg && (recv == nil || !types.IsInterface(recv)) {
 		return false // a function of this package: its own fact decides
 	}
-	return takesContext(fn) && sig.Results().Len() > 0 && code.IsError(sig.Results().At(sig.Results().Len()-1).Type())
+	if sig.Results().Len() == 0 || !code.IsError(sig.Results().At(sig.Results().Len()-1).Type()) {
+		return false
+	}
+	return takesContext(fn) || returnsHTTPResponse(sig)
+}
+
+// returnsHTTPResponse reports whether a function's results hold an
+// *http.Response: whatever implements it (an httpGetter interface a
+// scraper is given, a client wrapper of another package) made a round trip.
+func returnsHTTPResponse(sig *types.Signature) bool {
+	for v := range sig.Results().Variables() {
+		if ptr, ok := v.Type().(*types.Pointer); ok && code.IsExactly(ptr.Elem(), "net/http", "Response") {
+			return true
+		}
+	}
+	return false
 }
 
 // isRequestValue reports whether the call calls a function value whose
@@ -143,7 +159,7 @@ func (r *Result) isRequestValue(call *ast.CallExpr) bool {
 		return false
 	}
 	sig, ok := tv.Type.Underlying().(*types.Signature)
-	return ok && sig.Params().Len() > 0 && code.IsContext(sig.Params().At(0).Type())
+	return ok && sig.Params().Len() > 0 && code.ImplementsContext(sig.Params().At(0).Type())
 }
 
 // isStdWork reports whether fn is one of the standard calls of

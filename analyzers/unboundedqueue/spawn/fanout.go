@@ -100,7 +100,7 @@ func (c *checker) fanOuts() {
 func (c *checker) takesContext(sp spawn) bool {
 	info := c.pass.TypesInfo
 	for _, a := range sp.args {
-		if code.IsContext(info.TypeOf(a)) {
+		if code.ImplementsContext(info.TypeOf(a)) {
 			return true
 		}
 	}
@@ -112,7 +112,7 @@ func (c *checker) takesContext(sp spawn) bool {
 	ast.Inspect(body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && !found {
 			for _, a := range call.Args {
-				if code.IsContext(info.TypeOf(a)) {
+				if code.ImplementsContext(info.TypeOf(a)) {
 					found = true
 				}
 			}

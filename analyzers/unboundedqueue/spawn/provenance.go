@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
@@ -103,8 +104,9 @@ func (p *provenance) expr(fn inspector.Cursor, x ast.Expr, depth int) (source, b
 
 // call decides the collection a call returns: a listing (a call whose last
 // result is an error), a helper of the package whose returns are
-// data-sized, or a standard function that copies its argument (maps.Keys,
-// slices.Sorted, slices.Collect).
+// data-sized, a standard function that copies its argument (maps.Keys,
+// slices.Sorted, slices.Collect), or another package's function that
+// filters or merges collections of its result's type.
 func (p *provenance) call(fn inspector.Cursor, call *ast.CallExpr, depth int) (source, bool) {
 	info := p.c.pass.TypesInfo
 	if tuple, ok := info.TypeOf(call).(*types.Tuple); ok && tuple.Len() > 1 && code.IsError(tuple.At(tuple.Len()-1).Type()) {
@@ -124,7 +126,10 @@ func (p *provenance) call(fn inspector.Cursor, call *ast.CallExpr, depth int) (s
 		return source{}, false
 	}
 	decl, ok := p.c.sh.Res.FuncDecl(f)
-	if !ok || p.seen[decl.Node()] {
+	if !ok {
+		return p.sameTypeArgs(fn, call, depth)
+	}
+	if p.seen[decl.Node()] {
 		return source{}, false
 	}
 	p.seen[decl.Node()] = true
@@ -145,6 +150,27 @@ func (p *provenance) call(fn inspector.Cursor, call *ast.CallExpr, depth int) (s
 			if s, ok := p.expr(decl, r, depth+1); ok {
 				return source{at: call, what: "returned by " + edits.Source(p.c.pass, call.Fun) + ", " + s.what}, true
 			}
+		}
+	}
+	return source{}, false
+}
+
+// sameTypeArgs decides a call of another package's function that returns
+// a collection of the very type of some of its arguments: a filter, a
+// merge, a dedup (util.FilterNodes(nodes, isReady), MergeNodeList(a, b))
+// hands back elements of what it was given, so it is as wide as they are.
+func (p *provenance) sameTypeArgs(fn inspector.Cursor, call *ast.CallExpr, depth int) (source, bool) {
+	info := p.c.pass.TypesInfo
+	t := info.TypeOf(call)
+	if t == nil || !isCollection(t) {
+		return source{}, false
+	}
+	for _, a := range call.Args {
+		if at := info.TypeOf(a); at == nil || !types.Identical(at, t) {
+			continue
+		}
+		if s, ok := p.expr(fn, a, depth); ok {
+			return source{at: s.at, what: "kept by " + edits.Source(p.c.pass, call.Fun) + " from " + edits.Source(p.c.pass, a) + ", " + s.what}, true
 		}
 	}
 	return source{}, false
@@ -422,7 +448,8 @@ func (p *provenance) requestParam(v *types.Var, what string) (source, bool) {
 }
 
 // param decides a parameter of fn by the arguments its callers in the
-// package pass: data-sized when one of them is; in a helper whose return is
+// package pass, directly or through an interface of the package that fn's
+// receiver implements: data-sized when one of them is; in a helper whose return is
 // being followed, by the argument of the call being followed.
 func (p *provenance) param(fn inspector.Cursor, v *types.Var, depth int) (source, bool) {
 	decl, ok := fn.Node().(*ast.FuncDecl)
@@ -458,7 +485,7 @@ func (p *provenance) param(fn inspector.Cursor, v *types.Var, depth int) (source
 	}
 	p.seen[decl] = true
 	defer delete(p.seen, decl)
-	for _, site := range p.c.sh.CallersOf(f) {
+	for _, site := range slices.Concat(p.c.sh.CallersOf(f), p.c.sh.InterfaceCallersOf(f)) {
 		call, ok := site.Node().(*ast.CallExpr)
 		if !ok || i >= len(call.Args) {
 			continue

@@ -5,8 +5,10 @@
 package shared
 
 import (
+	"cmp"
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -81,6 +83,41 @@ func (c *Pkg) isGoTarget(fn *types.Func) bool {
 func (c *Pkg) CallersOf(fn *types.Func) []inspector.Cursor {
 	c.indexCalls()
 	return c.callSites[fn.Origin()]
+}
+
+// InterfaceCallersOf returns the calls that reach fn, a method of this
+// package, through an interface of this package that its receiver type
+// implements (for _, f := range s.fetchers { f.fetch(nodes) } reaches every
+// fetch of the package), in the order of the source. Interfaces of other
+// packages are left out: a call of io.Reader's Read says nothing of which
+// Read of this package runs.
+func (c *Pkg) InterfaceCallersOf(fn *types.Func) []inspector.Cursor {
+	recv := fn.Signature().Recv()
+	if recv == nil || fn.Pkg() != c.Pass.Pkg {
+		return nil
+	}
+	t := recv.Type()
+	if ptr, ok := t.(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	if types.IsInterface(t) {
+		return nil
+	}
+	c.indexCalls()
+	var sites []inspector.Cursor
+	for m, calls := range c.callSites {
+		mr := m.Signature().Recv()
+		if m.Name() != fn.Name() || mr == nil {
+			continue
+		}
+		iface, ok := mr.Type().Underlying().(*types.Interface)
+		if !ok || !(types.Implements(t, iface) || types.Implements(types.NewPointer(t), iface)) {
+			continue
+		}
+		sites = append(sites, calls...)
+	}
+	slices.SortFunc(sites, func(a, b inspector.Cursor) int { return cmp.Compare(a.Node().Pos(), b.Node().Pos()) })
+	return sites
 }
 
 // IsSorted reports whether the package sorts v somewhere (sort.Slice(v, …),
