@@ -18,7 +18,8 @@
 // Category waittiming/wholecall: a measurement whose start precedes an
 // admission wait and whose end follows work done after the wait, with no
 // second timestamp in between. Measurements are start := time.Now() (or an
-// injected clock's Now()) ended by time.Since(start), time.Now().Sub(start),
+// injected clock's Now()) ended by time.Since(start) (or the clock's
+// Since(start)), time.Now().Sub(start),
 // t.Sub(start), or a recorder that takes the start (metrics.MeasureSince(key,
 // start)); defer metrics.MeasureSince(key, time.Now()) and other deferred
 // calls given time.Now(); defer func(start time.Time) {…}(time.Now()); and

@@ -52,8 +52,8 @@ func IsObserveDuration(info *types.Info, call *ast.CallExpr) bool {
 }
 
 // Elapsed reports whether call computes a duration up to now or up to a
-// later timestamp, and returns its start: x in time.Since(x), time.Now().Sub(x)
-// and t.Sub(x), and the expression that gives the end (the call itself for
+// later timestamp, and returns its start: x in time.Since(x), an injected
+// clock's c.Since(x), time.Now().Sub(x) and t.Sub(x), and the expression that gives the end (the call itself for
 // time.Since, the receiver of Sub).
 func Elapsed(info *types.Info, call *ast.CallExpr) (start, end ast.Expr, ok bool) {
 	if name := code.CalleeName(call); len(call.Args) != 1 || (name != "Since" && name != "Sub") {
@@ -66,6 +66,8 @@ func Elapsed(info *types.Info, call *ast.CallExpr) (start, end ast.Expr, ok bool
 	switch {
 	case code.IsFunc(fn, "time", "Since"):
 		return call.Args[0], call, true
+	case fn.Name() == "Since" && isClockSince(fn):
+		return call.Args[0], call, true // an injected clock: s.clock.Since(start)
 	case code.IsMethod(fn, "time", "Time", "Sub"):
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 		if !ok {
@@ -74,6 +76,16 @@ func Elapsed(info *types.Info, call *ast.CallExpr) (start, end ast.Expr, ok bool
 		return call.Args[0], sel.X, true
 	}
 	return nil, nil, false
+}
+
+// isClockSince reports whether fn is an injected clock's Since, the
+// counterpart of the Now IsTimestamp accepts (k8s.io/utils/clock's Clock,
+// a service's own clock interface): a method taking one time.Time and
+// returning one time.Duration.
+func isClockSince(fn *types.Func) bool {
+	sig := fn.Signature()
+	return sig.Recv() != nil && sig.Params().Len() == 1 && sig.Results().Len() == 1 &&
+		code.IsTime(sig.Params().At(0).Type()) && code.IsExactly(sig.Results().At(0).Type(), "time", "Duration")
 }
 
 // IsStartParam reports whether argument i of call is passed to a time.Time

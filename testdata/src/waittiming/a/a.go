@@ -115,7 +115,10 @@ func Closure(ctx context.Context) error {
 	return fetch(ctx)
 }
 
-type clock interface{ Now() time.Time }
+type clock interface {
+	Now() time.Time
+	Since(t time.Time) time.Duration
+}
 
 type Server struct {
 	clock clock
@@ -131,6 +134,18 @@ func (s *Server) Method(ctx context.Context) error {
 	defer s.sem.Release(1)
 	err := fetch(ctx)
 	log.Print("took ", s.clock.Now().Sub(t0)) // want `the duration since t0 spans`
+	return err
+}
+
+// SinceMethod ends with the injected clock's Since (k8s.io/utils/clock).
+func (s *Server) SinceMethod(ctx context.Context) error {
+	t0 := s.clock.Now()
+	if err := s.sem.Acquire(ctx, 1); err != nil {
+		return err
+	}
+	defer s.sem.Release(1)
+	err := fetch(ctx)
+	log.Print("took ", s.clock.Since(t0)) // want `the duration since t0 spans`
 	return err
 }
 
