@@ -132,10 +132,14 @@ func (c *checker) collect() bool {
 	kinds := []ast.Node{(*ast.GoStmt)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.SliceExpr)(nil), (*ast.AssignStmt)(nil), (*ast.ExprStmt)(nil), (*ast.CallExpr)(nil)}
 	shaped := false
 	for file := range c.insp.Root().Children() {
-		if c.rep.Skip(file.Node().(*ast.File)) {
+		f := file.Node().(*ast.File)
+		if c.rep.Skip(f) {
 			continue
 		}
 		for cur := range file.Preorder(kinds...) {
+			if c.rep.InHook(f, cur.Node().Pos()) {
+				continue
+			}
 			switch n := cur.Node().(type) {
 			case *ast.GoStmt:
 				c.sh.GoStmts = append(c.sh.GoStmts, cur)

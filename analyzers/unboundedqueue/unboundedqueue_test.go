@@ -10,7 +10,7 @@ import (
 var testdata = fixtest.TestData()
 
 func TestSliceFIFO(t *testing.T) {
-	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/slicefifo", "unboundedqueue/listfifo", "unboundedqueue/persend", "unboundedqueue/peritem", "unboundedqueue/loopvar", "unboundedqueue/multifile", "unboundedqueue/crosscheck", "unboundedqueue/dominance", "unboundedqueue/swapfifo", "unboundedqueue/urgent", "unboundedqueue/twice", "unboundedqueue/crosspkg")
+	fixtest.Run(t, testdata, unboundedqueue.Analyzer, "unboundedqueue/slicefifo", "unboundedqueue/listfifo", "unboundedqueue/persend", "unboundedqueue/peritem", "unboundedqueue/loopvar", "unboundedqueue/multifile", "unboundedqueue/crosscheck", "unboundedqueue/dominance", "unboundedqueue/swapfifo", "unboundedqueue/urgent", "unboundedqueue/twice", "unboundedqueue/crosspkg", "unboundedqueue/testhook")
 }
 
 // TestNoFix covers hazards reported without a fix.
@@ -71,7 +71,7 @@ func TestWhy(t *testing.T) {
 func TestWhyAll(t *testing.T) {
 	fixtest.RunWhy(t, testdata, unboundedqueue.Analyzer, "all",
 		"unboundedqueue/listfifo", "unboundedqueue/slicefifo", "unboundedqueue/realcode/localvalue",
-		"unboundedqueue/whyrules", "unboundedqueue/queuefacts/producer", "unboundedqueue/realcode/eventcursor", "unboundedqueue/realcode/phasetimer", "unboundedqueue/fanout", "unboundedqueue/pullread", "unboundedqueue/indexfifo", "unboundedqueue/detached", "unboundedqueue/perkey", "unboundedqueue/spawncall/caller")
+		"unboundedqueue/whyrules", "unboundedqueue/queuefacts/producer", "unboundedqueue/realcode/eventcursor", "unboundedqueue/realcode/phasetimer", "unboundedqueue/fanout", "unboundedqueue/pullread", "unboundedqueue/indexfifo", "unboundedqueue/detached", "unboundedqueue/perkey", "unboundedqueue/spawncall/caller", "unboundedqueue/testhook")
 }
 
 // TestWhyWholePackage asks -unboundedqueue.why about package clauses, where the

@@ -63,7 +63,64 @@ var Analyzer = &analysis.Analyzer{
 type Package struct {
 	skip    map[*token.File]skipped // the files no check reports in, and why
 	cgo     map[*token.File]bool    // cmd/cgo's copies of files that import "C"
+	hooks   map[*token.File][]*ast.FuncDecl
 	ignores []*Ignore
+}
+
+// testHooks returns the functions of f, a file that imports package
+// testing and no test framework, that use package testing, when they are
+// fewer than half of its functions: a production file with a hook for
+// tests (kueue's scheduler has WithClock(_ testing.TB, c clock.Clock) beside
+// the scheduling loop) is production, all but the hooks. ok is false when
+// the file is test support: most of its functions use package testing, or
+// it declares none.
+func testHooks(f *ast.File) (hooks []*ast.FuncDecl, ok bool) {
+	name := ""
+	for _, imp := range f.Imports {
+		path, err := strconv.Unquote(imp.Path.Value)
+		if err != nil {
+			continue
+		}
+		if knowledge.TestFrameworks.Match(path) {
+			return nil, false
+		}
+		if path == "testing" {
+			name = "testing"
+			if imp.Name != nil {
+				name = imp.Name.Name
+			}
+		}
+	}
+	if name == "" || name == "_" || name == "." {
+		return nil, false
+	}
+	funcs := 0
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok {
+			continue
+		}
+		funcs++
+		if usesPackage(fd, name) {
+			hooks = append(hooks, fd)
+		}
+	}
+	return hooks, funcs > 0 && 2*len(hooks) < funcs
+}
+
+// usesPackage reports whether fd refers to the package imported as name
+// (testing.TB in its signature, testing.Testing() in its body).
+func usesPackage(fd *ast.FuncDecl, name string) bool {
+	found := false
+	ast.Inspect(fd, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if id, ok := sel.X.(*ast.Ident); ok && id.Name == name && id.Obj == nil {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // supportsTests reports whether f is test support outside a _test.go file:
@@ -99,7 +156,7 @@ type Ignore struct {
 }
 
 func collect(pass *analysis.Pass) (any, error) {
-	p := &Package{skip: make(map[*token.File]skipped), cgo: make(map[*token.File]bool)}
+	p := &Package{skip: make(map[*token.File]skipped), cgo: make(map[*token.File]bool), hooks: make(map[*token.File][]*ast.FuncDecl)}
 	support := isTestSupportPackage(pass.Pkg.Path())
 	for _, f := range pass.Files {
 		tf := pass.Fset.File(f.Pos())
@@ -123,9 +180,16 @@ func collect(pass *analysis.Pass) (any, error) {
 		case ast.IsGenerated(f):
 			p.skip[tf] = skippedGenerated
 			continue
-		case support || supportsTests(f):
+		case support:
 			p.skip[tf] = skippedSupport
 			continue
+		case supportsTests(f):
+			hooks, ok := testHooks(f)
+			if !ok {
+				p.skip[tf] = skippedSupport
+				continue
+			}
+			p.hooks[tf] = hooks
 		}
 		for _, cg := range f.Comments {
 			for _, c := range cg.List {
@@ -215,9 +279,34 @@ func (r *Reporter) Skip(f *ast.File) bool {
 	return r.pkg.skip[r.pass.Fset.File(f.Pos())] != 0
 }
 
-// SkipPos is like Skip for the file containing pos.
+// InHook reports whether pos lies in a test hook of the production file f
+// (testHooks): walks that gather candidates leave them out, so that no
+// finding or shared edit is built for code that is never reported.
+func (r *Reporter) InHook(f *ast.File, pos token.Pos) bool {
+	if len(r.pkg.hooks) == 0 {
+		return false
+	}
+	for _, fd := range r.pkg.hooks[r.pass.Fset.File(f.Pos())] {
+		if fd.Pos() <= pos && pos < fd.End() {
+			return true
+		}
+	}
+	return false
+}
+
+// SkipPos reports whether pos lies in a file queuecheck never reports in,
+// or in a test hook of a production file (testHooks).
 func (r *Reporter) SkipPos(pos token.Pos) bool {
-	return r.pkg.skip[r.pass.Fset.File(pos)] != 0
+	tf := r.pass.Fset.File(pos)
+	if r.pkg.skip[tf] != 0 {
+		return true
+	}
+	for _, fd := range r.pkg.hooks[tf] {
+		if fd.Pos() <= pos && pos < fd.End() {
+			return true
+		}
+	}
+	return false
 }
 
 // Report reports d unless it sits in a skipped file or a directive silences it.

@@ -92,8 +92,18 @@ var skipRules = func() map[string]map[skipped]*Rule {
 		m[c] = map[skipped]*Rule{
 			skippedTest:      NewRule(c, "test-file", "the file is a _test.go file: tests run under no production load, so queuecheck looks at no candidate there"),
 			skippedGenerated: NewRule(c, "generated-file", "the file is generated (a // Code generated … DO NOT EDIT. header): queuecheck looks at no candidate there, whose fix belongs in the generator"),
-			skippedSupport:   NewRule(c, "test-support", "the file imports package testing or a test framework, or its package is named as test support (mocks, fakes, testutil): it runs under tests only, so queuecheck looks at no candidate there"),
+			skippedSupport:   NewRule(c, "test-support", "the file imports a test framework, or package testing in at least half of its functions, or its package is named as test support (mocks, fakes, testutil): it runs under tests only, so queuecheck looks at no candidate there"),
 		}
+	}
+	return m
+}()
+
+// hookRules are, per check, the rule that says why it reports nothing in a
+// test hook of a production file.
+var hookRules = func() map[string]*Rule {
+	m := make(map[string]*Rule)
+	for _, c := range Checks {
+		m[c] = NewRule(c, "test-hook", "the function uses package testing in a file whose other functions mostly do not (a hook for tests in production code, such as an option taking a testing.TB): it runs under tests only, so its findings are not reported; the rest of the file is")
 	}
 	return m
 }()
@@ -102,8 +112,12 @@ var skipRules = func() map[string]map[skipped]*Rule {
 // reports in, the rule that skipped it, when -why asks about that line.
 func (r *Reporter) silenceSkipped() {
 	for _, f := range r.pass.Files {
-		if why := r.pkg.skip[r.pass.Fset.File(f.Pos())]; why != 0 {
+		tf := r.pass.Fset.File(f.Pos())
+		if why := r.pkg.skip[tf]; why != 0 {
 			r.sayAtClause(f, skipRules[r.check][why])
+		}
+		for _, fd := range r.pkg.hooks[tf] {
+			r.say(fd.Pos(), fd.Name.End(), hookRules[r.check], true)
 		}
 	}
 }
