@@ -70,6 +70,13 @@ func (c *deadlineChecker) checkDeadline(cur inspector.Cursor) {
 		moved = append(moved, next)
 		next, ok = next.NextSibling()
 	}
+	// if timeout > 0 { ctx, cancel = context.WithTimeout(ctx, timeout);
+	// defer cancel() }: the deadline, when set, covers what follows the if.
+	conditional := false
+	if ifs := conditionalSetup(stmt); !ok && assign.Tok == token.ASSIGN && ifs.Valid() {
+		conditional = true
+		next, ok = ifs.NextSibling()
+	}
 
 	// The first statement that uses the context must be the wait: a
 	// deadline that also bounds work before the wait is a budget for both.
@@ -158,12 +165,42 @@ func (c *deadlineChecker) checkDeadline(cur inspector.Cursor) {
 		},
 	}
 	fix, why := c.deadlineFix(deadlineSite{assign: assign, derived: derived, moved: moved, waitStmt: waitStmt, stmtW: stmtW, w: w})
+	if conditional {
+		fix, why = nil, "the deadline is set under a condition (if timeout > 0 {…}), which the fix would have to move too"
+	}
 	if fix == nil {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: call.Pos(), End: call.End(), Message: "no automatic fix: " + why + "; derive the work's context after the wait by hand, and give the wait a bound of its own"})
 	} else {
 		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
 	}
 	c.rep.Report(d)
+}
+
+// conditionalSetup returns the if statement whose body only sets up the
+// deadline assigned at stmt, when there is one: the assignment, the
+// declaration of its cancel function, the deferred cancel (if timeout > 0
+// { var cancel context.CancelFunc; ctx, cancel = context.WithTimeout(ctx,
+// timeout); defer cancel() }). A context assigned there, declared before
+// the if, carries the deadline into the statements after it.
+func conditionalSetup(stmt inspector.Cursor) inspector.Cursor {
+	block := stmt.Parent()
+	ifs := block.Parent()
+	is, ok := ifs.Node().(*ast.IfStmt)
+	if !ok || is.Body != block.Node() || is.Else != nil || !isListStmt(ifs) {
+		return inspector.Cursor{}
+	}
+	for _, st := range is.Body.List {
+		switch st := st.(type) {
+		case *ast.AssignStmt:
+			if st != stmt.Node() {
+				return inspector.Cursor{}
+			}
+		case *ast.DeclStmt, *ast.DeferStmt:
+		default:
+			return inspector.Cursor{}
+		}
+	}
+	return ifs
 }
 
 // usedAfter reports whether a statement after stmt, in its list, uses v:

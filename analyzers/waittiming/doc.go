@@ -74,6 +74,9 @@
 // timeout started before the wait it fails as a DNS timeout. The same when
 // the context travels in a job to a pool's workers (task{ctx: ctx} sent on
 // their channel, buffered or not): the worker gets what the wait left.
+// A deadline set up under a condition (if timeout > 0 { ctx, cancel =
+// context.WithTimeout(ctx, timeout); defer cancel() }) covers the
+// statements after the if, and is reported without a fix.
 //
 // The check leaves alone what real services get right: timers that cover
 // only the wait (that timer is the split); a start variable assigned again

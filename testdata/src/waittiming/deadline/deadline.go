@@ -268,3 +268,57 @@ func Skipping(ctx context.Context, host string, cached bool) ([]string, error) {
 lookup:
 	return net.DefaultResolver.LookupHost(ctx, host)
 }
+
+// Conditional sets its deadline only when a timeout is configured (if
+// timeout > 0 {…}): when set, it covers the wait after the if. No fix: the
+// condition would have to move too.
+func Conditional(ctx context.Context, host string, timeout time.Duration) ([]string, error) {
+	lctx := ctx
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		lctx, cancel = context.WithTimeout(ctx, timeout) // want `the timeout from context\.WithTimeout starts before the wait in \(\*semaphore\.Weighted\)\.Acquire, so time spent queueing comes out of the work's budget; create it after the wait`
+		defer cancel()
+	}
+	if err := sem.Acquire(lctx, 1); err != nil {
+		return nil, err
+	}
+	defer sem.Release(1)
+	return net.DefaultResolver.LookupHost(lctx, host)
+}
+
+// ConditionalBudget is the twin: the conditional deadline bounds a lookup
+// before the wait too, a budget for the whole call.
+func ConditionalBudget(ctx context.Context, host string, timeout time.Duration) ([]string, error) {
+	lctx := ctx
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		lctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	if _, err := net.DefaultResolver.LookupHost(lctx, "primary."+host); err != nil {
+		return nil, err
+	}
+	if err := sem.Acquire(lctx, 1); err != nil {
+		return nil, err
+	}
+	defer sem.Release(1)
+	return net.DefaultResolver.LookupHost(lctx, host)
+}
+
+// ConditionalElse is the twin: the if has an else, so which deadline
+// reaches the wait is the branches' business.
+func ConditionalElse(ctx context.Context, host string, timeout time.Duration) ([]string, error) {
+	var lctx context.Context
+	var cancel context.CancelFunc
+	if timeout > 0 {
+		lctx, cancel = context.WithTimeout(ctx, timeout)
+	} else {
+		lctx, cancel = context.WithCancel(ctx)
+	}
+	defer cancel()
+	if err := sem.Acquire(lctx, 1); err != nil {
+		return nil, err
+	}
+	defer sem.Release(1)
+	return net.DefaultResolver.LookupHost(lctx, host)
+}

@@ -60,14 +60,19 @@ func reassigned(ctx context.Context, host string) ([]string, error) {
 	return net.DefaultResolver.LookupHost(tctx, host)
 }
 
-// noWaitAfter derives the deadline last in its block: no wait follows it.
+// noWaitAfter derives the deadline in a block that goes on to count it: no
+// wait follows it there. (An if that only sets a deadline up hands it to
+// the statements after the if.)
 func noWaitAfter(ctx context.Context, bounded bool) (context.Context, context.CancelFunc) {
 	tctx, cancel := ctx, context.CancelFunc(func() {})
 	if bounded {
 		tctx, cancel = context.WithTimeout(ctx, time.Second) // why: no-wait-after-deadline
+		boundedCalls++
 	}
 	return tctx, cancel
 }
+
+var boundedCalls int
 
 // cancelAtWait cancels at the wait when it fails: the deadline is managed
 // there.
