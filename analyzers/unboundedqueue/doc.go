@@ -97,7 +97,11 @@
 // outlives it as well. An informer's event callback (knowledge list
 // event-handler-types) serves one event like a handler. Any function but
 // main and init that starts goroutines ranging over a channel it made and
-// nothing closes leaves them parked for good, a set more per call.
+// nothing closes leaves them parked for good, a set more per call. A
+// function that returns one starting its handler parameter in a goroutine
+// per call (AsyncHandler(f) returning func(m) { go f(m) }) makes whatever
+// calls the result per event spawn per event: its callers whose handler
+// does blocking work are reported, across packages through a fact.
 //
 // unboundedqueue/perkey: a method of a type starts a goroutine that does
 // blocking work or lives long, and the values of the type are the entries

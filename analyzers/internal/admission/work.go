@@ -173,3 +173,9 @@ func (f *Finder) WorkIn(n ast.Node) *ast.CallExpr { return f.r.WorkIn(n) }
 
 // IsWork is Result.IsWork.
 func (f *Finder) IsWork(call *ast.CallExpr) bool { return f.r.IsWork(call) }
+
+// FuncWorks reports whether calling fn, a declared function of this
+// package or of an imported one, does blocking work: its fact says it
+// works, waits or pauses. A caller that holds fn as a value (a handler it
+// registers, a method value it wraps) asks this instead of IsWork.
+func (r *Result) FuncWorks(fn *types.Func) bool { return r.Helper(fn).works() }

@@ -59,6 +59,7 @@ func Check(sh *shared.Pkg, loops []inspector.Cursor, inFlight int64, perCall *Pe
 	requestSpawns{c}.unsignalledWaiters() // unsignalled.go
 	requestSpawns{c}.detachedSpawns()     // detached.go
 	requestSpawns{c}.detachedCalls()      // spawncall.go
+	requestSpawns{c}.asyncWrapCalls()     // asyncwrap.go
 	keySpawns{c}.perKeySpawns()           // perkey.go
 	c.asked.sayNotAsked(c)
 	return c.findings

@@ -48,7 +48,7 @@ var PerCallAnalyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{inspect.Analyzer, admission.Analyzer},
 	Run:        runPerCall,
 	ResultType: reflect.TypeFor[*PerCallResult](),
-	FactTypes:  []analysis.Fact{new(PerCallFact)},
+	FactTypes:  []analysis.Fact{new(PerCallFact), new(AsyncWrapFact)},
 }
 
 // A PerCallFact marks a function that starts one goroutine per call: the
@@ -97,6 +97,15 @@ func (f *PerCallFact) where() string {
 // A PerCallResult holds the per-call facts of a package and its imports.
 type PerCallResult struct {
 	facts map[*types.Func]*PerCallFact
+	wraps map[*types.Func]*AsyncWrapFact // asynchronous wrappers (asyncwrap.go)
+}
+
+// wrapOf returns the AsyncWrapFact of fn, or nil.
+func (r *PerCallResult) wrapOf(fn *types.Func) *AsyncWrapFact {
+	if r == nil || fn == nil {
+		return nil
+	}
+	return r.wraps[fn.Origin()]
 }
 
 // Of returns the fact of fn (of this package or an imported one), or nil.
@@ -118,16 +127,26 @@ func (r *PerCallResult) Reaches(pkg *types.Package) bool {
 			return true
 		}
 	}
+	for fn := range r.wraps {
+		if fn.Pkg() == pkg || slices.Contains(pkg.Imports(), fn.Pkg()) {
+			return true
+		}
+	}
 	return false
 }
 
 func runPerCall(pass *analysis.Pass) (any, error) {
-	res := &PerCallResult{facts: make(map[*types.Func]*PerCallFact)}
+	res := &PerCallResult{facts: make(map[*types.Func]*PerCallFact), wraps: make(map[*types.Func]*AsyncWrapFact)}
 	for _, of := range pass.AllObjectFacts() {
-		if f, ok := of.Fact.(*PerCallFact); ok {
-			if fn, ok := of.Object.(*types.Func); ok {
-				res.facts[fn] = f
-			}
+		fn, ok := of.Object.(*types.Func)
+		if !ok {
+			continue
+		}
+		switch f := of.Fact.(type) {
+		case *PerCallFact:
+			res.facts[fn] = f
+		case *AsyncWrapFact:
+			res.wraps[fn] = f
 		}
 	}
 	if code.IsStd(pass) {
@@ -155,6 +174,14 @@ func runPerCall(pass *analysis.Pass) (any, error) {
 		if fn, f := (requestSpawns{c}).perCall(cur); f != nil {
 			export(fn, f)
 		}
+		if fn, decl, ok := returnedBy(pass.TypesInfo, cur); ok {
+			if w := (requestSpawns{c}).asyncWrapper(fn, decl); w != nil {
+				res.wraps[fn] = w
+				if fn.Exported() {
+					pass.ExportObjectFact(fn, w)
+				}
+			}
+		}
 	}
 	// A function that calls one that spawns per call, as its go statement
 	// would be called, spawns per call too: to a fixed point, as a caller
@@ -173,6 +200,26 @@ func runPerCall(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return res, nil
+}
+
+// returnedBy returns the declared function whose body returns the function
+// literal holding the go statement at cur, and the function's declaration:
+// the shape of an asynchronous wrapper (asyncwrap.go).
+func returnedBy(info *types.Info, cur inspector.Cursor) (*types.Func, inspector.Cursor, bool) {
+	lit := code.EnclosingFunc(cur)
+	if _, ok := lit.Node().(*ast.FuncLit); !ok {
+		return nil, inspector.Cursor{}, false
+	}
+	if _, ok := lit.Parent().Node().(*ast.ReturnStmt); !ok {
+		return nil, inspector.Cursor{}, false
+	}
+	decl := code.EnclosingFunc(lit.Parent())
+	fd, ok := decl.Node().(*ast.FuncDecl)
+	if !ok {
+		return nil, inspector.Cursor{}, false
+	}
+	fn, ok := info.Defs[fd.Name].(*types.Func)
+	return fn, decl, ok
 }
 
 // callsOfDecls returns the calls in the bodies of the declared functions of

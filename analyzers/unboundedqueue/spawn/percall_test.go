@@ -25,7 +25,11 @@ import (
 // (Audit); one that calls it on some calls only, or waits after, has
 // none. Only functions with exported names export their facts (no other
 // package can call the rest): the caller's unexported handlers keep theirs
-// in the package's result, which handler.go's findings show.
+// in the package's result, which handler.go's findings show. A function
+// that returns one starting its handler parameter per call of the result
+// (Async, AsyncRecover) has an asynchronous wrapper's fact; one that takes
+// a slot first, or starts a goroutine that does not get the event, has
+// none.
 // The packages' "// want" lines would be unboundedqueue's (TestRulesReached
 // runs the check over all its testdata), so the facts are compared here.
 func TestPerCallFacts(t *testing.T) {
@@ -49,6 +53,8 @@ func TestPerCallFacts(t *testing.T) {
 		"func (*Client).Fetch(url string) error":                     "spawns per call at helper.go:128 (c.hc.Do)",
 		"func Audit(c *Client, url string)":                          "spawns per call at helper.go:33 (c.save) through helper.Save",
 		"func (*Client).RefreshCtx(ctx context.Context, url string)": "spawns per call at helper.go:159 (c.hc.Do), under its context",
+		"func Async(f func(Event)) func(Event)":                      "returns a function starting parameter 0 per call at helper.go:178",
+		"func AsyncRecover(f func(Event)) func(Event)":               "returns a function starting parameter 0 per call at helper.go:185",
 	}
 	if !maps.Equal(got, want) {
 		var s string

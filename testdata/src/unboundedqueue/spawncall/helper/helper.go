@@ -166,3 +166,46 @@ func (c *Client) RefreshCtx(ctx context.Context, url string) {
 		}
 	}()
 }
+
+// An Event is what a dispatcher hands its handlers, one per message read.
+type Event struct{ Topic, Body string }
+
+// Async makes a handler asynchronous: the function it returns starts the
+// handler in a goroutine of its own on each call. Its fact says so; its
+// callers say whether the handler blocks.
+func Async(f func(Event)) func(Event) {
+	return func(e Event) {
+		go f(e)
+	}
+}
+
+// AsyncRecover is Async with a recover around the handler: a fact too.
+func AsyncRecover(f func(Event)) func(Event) {
+	return func(e Event) {
+		go func() {
+			defer func() { _ = recover() }()
+			f(e)
+		}()
+	}
+}
+
+var handlerSlots = make(chan struct{}, 8)
+
+// AsyncLimited takes a slot before it starts the handler: no fact.
+func AsyncLimited(f func(Event)) func(Event) {
+	return func(e Event) {
+		handlerSlots <- struct{}{}
+		go func() {
+			defer func() { <-handlerSlots }()
+			f(e)
+		}()
+	}
+}
+
+// AsyncAll starts the handler once per call whatever the event, without
+// it: no fact (the goroutine is not the event's).
+func AsyncAll(f func()) func(Event) {
+	return func(Event) {
+		go f()
+	}
+}
