@@ -293,7 +293,9 @@ func (c *checker) usesIterationState(sp spawn, loop inspector.Cursor) bool {
 	uses := false
 	ast.Inspect(sp.call, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && !v.IsField() && code.Inside(v.Pos(), loop.Node()) {
+			// The goroutine's own variables (if err := …; err != nil in its
+			// literal) are not the loop's, though they sit inside it.
+			if v, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && !v.IsField() && code.Inside(v.Pos(), loop.Node()) && !code.Inside(v.Pos(), sp.call) {
 				uses = true
 			}
 		}

@@ -62,6 +62,7 @@ var Rules = rulesOf(
 	ruleNoBlockingWork, ruleFixedSet, ruleAcquiredInside, // datasize.go
 	ruleRequestContext, ruleWaitedByCaller, ruleLocalPipe, ruleGuardedStart, // detached.go
 	ruleLifecycle,                                                                       // abandoned.go
+	ruleHandlerNoWork,                                                                   // asyncwrap.go
 	ruleNotPerKey, ruleNotOwnWork, ruleManagedEntry, ruleFixedRegistry, ruleRegistryCap, // perkey.go
 )
 

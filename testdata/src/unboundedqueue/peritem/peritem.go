@@ -450,6 +450,25 @@ func limit(in <-chan job, p killer) {
 	}
 }
 
+// The same when the goroutine declares variables of its own (dgraph's Raft
+// loop campaigns once, on its first Ready): they are not the loop's.
+type campaigner interface{ Campaign() error }
+
+func firstReady(ready <-chan job, r campaigner) {
+	first := true
+	for rd := range ready {
+		if first {
+			go func() {
+				if err := r.Campaign(); err != nil {
+					println(err.Error())
+				}
+			}()
+			first = false
+		}
+		_ = rd
+	}
+}
+
 // Items with a Close method are resources with a lifetime: a goroutine per
 // connection is per entity.
 type stream struct{ id int }
