@@ -425,6 +425,12 @@ var LifecycleMethods = newList("lifecycle-methods", Methods, "",
 	"Start", "Run", "Serve",
 )
 
+// ConfigTypeSuffixes end the names of the types of configurations.
+var ConfigTypeSuffixes = newList("config-type-suffixes", Suffixes, "",
+	"endings of a type's name, in lower case, that say it is a configuration (what a call returns together with an error is a listing, unless it is one of these, or the function is named for a configuration: loadConfig, configUpdateCheck): what an operator set is as wide as the operator made it, not the load",
+	"config", "cfg", "configuration", "options", "settings",
+)
+
 // RequestTypeSuffixes end the names of the types of requests and messages.
 var RequestTypeSuffixes = newList("request-type-suffixes", Suffixes, "",
 	"endings of a struct type's name, in lower case, that say it is a request or a message, as HTTP, RPC and message frameworks and the code generated for them name them: its collections are as wide as the sender made them, and a function given one serves one request",

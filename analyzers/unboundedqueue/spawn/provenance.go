@@ -110,6 +110,9 @@ func (p *provenance) expr(fn inspector.Cursor, x ast.Expr, depth int) (source, b
 func (p *provenance) call(fn inspector.Cursor, call *ast.CallExpr, depth int) (source, bool) {
 	info := p.c.pass.TypesInfo
 	if tuple, ok := info.TypeOf(call).(*types.Tuple); ok && tuple.Len() > 1 && code.IsError(tuple.At(tuple.Len()-1).Type()) {
+		if returnsConfiguration(call, tuple.At(0).Type()) {
+			return source{}, false // loadConfig(path), s.configUpdateCheck(old, new): what an operator set
+		}
 		return source{at: call, what: "returned by " + edits.Source(p.c.pass, call.Fun)}, true
 	}
 	f := code.Callee(info, call)
@@ -174,6 +177,25 @@ func (p *provenance) sameTypeArgs(fn inspector.Cursor, call *ast.CallExpr, depth
 		}
 	}
 	return source{}, false
+}
+
+// returnsConfiguration reports whether a call that also returns an error
+// returns a configuration rather than a listing: its function is named for
+// one (loadConfig, configUpdateCheck, as constructors are, isConstructor), or
+// its first result's type is (knowledge list config-type-suffixes). What an
+// operator configured is as wide as the operator made it, not the load.
+func returnsConfiguration(call *ast.CallExpr, first types.Type) bool {
+	if strings.Contains(strings.ToLower(code.CalleeName(call)), "config") {
+		return true
+	}
+	if ptr, ok := first.(*types.Pointer); ok {
+		first = ptr.Elem()
+	}
+	n, ok := types.Unalias(first).(*types.Named)
+	if !ok {
+		return false
+	}
+	return knowledge.ConfigTypeSuffixes.Match(strings.ToLower(n.Obj().Name()))
 }
 
 // isIterator reports whether t is a range-over-func iterator: a function

@@ -359,3 +359,30 @@ func (m *metastore) retained(ctx context.Context) error {
 	}
 	return g.Wait()
 }
+
+// The twin: a configuration that a call returns with an error is what an
+// operator set, not a listing (nats-server's stream update deletes the
+// consumers of the sources its old configuration named).
+type streamConfig struct{ Sources []string }
+
+type streamStore interface {
+	LoadStreamConfig(ctx context.Context, name string) (*streamConfig, error)
+	Fetch(ctx context.Context, id string) error
+}
+
+func syncSources(ctx context.Context, s streamStore, name string) error {
+	cfg, err := s.LoadStreamConfig(ctx, name)
+	if err != nil {
+		return err
+	}
+	var wg sync.WaitGroup
+	for _, src := range cfg.Sources {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_ = s.Fetch(ctx, src)
+		}()
+	}
+	wg.Wait()
+	return nil
+}
