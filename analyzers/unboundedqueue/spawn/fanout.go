@@ -125,8 +125,9 @@ func (c *checker) takesContext(sp spawn) bool {
 // listedBy returns the call that produced the ranged value x in fn: x, or
 // the variable at the root of x.Items, is a local variable assigned from a
 // call whose last result is an error (clusters, err := d.listClusters(ctx),
-// also inside a function literal of fn). Values from fields, parameters and
-// literals are configured or static: nil.
+// also inside a function literal of fn), unless it returns a configuration
+// (returnsConfiguration). Values from fields, parameters and literals are
+// configured or static: nil.
 func (c *checker) listedBy(fn inspector.Cursor, x ast.Expr) *ast.CallExpr {
 	info := c.pass.TypesInfo
 	root := ast.Unparen(x)
@@ -156,7 +157,7 @@ func (c *checker) listedBy(fn inspector.Cursor, x ast.Expr) *ast.CallExpr {
 			continue
 		}
 		tuple, ok := info.TypeOf(call).(*types.Tuple)
-		if !ok || tuple.Len() != len(a.Lhs) || !code.IsError(tuple.At(tuple.Len()-1).Type()) {
+		if !ok || tuple.Len() != len(a.Lhs) || !code.IsError(tuple.At(tuple.Len()-1).Type()) || returnsConfiguration(call, tuple.At(0).Type()) {
 			continue
 		}
 		for _, lhs := range a.Lhs[:len(a.Lhs)-1] {
