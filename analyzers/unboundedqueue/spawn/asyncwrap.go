@@ -190,42 +190,42 @@ func (c requestSpawns) asyncWrapCalls() {
 // a declared function or method value whose fact says it works, or a
 // literal with a call that does.
 func (c requestSpawns) handlerWork(h ast.Expr) (work, name string) {
-	info := c.pass.TypesInfo
-	switch h := ast.Unparen(h).(type) {
-	case *ast.FuncLit:
-		if call := c.adm.WorkIn(h.Body); call != nil {
+	if lit, ok := ast.Unparen(h).(*ast.FuncLit); ok {
+		if call := c.adm.WorkIn(lit.Body); call != nil {
 			return types.ExprString(call.Fun), "the literal"
 		}
-	case *ast.Ident, *ast.SelectorExpr:
-		id := h.(ast.Expr)
-		if sel, ok := id.(*ast.SelectorExpr); ok {
-			id = sel.Sel
-		}
-		if fn, ok := info.Uses[id.(*ast.Ident)].(*types.Func); ok && c.sh.Res.FuncWorks(fn) {
-			return types.ExprString(h), types.ExprString(h)
-		}
+		return "", ""
+	}
+	if fn := handlerFunc(c.pass.TypesInfo, h); fn != nil && c.sh.Res.FuncWorks(fn) {
+		return types.ExprString(h), types.ExprString(h)
 	}
 	return "", ""
+}
+
+// handlerFunc returns the declared function or method a handler value
+// names (save, c.save, pkg.Save), or nil.
+func handlerFunc(info *types.Info, h ast.Expr) *types.Func {
+	var id *ast.Ident
+	switch h := ast.Unparen(h).(type) {
+	case *ast.Ident:
+		id = h
+	case *ast.SelectorExpr:
+		id = h.Sel
+	default:
+		return nil
+	}
+	fn, _ := info.Uses[id].(*types.Func)
+	return fn
 }
 
 // handlerBody returns the body of the handler h when the package has it: a
 // literal, or a declared function of the package.
 func (c requestSpawns) handlerBody(h ast.Expr) *ast.BlockStmt {
-	switch h := ast.Unparen(h).(type) {
-	case *ast.FuncLit:
-		return h.Body
-	case *ast.SelectorExpr:
-		if fn, ok := c.pass.TypesInfo.Uses[h.Sel].(*types.Func); ok {
-			if decl, ok := c.sh.Res.FuncDecl(fn); ok {
-				return code.FuncBody(decl.Node())
-			}
-		}
-	case *ast.Ident:
-		if fn, ok := c.pass.TypesInfo.Uses[h].(*types.Func); ok {
-			if decl, ok := c.sh.Res.FuncDecl(fn); ok {
-				return code.FuncBody(decl.Node())
-			}
-		}
+	if lit, ok := ast.Unparen(h).(*ast.FuncLit); ok {
+		return lit.Body
+	}
+	if decl, ok := c.sh.Res.FuncDecl(handlerFunc(c.pass.TypesInfo, h)); ok {
+		return code.FuncBody(decl.Node())
 	}
 	return nil
 }
