@@ -27,9 +27,13 @@ const (
 	// against a round of rules. A holdout's first score is its only
 	// unbiased one; this split keeps the next round's apart from it.
 	splitHoldout2 = "holdout2"
+	// splitHoldout3: services judged blind after the holdout had been
+	// scored seven times in one round, so that the next round has a split
+	// whose first score is unbiased again.
+	splitHoldout3 = "holdout3"
 )
 
-var splits = []string{splitTune, splitHoldout, splitHoldout2}
+var splits = []string{splitTune, splitHoldout, splitHoldout2, splitHoldout3}
 
 // Verdicts of census.tsv.
 const (
