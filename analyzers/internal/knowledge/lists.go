@@ -421,7 +421,7 @@ var EventHandlerTypes = newList("event-handler-types", Types, "",
 // LifecycleMethods are the names of a component's methods that run once
 // per component, until its context ends.
 var LifecycleMethods = newList("lifecycle-methods", Methods, "",
-	"names of a method that starts or runs a component until the context it is given ends (a cache's Start, a server's Serve): it runs once per component, so a goroutine it leaves parked when that context ends does not grow with load",
+	"names of a method that starts or runs a component until the context it is given ends (a cache's Start, a server's Serve): it runs once per component, so a goroutine it leaves parked when that context ends does not grow with load, and a channel of values with such a method taking a context hands out components, one goroutine each, not messages",
 	"Start", "Run", "Serve",
 )
 

@@ -211,7 +211,7 @@ func isAMQP(path string) bool { return knowledge.AMQPPackages.Has(path) }
 // entityItems reports whether the items of stream are entities.
 func (c *checker) entityItems(stream ast.Expr) bool {
 	if t := c.pass.TypesInfo.TypeOf(stream); t != nil {
-		if ch, ok := t.Underlying().(*types.Chan); ok && (hasClose(ch.Elem()) || holdsConn(ch.Elem()) || acceptsStream(ch.Elem())) {
+		if ch, ok := t.Underlying().(*types.Chan); ok && (hasClose(ch.Elem()) || holdsConn(ch.Elem()) || acceptsStream(ch.Elem()) || isComponent(ch.Elem())) {
 			return true
 		}
 	}
@@ -371,6 +371,31 @@ func hasClose(t types.Type) bool {
 	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "Close")
 	_, ok := obj.(*types.Func)
 	return ok
+}
+
+// isComponent reports whether t is a component the program starts with a
+// context and that runs until it ends: it has a method named as a
+// component's lifecycle (knowledge list lifecycle-methods: Start, Run,
+// Serve) whose first parameter is a context (controller-runtime's
+// Runnable.Start(ctx) error). A channel of such items hands out components
+// added at setup, one goroutine each, not messages.
+func isComponent(t types.Type) bool {
+	ms := types.NewMethodSet(t)
+	if !types.IsInterface(t) {
+		if _, isPtr := t.Underlying().(*types.Pointer); !isPtr {
+			ms = types.NewMethodSet(types.NewPointer(t))
+		}
+	}
+	for m := range ms.Methods() {
+		fn, ok := m.Obj().(*types.Func)
+		if !ok || !knowledge.LifecycleMethods.Has(fn.Name()) {
+			continue
+		}
+		if params := fn.Signature().Params(); params.Len() > 0 && code.ImplementsContext(params.At(0).Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // holdsConn reports whether t holds or hands out a connection: a field of a

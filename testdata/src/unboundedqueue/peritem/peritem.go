@@ -469,6 +469,21 @@ func firstReady(ready <-chan job, r campaigner) {
 	}
 }
 
+// Items that are components started with a context (controller-runtime's
+// runnables, added at setup and sent to the group's loop) are entities too:
+// one goroutine per component.
+type runnable interface {
+	Start(ctx context.Context) error
+}
+
+func startAll(ctx context.Context, added <-chan runnable) {
+	for r := range added {
+		go func() {
+			_ = r.Start(ctx)
+		}()
+	}
+}
+
 // Items with a Close method are resources with a lifetime: a goroutine per
 // connection is per entity.
 type stream struct{ id int }
