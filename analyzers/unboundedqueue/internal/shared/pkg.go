@@ -111,7 +111,7 @@ func (c *Pkg) InterfaceCallersOf(fn *types.Func) []inspector.Cursor {
 			continue
 		}
 		iface, ok := mr.Type().Underlying().(*types.Interface)
-		if !ok || !(types.Implements(t, iface) || types.Implements(types.NewPointer(t), iface)) {
+		if !ok || !types.Implements(t, iface) && !types.Implements(types.NewPointer(t), iface) {
 			continue
 		}
 		sites = append(sites, calls...)
