@@ -22,6 +22,7 @@ package report
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 	"reflect"
 	"slices"
 	"strconv"
@@ -74,7 +75,7 @@ type Package struct {
 // the scheduling loop) is production, all but the hooks. ok is false when
 // the file is test support: most of its functions use package testing, or
 // it declares none.
-func testHooks(f *ast.File) (hooks []*ast.FuncDecl, ok bool) {
+func testHooks(info *types.Info, f *ast.File) (hooks []*ast.FuncDecl, ok bool) {
 	name := ""
 	for _, imp := range f.Imports {
 		path, err := strconv.Unquote(imp.Path.Value)
@@ -101,20 +102,21 @@ func testHooks(f *ast.File) (hooks []*ast.FuncDecl, ok bool) {
 			continue
 		}
 		funcs++
-		if usesPackage(fd, name) {
+		if usesTesting(info, fd) {
 			hooks = append(hooks, fd)
 		}
 	}
 	return hooks, funcs > 0 && 2*len(hooks) < funcs
 }
 
-// usesPackage reports whether fd refers to the package imported as name
-// (testing.TB in its signature, testing.Testing() in its body).
-func usesPackage(fd *ast.FuncDecl, name string) bool {
+// usesTesting reports whether fd refers to package testing (testing.TB in
+// its signature, testing.Testing() in its body), under whatever name the
+// file imports it.
+func usesTesting(info *types.Info, fd *ast.FuncDecl) bool {
 	found := false
 	ast.Inspect(fd, func(n ast.Node) bool {
-		if sel, ok := n.(*ast.SelectorExpr); ok {
-			if id, ok := sel.X.(*ast.Ident); ok && id.Name == name && id.Obj == nil {
+		if id, ok := n.(*ast.Ident); ok {
+			if pn, ok := info.Uses[id].(*types.PkgName); ok && pn.Imported().Path() == "testing" {
 				found = true
 			}
 		}
@@ -184,7 +186,7 @@ func collect(pass *analysis.Pass) (any, error) {
 			p.skip[tf] = skippedSupport
 			continue
 		case supportsTests(f):
-			hooks, ok := testHooks(f)
+			hooks, ok := testHooks(pass.TypesInfo, f)
 			if !ok {
 				p.skip[tf] = skippedSupport
 				continue
