@@ -69,7 +69,7 @@ type Package struct {
 }
 
 // testHooks returns the functions of f, a file that imports package
-// testing and no test framework, that use package testing, when they are
+// testing and no test framework, whose signatures use package testing, when they are
 // fewer than half of its functions: a production file with a hook for
 // tests (kueue's scheduler has WithClock(_ testing.TB, c clock.Clock) beside
 // the scheduling loop) is production, all but the hooks. ok is false when
@@ -109,19 +109,24 @@ func testHooks(info *types.Info, f *ast.File) (hooks []*ast.FuncDecl, ok bool) {
 	return hooks, funcs > 0 && 2*len(hooks) < funcs
 }
 
-// usesTesting reports whether fd refers to package testing (testing.TB in
-// its signature, testing.Testing() in its body), under whatever name the
-// file imports it.
+// usesTesting reports whether fd's signature (receiver, parameters,
+// results) refers to package testing, under whatever name the file imports
+// it: a function only a test can call (an option taking a testing.TB). A
+// body that asks testing.Testing() runs in production too.
 func usesTesting(info *types.Info, fd *ast.FuncDecl) bool {
 	found := false
-	ast.Inspect(fd, func(n ast.Node) bool {
+	visit := func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			if pn, ok := info.Uses[id].(*types.PkgName); ok && pn.Imported().Path() == "testing" {
 				found = true
 			}
 		}
 		return !found
-	})
+	}
+	if fd.Recv != nil {
+		ast.Inspect(fd.Recv, visit)
+	}
+	ast.Inspect(fd.Type, visit)
 	return found
 }
 

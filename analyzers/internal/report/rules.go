@@ -92,7 +92,7 @@ var skipRules = func() map[string]map[skipped]*Rule {
 		m[c] = map[skipped]*Rule{
 			skippedTest:      NewRule(c, "test-file", "the file is a _test.go file: tests run under no production load, so queuecheck looks at no candidate there"),
 			skippedGenerated: NewRule(c, "generated-file", "the file is generated (a // Code generated … DO NOT EDIT. header): queuecheck looks at no candidate there, whose fix belongs in the generator"),
-			skippedSupport:   NewRule(c, "test-support", "the file imports a test framework, or package testing in at least half of its functions, or its package is named as test support (mocks, fakes, testutil): it runs under tests only, so queuecheck looks at no candidate there"),
+			skippedSupport:   NewRule(c, "test-support", "the file imports a test framework, or package testing in the signatures of at least half of its functions, or its package is named as test support (mocks, fakes, testutil): it runs under tests only, so queuecheck looks at no candidate there"),
 		}
 	}
 	return m
@@ -103,7 +103,7 @@ var skipRules = func() map[string]map[skipped]*Rule {
 var hookRules = func() map[string]*Rule {
 	m := make(map[string]*Rule)
 	for _, c := range Checks {
-		m[c] = NewRule(c, "test-hook", "the function uses package testing in a file whose other functions mostly do not (a hook for tests in production code, such as an option taking a testing.TB): it runs under tests only, so its findings are not reported; the rest of the file is")
+		m[c] = NewRule(c, "test-hook", "the function's signature uses package testing (only a test can call it, such as an option taking a testing.TB) in a file whose other functions' signatures mostly do not: a hook for tests in production code, whose findings are not reported; the rest of the file is")
 	}
 	return m
 }()

@@ -46,3 +46,30 @@ func SeedForTest(_ testing.TB, s *server, j job) { // why: test-hook
 }
 
 func (s *server) Len() int { return len(s.jobs) }
+
+type mailbox struct {
+	mu    sync.Mutex
+	items []job
+}
+
+// Positive: a body that asks testing.Testing() runs in production too.
+func (m *mailbox) Put(j job) {
+	if testing.Testing() {
+		j.id = -j.id
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.items = append(m.items, j) // want `slice queue m.items grows without bound`
+}
+
+func (m *mailbox) take() {
+	for {
+		m.mu.Lock()
+		if len(m.items) == 0 {
+			m.mu.Unlock()
+			continue
+		}
+		m.items = m.items[1:]
+		m.mu.Unlock()
+	}
+}
