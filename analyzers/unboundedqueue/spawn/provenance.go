@@ -180,11 +180,15 @@ func (p *provenance) sameTypeArgs(fn inspector.Cursor, call *ast.CallExpr, depth
 }
 
 // returnsConfiguration reports whether a call that also returns an error
-// returns a configuration rather than a listing: its function is named for
+// returns one configuration rather than a listing: its result is no slice
+// or map (a list of configurations, one per tenant, is data), and its function is named for
 // one (loadConfig, configUpdateCheck, as constructors are, isConstructor), or
 // its first result's type is (knowledge list config-type-suffixes). What an
 // operator configured is as wide as the operator made it, not the load.
 func returnsConfiguration(call *ast.CallExpr, first types.Type) bool {
+	if isCollection(first) {
+		return false // s.ListConfigs(ctx): a configuration per tenant is data
+	}
 	if strings.Contains(strings.ToLower(code.CalleeName(call)), "config") {
 		return true
 	}

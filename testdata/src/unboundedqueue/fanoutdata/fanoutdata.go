@@ -386,3 +386,26 @@ func syncSources(ctx context.Context, s streamStore, name string) error {
 	wg.Wait()
 	return nil
 }
+
+// A listing of configurations, one per tenant, is data all the same.
+type tenantStore interface {
+	ListTenantConfigs(ctx context.Context) ([]streamConfig, error)
+	Fetch(ctx context.Context, id string) error
+}
+
+func syncTenants(ctx context.Context, s tenantStore) error {
+	cfgs, err := s.ListTenantConfigs(ctx)
+	if err != nil {
+		return err
+	}
+	var wg sync.WaitGroup
+	for _, cfg := range cfgs {
+		wg.Add(1)
+		go func() { // want `goroutine per element of cfgs, whose size comes from the data \(returned by s.ListTenantConfigs\)`
+			defer wg.Done()
+			_ = s.Fetch(ctx, cfg.Sources[0])
+		}()
+	}
+	wg.Wait()
+	return nil
+}
