@@ -431,6 +431,17 @@ var ConfigTypeSuffixes = newList("config-type-suffixes", Suffixes, "",
 	"config", "cfg", "configuration", "options", "settings",
 )
 
+// RequestContextTypes are the types web frameworks hand a handler once per
+// request, in place of an *http.Request.
+var RequestContextTypes = newList("request-context-types", Types, "",
+	"types an HTTP framework gives its handlers, one value per request, in place of net/http's *http.Request (gin's *Context, echo's Context, fiber's *Ctx, fasthttp's *RequestCtx): a function that takes one serves one request, and the request's context is the one its request gives (c.Request.Context(), c.Request().Context())",
+	"github.com/gin-gonic/gin.Context",
+	"github.com/labstack/echo/v4.Context", "github.com/labstack/echo.Context",
+	"github.com/gofiber/fiber/v2.Ctx", "github.com/gofiber/fiber/v3.Ctx",
+	"github.com/valyala/fasthttp.RequestCtx",
+	"github.com/cloudwego/hertz/pkg/app.RequestContext",
+)
+
 // RequestTypeSuffixes end the names of the types of requests and messages.
 var RequestTypeSuffixes = newList("request-type-suffixes", Suffixes, "",
 	"endings of a struct type's name, in lower case, that say it is a request or a message, as HTTP, RPC and message frameworks and the code generated for them name them: its collections are as wide as the sender made them, and a function given one serves one request",

@@ -30,6 +30,9 @@ type checker struct {
 	grows map[*types.Var]growth // map fields stored into at run time, built on first use (provenance.go)
 
 	perCall *PerCallResult // the functions that spawn per call, of this package and its imports (percall.go)
+
+	services      []*types.TypeName // RPC service interfaces a registration function registers, built on first use (detached.go)
+	servicesBuilt bool
 }
 
 // Check finds the spawn kinds in the package sh describes, given its loops

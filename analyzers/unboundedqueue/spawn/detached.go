@@ -29,7 +29,7 @@ var (
 	ruleWaitedByCaller = newRule("waited-for", "the function that starts the goroutine waits after the go statement (a Wait, a receive, a select): the goroutine ends before the request does", nil)
 	ruleRequestContext = newRule("request-context", "the goroutine's work takes the context of a request the function answers (an HTTP or RPC request's context parameter, r.Context(), or one derived from them), or uses a streaming RPC's stream: it is cancelled when the request ends", nil)
 	ruleLocalPipe      = newRule("local-pipe", "the goroutine works on one end of an io.Pipe the function made: it blocks until the function reads, writes or closes the other end, so it lives no longer than the function's use of the pipe", nil)
-	ruleGuardedStart   = newRule("guarded-start", "the go statement runs under an if that claims shared state (a CompareAndSwap, LoadOrStore, TryLock or TryAcquire, a count compared with a limit), or after an early return on the receiver's state (if h.ln != nil { return }), or the goroutine's function starts by such a claim and returns when it fails: at most one, or a limited number, per key", nil)
+	ruleGuardedStart   = newRule("guarded-start", "the go statement runs under an if that claims shared state (a CompareAndSwap, LoadOrStore, TryLock or TryAcquire, a count compared with a limit), or after an early return on the receiver's state (if h.ln != nil { return }) or on another package's component being busy when the goroutine works through that package (if search.Running() { return } before go search.BuildIndex(…)), or the goroutine's function starts by such a claim and returns when it fails: at most one, or a limited number, per key", nil)
 )
 
 // requestSpawns decides the go statements of the functions that serve a
@@ -79,7 +79,7 @@ func (c requestSpawns) detachedSpawns() {
 		case dataSizes(c).acquiresBeforeWork(sp, work):
 			c.silenced(ruleAcquiredInside, cur)
 			continue
-		case c.guardedStart(fn, cur) || c.claimsFirst(c.spawnedBody(sp), 0):
+		case c.guardedStart(fn, cur) || c.claimsFirst(c.spawnedBody(sp), 0) || c.returnsWhileBusy(fn, cur, sp):
 			c.silenced(ruleGuardedStart, cur)
 			continue
 		case c.longLived(sp):
@@ -163,7 +163,63 @@ func (c requestSpawns) perRequest(fn inspector.Cursor) string {
 			return name // parked.go
 		}
 	}
-	return c.eventMethod(f)
+	if name := c.eventMethod(f); name != "" {
+		return name
+	}
+	return c.serviceMethod(f)
+}
+
+// serviceMethod says what RPC the method f serves, or "": a method of an
+// RPC service's interface that f's receiver implements. A service
+// interface is one named FooServer that a function of its own package,
+// RegisterFooServer, takes as its last parameter, to register with a
+// server, as the code gRPC generates declares it: the server calls the
+// method once per call of the RPC, whatever its messages are named.
+func (c requestSpawns) serviceMethod(f *types.Func) string {
+	recv := f.Signature().Recv()
+	if recv == nil || !f.Exported() {
+		return ""
+	}
+	for _, tn := range c.serviceInterfaces() {
+		iface := tn.Type().Underlying().(*types.Interface)
+		if obj, _, _ := types.LookupFieldOrMethod(iface, false, nil, f.Name()); obj == nil {
+			continue
+		}
+		if types.Implements(recv.Type(), iface) {
+			return tn.Name() + "." + f.Name() + " RPC"
+		}
+	}
+	return ""
+}
+
+// serviceInterfaces returns the RPC service interfaces of the package and
+// of the packages it imports (see serviceMethod).
+func (c requestSpawns) serviceInterfaces() []*types.TypeName {
+	if c.servicesBuilt {
+		return c.services
+	}
+	c.servicesBuilt = true
+	for _, pkg := range append([]*types.Package{c.pass.Pkg}, c.pass.Pkg.Imports()...) {
+		scope := pkg.Scope()
+		for _, name := range scope.Names() {
+			reg, ok := scope.Lookup(name).(*types.Func)
+			if !ok || !strings.HasPrefix(name, "Register") || !strings.HasSuffix(name, "Server") {
+				continue
+			}
+			params := reg.Signature().Params()
+			if params.Len() < 2 {
+				continue
+			}
+			n, ok := types.Unalias(params.At(params.Len() - 1).Type()).(*types.Named)
+			if !ok || n.Obj().Pkg() != pkg || name != "Register"+n.Obj().Name() {
+				continue
+			}
+			if _, ok := n.Underlying().(*types.Interface); ok {
+				c.services = append(c.services, n.Obj())
+			}
+		}
+	}
+	return c.services
 }
 
 // literalHandler says what request, message or event the function literal
@@ -264,7 +320,9 @@ func eventHandlerType(t types.Type) *types.Named {
 }
 
 // requestTypeName returns the name of t when it is a request or a message
-// (a pointer to one, or a slice of them), or "".
+// (a pointer to one, or a slice of them), or "". A web framework's
+// per-request context (knowledge list request-context-types) is named as
+// the request it stands for: "gin.Context request".
 func requestTypeName(t types.Type) string {
 	if s, ok := t.Underlying().(*types.Slice); ok {
 		t = s.Elem()
@@ -275,6 +333,9 @@ func requestTypeName(t types.Type) string {
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok {
 		return ""
+	}
+	if pkg := n.Obj().Pkg(); pkg != nil && knowledge.RequestContextTypes.HasType(pkg.Path(), n.Obj().Name()) {
+		return pkg.Name() + "." + n.Obj().Name() + " request"
 	}
 	if _, ok := n.Underlying().(*types.Struct); !ok {
 		return ""
@@ -492,7 +553,7 @@ func (c requestSpawns) requestContext(fn inspector.Cursor, sp spawn) bool {
 				}
 				if code.CalleeName(n) == "Context" && len(n.Args) == 0 && code.IsContext(info.TypeOf(n)) {
 					if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
-						if v, ok := info.Uses[rootIdent(sel.X)].(*types.Var); ok && (isParam(info, fn.Node(), v) || holders[v]) {
+						if v, ok := info.Uses[accessorRoot(sel.X)].(*types.Var); ok && (isParam(info, fn.Node(), v) || holders[v]) {
 							found = true
 						}
 					}
@@ -538,6 +599,29 @@ func isWithoutCancel(info *types.Info, call *ast.CallExpr) bool {
 func rootIdent(e ast.Expr) *ast.Ident {
 	for {
 		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.Ident:
+			return x
+		default:
+			return nil
+		}
+	}
+}
+
+// accessorRoot returns the variable at the root of a chain of field
+// selections and calls of methods without arguments (c in c.Request,
+// c.Request(), r.Header.Clone()), or nil: the value a request's context is
+// read from, as frameworks hand it out (echo's c.Request().Context()).
+func accessorRoot(e ast.Expr) *ast.Ident {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.CallExpr:
+			sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+			if !ok || len(x.Args) > 0 {
+				return nil
+			}
+			e = sel.X
 		case *ast.SelectorExpr:
 			e = x.X
 		case *ast.Ident:
@@ -618,12 +702,78 @@ func (c requestSpawns) returnsIfStarted(fn, cur inspector.Cursor) bool {
 	return false
 }
 
+// returnsWhileBusy reports whether fn, before the go statement, returns
+// when a component of another package says it is busy, and the goroutine
+// works through that package: if search.Running() { return } before go
+// func() { search.BuildIndex(…) }(); if a.importer.GetStats().Status ==
+// subimporter.StatusImporting { return } before go sess.Start(). The
+// component runs one job at a time and the handler turns requests away
+// while it runs, so one goroutine is alive, not one per request. The test
+// must read nothing of the request (no parameter of fn) and ask a function
+// without arguments of a package that is neither fn's own nor the
+// standard library's: a server's own shutdown flag or an atomic's Load
+// says nothing of the job.
+func (c requestSpawns) returnsWhileBusy(fn, cur inspector.Cursor, sp spawn) bool {
+	body := code.FuncBody(fn.Node())
+	if body == nil {
+		return false
+	}
+	info := c.pass.TypesInfo
+	busy := make(map[*types.Package]bool) // the packages whose state the early returns ask
+	for _, st := range body.List {
+		if st.Pos() >= cur.Node().Pos() {
+			break
+		}
+		ifs, ok := st.(*ast.IfStmt)
+		if !ok || ifs.Init != nil || !endsInReturn(ifs.Body.List) {
+			continue
+		}
+		readsRequest := code.AnyNode(ifs.Cond, nil, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			v, _ := info.Uses[id].(*types.Var)
+			return ok && v != nil && isParam(info, fn.Node(), v)
+		})
+		if readsRequest {
+			continue
+		}
+		ast.Inspect(ifs.Cond, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && len(call.Args) == 0 {
+				if f := c.sh.Callee(call); f != nil && c.foreignPackage(f.Pkg()) {
+					busy[f.Pkg()] = true
+				}
+			}
+			return true
+		})
+	}
+	if len(busy) == 0 {
+		return false
+	}
+	worksThrough := func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		f := c.sh.Callee(call)
+		return f != nil && busy[f.Pkg()]
+	}
+	if lit, ok := ast.Unparen(sp.fun).(*ast.FuncLit); ok {
+		return code.AnyNode(lit.Body, nil, worksThrough)
+	}
+	return worksThrough(sp.call)
+}
+
+// foreignPackage reports whether pkg is neither the analyzed package nor
+// one of the standard library's.
+func (c requestSpawns) foreignPackage(pkg *types.Package) bool {
+	return pkg != nil && pkg != c.pass.Pkg && !code.IsStdPath(pkg.Path())
+}
+
 // answersRequest reports whether the request named req is answered when
 // the function returns (an HTTP request, an RPC's request or query), so
 // that a context it gives is cancelled then. A message or an event is
 // handed to a consumer whose context lives as long as the consumer.
 func answersRequest(req string) bool {
-	return req == "http.Request" || strings.HasSuffix(req, " stream") || strings.HasSuffix(req, "Request") || strings.HasSuffix(req, "Req") || strings.HasSuffix(req, "Query")
+	return req == "http.Request" || strings.HasSuffix(req, " request") || strings.HasSuffix(req, " RPC") || strings.HasSuffix(req, " stream") || strings.HasSuffix(req, "Request") || strings.HasSuffix(req, "Req") || strings.HasSuffix(req, "Query")
 }
 
 // testsOwnState reports whether cond tests a field of the receiver recv

@@ -331,7 +331,7 @@ func (c requestSpawns) perCall(cur inspector.Cursor) (*types.Func, *PerCallFact)
 		return nil, nil // ruleAcquiredBefore
 	case dataSizes(c).acquiresBeforeWork(sp, work):
 		return nil, nil // ruleAcquiredInside
-	case c.guardedStart(fn, cur) || c.conditionalStart(fn, cur):
+	case c.guardedStart(fn, cur) || c.conditionalStart(fn, cur) || c.returnsWhileBusy(fn, cur, sp):
 		return nil, nil // ruleGuardedStart
 	case c.longLived(sp):
 		return nil, nil // ruleLongLived
