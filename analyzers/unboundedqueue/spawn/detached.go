@@ -614,22 +614,17 @@ func rootIdent(e ast.Expr) *ast.Ident {
 // c.Request(), r.Header.Clone()), or nil: the value a request's context is
 // read from, as frameworks hand it out (echo's c.Request().Context()).
 func accessorRoot(e ast.Expr) *ast.Ident {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.CallExpr:
-			sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
-			if !ok || len(x.Args) > 0 {
-				return nil
-			}
-			e = sel.X
-		case *ast.SelectorExpr:
-			e = x.X
-		case *ast.Ident:
-			return x
-		default:
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || len(call.Args) > 0 {
 			return nil
 		}
+		return accessorRoot(sel.X)
 	}
+	if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok {
+		return accessorRoot(sel.X)
+	}
+	return rootIdent(e)
 }
 
 // resultUsedAfter reports whether fn, after the go statement and outside
