@@ -468,6 +468,9 @@ func (c requestSpawns) claimsFirst(body *ast.BlockStmt, depth int) bool {
 
 // endsInReturn reports whether a block's last statement returns.
 func endsInReturn(list []ast.Stmt) bool {
+	if len(list) == 0 {
+		return false // if cond {}: nothing returns
+	}
 	_, ok := list[len(list)-1].(*ast.ReturnStmt)
 	return ok
 }
