@@ -26,12 +26,18 @@ import (
 // A consumer's read that blocks until an item arrives (a condition loop on
 // an empty queue) waits for data, not for admission: not reported here.
 
+// A local closure that waits and then works is such a callee too, when the
+// variable holding it is given the literal once and never assigned again
+// (withLimit := func(i int) error { limiter.incr(ctx, i); …; return
+// propose(…) }): its body is in view, and so is its wait.
+
 // An innerCall is a measured call of a function that waits and then works.
 type innerCall struct {
-	m      *measurement
-	call   inspector.Cursor
-	callee *types.Func
-	iw     *admission.InnerWait
+	m    *measurement
+	call inspector.Cursor
+	name string   // the callee, as the message names it
+	wait ast.Node // the wait inside the callee, when it is in view
+	iw   *admission.InnerWait
 }
 
 // innerCallIn returns the first call, between m's start and its end and on
@@ -59,15 +65,19 @@ func (c *retrier) innerCallIn(m *measurement) (innerCall, bool) {
 		if !isCall || call.Pos() < from {
 			return true
 		}
-		h, fn := c.adm.Helper(call)
-		if h == nil || h.Inner == nil || fn == nil || h.Inner.Kind == admission.CondQueue || fn == self {
+		ic, isInner := c.innerCallAt(cur, self)
+		if !isInner || ic.iw.Kind == admission.CondQueue {
 			return true
 		}
-		if _, onPath := c.chk.qualifies(m, cur, admission.Wait{}, lit); !onPath {
-			c.rep.Silence(call, ruleNotOnEveryPath)
+		if _, rule, onPath := c.chk.qualifiesWhy(m, cur, admission.Wait{}, lit); !onPath {
+			if rule != ruleWaitPerIteration {
+				rule = ruleNotOnEveryPath
+			}
+			c.rep.Silence(call, rule)
 			return true
 		}
-		found, ok = innerCall{m: m, call: cur, callee: fn, iw: h.Inner}, true
+		ic.m = m
+		found, ok = ic, true
 		return false
 	})
 	if !ok || c.recordsWaiting(m) {
@@ -80,13 +90,28 @@ func (c *retrier) innerCallIn(m *measurement) (innerCall, bool) {
 	return found, true
 }
 
+// innerCallAt returns the call at cur as an innerCall (without its
+// measurement) when it calls a function with an InnerWait fact other than
+// self, or a local closure with one.
+func (c *retrier) innerCallAt(cur inspector.Cursor, self types.Object) (innerCall, bool) {
+	call := cur.Node().(*ast.CallExpr)
+	if iw, v, wait := c.adm.ClosureInnerWait(call); iw != nil {
+		return innerCall{call: cur, name: "the closure " + v.Name(), wait: wait, iw: iw}, true
+	}
+	h, fn := c.adm.Helper(call)
+	if h == nil || h.Inner == nil || fn == nil || fn == self {
+		return innerCall{}, false
+	}
+	return innerCall{call: cur, name: code.DisplayName(fn), wait: c.adm.InnerWaitNode(fn), iw: h.Inner}, true
+}
+
 // reportInnerCall reports a measured call of a function that waits for
 // admission before its work. It has no fix: the wait ends inside the callee.
 func (c *retrier) reportInnerCall(ic innerCall) {
 	m := ic.m
 	pos, end := measuredAt(m)
 	call := ic.call.Node()
-	name := code.DisplayName(ic.callee)
+	name := ic.name
 	what := kindPhrase(ic.iw.Kind, "waits for admission") + " (" + ic.iw.Name + ", " + ic.iw.At + ") before its work"
 	if ic.iw.Kind == admission.JobQueue {
 		// The jobs queue behind other callers' on a pool shared with them.
@@ -102,7 +127,7 @@ func (c *retrier) reportInnerCall(ic innerCall) {
 			{Pos: call.Pos(), End: call.End(), Message: "the call that waits inside"},
 		},
 	}
-	if n := c.adm.InnerWaitNode(ic.callee); n != nil {
+	if n := ic.wait; n != nil {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: n.Pos(), End: n.End(), Message: "the wait inside " + name})
 	}
 	d.Related = append(d.Related, analysis.RelatedInformation{Pos: call.Pos(), End: call.End(),

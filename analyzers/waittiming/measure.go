@@ -2,6 +2,7 @@ package waittiming
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"strings"
@@ -213,7 +214,7 @@ func (c *checker) qualifiesWhy(m *measurement, wcur inspector.Cursor, w admissio
 	for p := wcur; p.Valid() && p != wFn; p = p.Parent() {
 		switch n := p.Node().(type) {
 		case *ast.ForStmt, *ast.RangeStmt:
-			if !p.Contains(m.startStmt) {
+			if !p.Contains(m.startStmt) && !attemptsLoop(c.pass.TypesInfo, p, wcur) {
 				return 0, ruleWaitPerIteration, false // a wait per iteration of a batch the start precedes
 			}
 		case *ast.BlockStmt:
@@ -237,6 +238,96 @@ func (c *checker) qualifiesWhy(m *measurement, wcur inspector.Cursor, w admissio
 		}
 	}
 	return afterW, nil, true
+}
+
+// attemptsLoop reports whether the loop at loop runs the call at at as
+// attempts of one operation: the loop runs at least once (for {…}, for i
+// := range 3, for i := 0; i < 3; i++) and leaves as soon as the call
+// succeeds,
+//
+//	for i := range 3 {
+//		if err := withLimit(i); err != errRetry {
+//			return err
+//		}
+//	}
+//
+// Its first attempt is on every path, and so is the wait inside it. A
+// loop that leaves on failure instead (if err != nil { return err }), or
+// that may not run at all (range items), is a batch.
+func attemptsLoop(info *types.Info, loop, at inspector.Cursor) bool {
+	var body *ast.BlockStmt
+	switch n := loop.Node().(type) {
+	case *ast.ForStmt:
+		if n.Cond != nil && !countsToConst(info, n) {
+			return false
+		}
+		body = n.Body
+	case *ast.RangeStmt:
+		tv, ok := info.Types[n.X]
+		if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int || constant.Sign(tv.Value) <= 0 {
+			return false
+		}
+		body = n.Body
+	}
+	for i, st := range body.List {
+		if !code.Inside(at.Node().Pos(), st) {
+			continue
+		}
+		ifs, ok := st.(*ast.IfStmt)
+		if !ok && i+1 < len(body.List) {
+			ifs, ok = body.List[i+1].(*ast.IfStmt) // err := attempt(); if err == nil { break }
+			ok = ok && ifs.Init == nil
+		}
+		return ok && succeeded(info, ifs.Cond) && code.LeavesLoop(info, loop, ifs.Body.List, false)
+	}
+	return false
+}
+
+// countsToConst reports whether the for statement counts from a constant
+// up to a larger one: for i := 0; i < 3; i++.
+func countsToConst(info *types.Info, fs *ast.ForStmt) bool {
+	init, ok := fs.Init.(*ast.AssignStmt)
+	cond, isBin := fs.Cond.(*ast.BinaryExpr)
+	if !ok || !isBin || len(init.Lhs) != 1 || len(init.Rhs) != 1 || (cond.Op != token.LSS && cond.Op != token.LEQ) {
+		return false
+	}
+	from, to := info.Types[init.Rhs[0]].Value, info.Types[cond.Y].Value
+	id, isID := cond.X.(*ast.Ident)
+	return isID && info.Uses[id] != nil && info.Uses[id] == info.Defs[ast.Unparen(init.Lhs[0]).(*ast.Ident)] &&
+		from != nil && to != nil && constant.Compare(from, token.LSS, to)
+}
+
+// succeeded reports whether cond holds when the error it tests is nil:
+// err == nil, err != errRetry (a sentinel of the package), !errors.Is(err,
+// errRetry).
+func succeeded(info *types.Info, cond ast.Expr) bool {
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.BinaryExpr:
+		if nonNil, ok := errCheck(info, e); ok {
+			return !nonNil
+		}
+		return e.Op == token.NEQ && isErrValue(info, e.X) && isSentinel(info, e.Y)
+	case *ast.UnaryExpr:
+		call, ok := ast.Unparen(e.X).(*ast.CallExpr)
+		if e.Op != token.NOT || !ok {
+			return false
+		}
+		fn := code.Callee(info, call)
+		return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && fn.Name() == "Is"
+	}
+	return false
+}
+
+func isErrValue(info *types.Info, e ast.Expr) bool {
+	t := info.TypeOf(e)
+	return t != nil && types.Identical(t, errorType)
+}
+
+// isSentinel reports whether e names a package-level variable of type
+// error: a value no nil error equals.
+func isSentinel(info *types.Info, e ast.Expr) bool {
+	v := code.Var(info, e)
+	return v != nil && v.Parent() == v.Pkg().Scope() && isErrValue(info, e)
 }
 
 // gotoBack reports whether a block ends with a goto to a label above it: the

@@ -23,7 +23,7 @@ var (
 	ruleWaitOutsideLit   = report.NewRule("waittiming", "wait-outside-literal", "the measurement ends in a goroutine or literal that the wait's own statement holds (a select case that starts it): the wait decides whether it starts, it does not delay the work inside")
 	ruleReturnsBefore    = report.NewRule("waittiming", "returns-before-end", "the wait is on a branch that returns (or otherwise leaves) before the end of the measurement: that path records nothing")
 	ruleBatchWait        = report.NewRule("waittiming", "batch-wait", "the wait is g.Wait() of a limited errgroup, not a Go that hands it the work: a batch timed around its Wait includes its own queueing")
-	ruleWaitPerIteration = report.NewRule("waittiming", "wait-per-iteration", "the wait is in a loop that does not hold the start: a wait per iteration of a batch the measurement spans")
+	ruleWaitPerIteration = report.NewRule("waittiming", "wait-per-iteration", "the wait is in a loop that does not hold the start and is no loop of attempts that leaves once one succeeds: a wait per iteration of a batch the measurement spans")
 	ruleErrorBranchWait  = report.NewRule("waittiming", "error-branch-wait", "the wait happens only on a branch taken when something failed (if err != nil)")
 	ruleRetryPath        = report.NewRule("waittiming", "retry-path", "the wait is on a path that goes round again by goto and does not reach the end: a retry's")
 	ruleNoWorkAfter      = report.NewRule("waittiming", "no-work-after", "no work runs between the wait and the end of the measurement: a timer of the wait alone is the split already")

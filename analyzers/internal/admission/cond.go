@@ -347,11 +347,15 @@ func (w *InnerWait) String() string {
 // wait, a call of a function that waits), when work follows it; nil
 // otherwise. Statements before the wait may do anything: a timestamp taken
 // before the call is stale after it all the same. Ctx is set when none of
-// them does blocking work or uses the context.
+// them does blocking work or uses the context. fn is nil for a local
+// closure, whose context is captured, not a parameter: Ctx stays unset.
 func (r *Result) innerWait(strict *Finder, fn *types.Func, body inspector.Cursor, list []ast.Stmt) *InnerWait {
 	i := 0
 	for st := range body.Children() {
 		w, ok := r.stmtWait(strict, st)
+		if !ok {
+			w, ok = r.branchWait(strict, st)
+		}
 		if _, ret := st.Node().(*ast.ReturnStmt); ret && (!ok || w.Via == nil) {
 			// The main path ends here; only a call of a function that
 			// waits and works, returned (return c.inner.Query(ctx)), is
@@ -391,6 +395,76 @@ func (r *Result) innerWait(strict *Finder, fn *types.Func, body inspector.Cursor
 		return iw
 	}
 	return nil
+}
+
+// branchWait returns the first wait in a branch of the if or switch
+// statement at st that goes on to the statements after it: a limiter
+// taken for most requests but not all (switch { case urgent: default:
+// limiter.incr(ctx) }, if s.lim != nil { s.lim.Wait(ctx) }). On that path
+// the function waits and then works. A branch that returns, or runs only
+// when an error is set, is no way to the work; loops, selects and
+// literals are not looked into.
+func (r *Result) branchWait(strict *Finder, st inspector.Cursor) (Wait, bool) {
+	var lists []inspector.Cursor
+	switch n := st.Node().(type) {
+	case *ast.IfStmt:
+		for ; n != nil; n, _ = n.Else.(*ast.IfStmt) {
+			if b, ok := st.FindNode(n.Body); ok && !r.errorOnly(n, false) {
+				lists = append(lists, b)
+			}
+			if els, ok := n.Else.(*ast.BlockStmt); ok && !r.errorOnly(n, true) {
+				if b, ok := st.FindNode(els); ok {
+					lists = append(lists, b)
+				}
+			}
+		}
+	case *ast.SwitchStmt:
+		if b, ok := st.FindNode(n.Body); ok {
+			for cc := range b.Children() {
+				lists = append(lists, cc)
+			}
+		}
+	}
+	for _, list := range lists {
+		var stmts []ast.Stmt
+		switch n := list.Node().(type) {
+		case *ast.BlockStmt:
+			stmts = n.List
+		case *ast.CaseClause:
+			stmts = n.Body
+		}
+		if code.Terminates(stmts, true) {
+			continue
+		}
+		for inner := range list.Children() {
+			if _, isExpr := inner.Node().(ast.Expr); isExpr {
+				continue // a case's values
+			}
+			w, ok := r.stmtWait(strict, inner)
+			if !ok {
+				w, ok = r.branchWait(strict, inner)
+			}
+			if ok {
+				return w, true
+			}
+		}
+	}
+	return Wait{}, false
+}
+
+// errorOnly reports whether the body (or, with inElse, the else) of ifs
+// runs only when an error is set: if err != nil {…}, if err == nil {…}
+// else {…}.
+func (r *Result) errorOnly(ifs *ast.IfStmt, inElse bool) bool {
+	bin, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	if !ok || (bin.Op != token.NEQ && bin.Op != token.EQL) || !code.IsNil(r.info, bin.Y) {
+		return false
+	}
+	t := r.info.TypeOf(bin.X)
+	if t == nil || !types.Implements(t, types.Universe.Lookup("error").Type().Underlying().(*types.Interface)) {
+		return false
+	}
+	return (bin.Op == token.NEQ) != inElse
 }
 
 // quietBefore reports whether the statements before a wait neither use
@@ -567,8 +641,40 @@ func (f *Finder) InnerWaitNode(fn *types.Func) ast.Node {
 	if !ok {
 		return nil
 	}
+	return f.r.firstStmtWait(body)
+}
+
+// ClosureInnerWait returns the InnerWait of the local closure a call
+// calls (withLimit := func() error {…}; withLimit()), the variable that
+// holds it and the wait inside its body, or nil.
+func (f *Finder) ClosureInnerWait(call *ast.CallExpr) (*InnerWait, *types.Var, ast.Node) {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return nil, nil, nil
+	}
+	v, ok := f.info.Uses[id].(*types.Var)
+	if !ok {
+		return nil, nil, nil
+	}
+	h, lit := f.r.lits[v], f.r.litVars[v]
+	if h == nil || h.Inner == nil || !lit.Valid() {
+		return nil, nil, nil
+	}
+	body, ok := lit.FindNode(lit.Node().(*ast.FuncLit).Body)
+	if !ok {
+		return nil, nil, nil
+	}
+	return h.Inner, v, f.r.firstStmtWait(body)
+}
+
+// firstStmtWait returns the first wait among the statements of body.
+func (r *Result) firstStmtWait(body inspector.Cursor) ast.Node {
+	strict := r.Finder(Options{Strict: true})
 	for st := range body.Children() {
-		if w, ok := f.r.stmtWait(f.r.Finder(Options{Strict: true}), st); ok {
+		if w, ok := r.stmtWait(strict, st); ok {
+			return w.Node
+		}
+		if w, ok := r.branchWait(strict, st); ok {
 			return w.Node
 		}
 	}

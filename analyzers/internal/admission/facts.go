@@ -289,9 +289,12 @@ func (r *Result) classify(loose, strict *Finder, fn *types.Func, body inspector.
 	if p, i, ok := r.mainPause(body); ok && r.onlyReturnsAfter(list, i, nil) {
 		ff.Pause = p
 	}
-	if ff.Wait == nil && fn != nil {
+	if ff.Wait == nil {
+		// A local closure that waits and then works (withLimit := func()
+		// error { limiter.incr(ctx); …; return propose(ctx) }) queues its
+		// caller as a declared function does.
 		ff.Inner = r.innerWait(strict, fn, body, list)
-		if ff.Inner == nil {
+		if ff.Inner == nil && fn != nil {
 			ff.Inner = r.submitWait(strict, body, list)
 		}
 	}
