@@ -1,7 +1,9 @@
 package waittiming
 
 import (
+	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -9,6 +11,7 @@ import (
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/report"
 )
 
 // Retries hide in helpers too: a measurement whose only work is one call of
@@ -23,10 +26,16 @@ type hiddenRetry struct {
 	call   *ast.CallExpr
 	callee *types.Func
 	r      retry
+	more   []*ast.CallExpr // the figure's other calls, all of which retry too
 }
 
 // hiddenRetryIn returns the call m measures when it is the only work
-// between m's start and its end and its callee retries with pauses.
+// between m's start and its end and its callee retries with pauses; or,
+// when the figure holds several pieces of work, the first of them when
+// every one is a call that retries (phases of inserts, each retried with a
+// backoff: under failure the figure is mostly pauses). The tasks of a
+// group the figure waits for (g.Go(func() error { … }) … g.Wait()) are
+// its work, the Wait not.
 func (c *retrier) hiddenRetryIn(m *measurement) (hiddenRetry, bool) {
 	startFn, lit, ok := c.chk.spanFuncs(m)
 	if !ok {
@@ -37,34 +46,64 @@ func (c *retrier) hiddenRetryIn(m *measurement) (hiddenRetry, bool) {
 	if !m.deferStmt.Valid() {
 		endStmt = code.StmtOf(m.end).Node()
 	}
+	tasks := c.waitedTasks(startFn, lit, from, to)
 	var calls []inspector.Cursor
+	anchor := make(map[inspector.Cursor]inspector.Cursor) // a task's call → its g.Go
+	var inTask inspector.Cursor
 	startFn.Inspect([]ast.Node{(*ast.CallExpr)(nil), (*ast.FuncLit)(nil), (*ast.DeferStmt)(nil), (*ast.GoStmt)(nil), (*ast.ExprStmt)(nil), (*ast.AssignStmt)(nil), (*ast.SendStmt)(nil), (*ast.ReturnStmt)(nil)}, func(cur inspector.Cursor) bool {
+		if goCall, isTask := tasks.lits[cur]; isTask {
+			inTask = goCall
+			return true
+		}
 		if descend, decided := runsBetween(cur, startFn, lit, from, to); decided {
 			return descend
 		}
 		if cur.Node() == endStmt {
 			return false
 		}
-		if call, ok := cur.Node().(*ast.CallExpr); ok && call.Pos() > from && c.isWorkCall(call, admission.Wait{}) {
-			calls = append(calls, cur)
+		call, ok := cur.Node().(*ast.CallExpr)
+		if !ok || call.Pos() <= from || tasks.waits[call] || !c.isWorkCall(call, admission.Wait{}) {
+			return true
+		}
+		if _, isGo := tasks.gos[call]; isGo || makesGroup(c.pass.TypesInfo, call) {
+			return true
+		}
+		calls = append(calls, cur)
+		if inTask.Valid() && inTask.Contains(cur) {
+			anchor[cur] = tasks.gos[inTask.Node().(*ast.CallExpr)]
 		}
 		return true
 	})
-	// Only a figure whose one piece of work is the retrying call: beside
-	// other work (a whole rebuild, a transfer), the pauses of a call that
-	// retries are a tail of the figure, not what it measures (the census's
-	// tune sites: three such figures judged fine against one hazard).
+	// Only a figure whose work is retrying calls: beside other work (a
+	// whole rebuild, a transfer), the pauses of a call that retries are a
+	// tail of the figure, not what it measures (the census's tune sites:
+	// three such figures judged fine against one hazard).
 	calls = dropFallbacks(c.pass.TypesInfo, c.dropRetryOptions(calls))
-	if len(calls) != 1 {
+	if len(calls) == 0 {
 		return hiddenRetry{}, false
 	}
-	call, fn, r := c.retryingCall(calls[0])
-	if r == nil {
-		return hiddenRetry{}, false
-	}
-	if _, onPath := c.chk.qualifies(m, calls[0], admission.Wait{}, lit); !onPath {
-		c.rep.Silence(call, ruleNotOnEveryPath)
-		return hiddenRetry{}, false
+	var first hiddenRetry
+	for i, cur := range calls {
+		call, fn, r, why := c.retryingCall(cur)
+		if r == nil {
+			if why != nil && len(calls) == 1 {
+				c.rep.Silence(call, why) // beside other work, any call may not retry
+			}
+			return hiddenRetry{}, false
+		}
+		at := cur
+		if a, ok := anchor[cur]; ok {
+			at = a
+		}
+		if _, onPath := c.chk.qualifies(m, at, admission.Wait{}, lit); !onPath {
+			c.rep.Silence(call, ruleNotOnEveryPath)
+			return hiddenRetry{}, false
+		}
+		if i == 0 {
+			first = hiddenRetry{m: m, call: call, callee: fn, r: *r}
+		} else {
+			first.more = append(first.more, call)
+		}
 	}
 	if c.recordsWaiting(m) {
 		return hiddenRetry{}, false
@@ -73,30 +112,112 @@ func (c *retrier) hiddenRetryIn(m *measurement) (hiddenRetry, bool) {
 		c.silenceMeasurement(m, ruleTotalLatency)
 		return hiddenRetry{}, false
 	}
-	return hiddenRetry{m: m, call: call, callee: fn, r: *r}, true
+	return first, true
+}
+
+// groupTasks are the function literals handed to a group's Go method
+// between a figure's start and the group's Wait, which the figure also
+// holds: the group's tasks run before the figure ends.
+type groupTasks struct {
+	lits  map[inspector.Cursor]inspector.Cursor // literal → the g.Go call
+	gos   map[*ast.CallExpr]inspector.Cursor    // g.Go call → itself
+	waits map[*ast.CallExpr]bool                // g.Wait calls of those groups
+}
+
+// waitedTasks returns the tasks of errgroups and WaitGroups (Go methods
+// taking a function literal) that the figure from..to starts and waits
+// for in startFn (or lit) itself.
+func (c *retrier) waitedTasks(startFn, lit inspector.Cursor, from, to token.Pos) groupTasks {
+	info := c.pass.TypesInfo
+	t := groupTasks{lits: map[inspector.Cursor]inspector.Cursor{}, gos: map[*ast.CallExpr]inspector.Cursor{}, waits: map[*ast.CallExpr]bool{}}
+	started := make(map[*types.Var][]inspector.Cursor)
+	waited := make(map[*types.Var]*ast.CallExpr)
+	startFn.Inspect([]ast.Node{(*ast.CallExpr)(nil), (*ast.FuncLit)(nil), (*ast.DeferStmt)(nil), (*ast.GoStmt)(nil)}, func(cur inspector.Cursor) bool {
+		if descend, decided := runsBetween(cur, startFn, lit, from, to); decided {
+			return descend
+		}
+		call, ok := cur.Node().(*ast.CallExpr)
+		if !ok || call.Pos() <= from {
+			return true
+		}
+		sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		fn := code.CalleeFunc(info, call)
+		if !isSel || !isGroupMethod(fn) {
+			return true
+		}
+		g := code.Var(info, sel.X)
+		switch {
+		case g == nil:
+		case fn.Name() == "Go" && len(call.Args) == 1:
+			if _, isLit := ast.Unparen(call.Args[0]).(*ast.FuncLit); isLit && waited[g] == nil {
+				started[g] = append(started[g], cur)
+			}
+		case fn.Name() == "Wait" && waited[g] == nil:
+			waited[g] = call
+		}
+		return true
+	})
+	for g, gos := range started {
+		wait := waited[g]
+		if wait == nil {
+			continue // not waited for in the figure: the tasks may outlast it
+		}
+		t.waits[wait] = true
+		for _, goCur := range gos {
+			call := goCur.Node().(*ast.CallExpr)
+			if litCur, ok := goCur.FindNode(ast.Unparen(call.Args[0])); ok {
+				t.lits[litCur] = goCur
+				t.gos[call] = goCur
+			}
+		}
+	}
+	return t
+}
+
+// makesGroup reports whether call returns a group (errgroup.WithContext,
+// a service's wrapper of it): the group's making is no work, its tasks are.
+func makesGroup(info *types.Info, call *ast.CallExpr) bool {
+	tuple, ok := info.TypeOf(call).(*types.Tuple)
+	if !ok {
+		return false
+	}
+	for v := range tuple.Variables() {
+		if code.IsNamed(v.Type(), code.ErrgroupPath, "Group") {
+			return true
+		}
+	}
+	return false
+}
+
+// isGroupMethod reports whether fn is a method of errgroup.Group or
+// sync.WaitGroup.
+func isGroupMethod(fn *types.Func) bool {
+	if fn == nil {
+		return false
+	}
+	recv := code.Recv(fn)
+	return code.IsNamed(recv, code.ErrgroupPath, "Group") || code.IsNamed(recv, "sync", "WaitGroup")
 }
 
 // retryingCall returns the call at cur, its callee and the callee's retry
 // loop, when the callee retries with pauses: a function of this package
 // (hidden.go), one whose package exported a retries fact, or a library
-// call that retries by option (retryspan.go). A callee the check cannot
-// see is said (callee-elsewhere).
-func (c *retrier) retryingCall(cur inspector.Cursor) (*ast.CallExpr, *types.Func, *retry) {
+// call that retries by option (retryspan.go). Of a callee the check cannot
+// see it returns the rule that says so (callee-elsewhere).
+func (c *retrier) retryingCall(cur inspector.Cursor) (*ast.CallExpr, *types.Func, *retry, *report.Rule) {
 	call := cur.Node().(*ast.CallExpr)
 	fn := c.calledFunc(call)
 	switch {
 	case fn == nil:
-		c.rep.Silence(call, ruleCalleeElsewhere)
-		return call, nil, nil
+		return call, nil, nil, ruleCalleeElsewhere
 	case fn.Pkg() != c.pass.Pkg:
 		pause, ok := c.retriesElsewhere(fn)
 		if !ok {
-			c.rep.Silence(call, ruleCalleeElsewhere)
-			return call, fn, nil
+			return call, fn, nil, ruleCalleeElsewhere
 		}
-		return call, fn, &retry{name: pause}
+		return call, fn, &retry{name: pause}, nil
 	}
-	return call, fn, c.retriesOf(fn)
+	return call, fn, c.retriesOf(fn), nil
 }
 
 // retriesOf returns the retry loop of the function fn of this package, or
@@ -307,6 +428,13 @@ func (c *retrier) reportHiddenRetry(h hiddenRetry) {
 		Related: []analysis.RelatedInformation{
 			{Pos: h.call.Pos(), End: h.call.End(), Message: "the call that retries"},
 		},
+	}
+	if len(h.more) > 0 {
+		d.Message = fmt.Sprintf("%s spans %s and %d more calls, every one of which retries: their attempts are separated by %s, so time spent waiting between attempts is reported as slow work; record the retry waits apart from the attempts",
+			subject(c.pass.TypesInfo, m), code.DisplayName(h.callee), len(h.more), h.r.name)
+		for _, call := range h.more {
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: call.Pos(), End: call.End(), Message: "another call that retries"})
+		}
 	}
 	for _, p := range h.r.pauses {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: p.Node().Pos(), End: p.Node().End(), Message: "a pause between attempts: " + h.r.name})

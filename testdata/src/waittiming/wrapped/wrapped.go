@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"golang.org/x/sync/errgroup"
 
 	"waittiming/wrapped/store"
 )
@@ -164,4 +165,57 @@ func (w *writer) Request(ctx *reqCtx, rows []string) error { // want Request:"re
 	err := w.withRetryCtx(ctx, func() error { return w.insertOnce(ctx, rows) })
 	insertSeconds.Observe(time.Since(start).Seconds()) // want `the duration since start spans \(\*wrapped\.writer\)\.withRetryCtx, whose attempts are separated by a timer`
 	return err
+}
+
+// insertSpecs is another insert the helper retries.
+func (w *writer) insertSpecs(ctx context.Context, specs []string) error {
+	return w.withRetryInsert(ctx, func() error { return w.insertOnce(ctx, specs) })
+}
+
+// Store runs phases: two tasks of an errgroup it waits for, then one more
+// call. Every piece of work the figure holds is a call that retries, so
+// under failure the figure is mostly pauses.
+func (w *writer) Store(ctx context.Context, rows, specs []string) error {
+	start := time.Now()
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() error { return w.insertBatch(gctx, rows) })
+	g.Go(func() error { return w.insertSpecs(gctx, specs) })
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	if err := w.insertBatch(ctx, rows); err != nil {
+		return err
+	}
+	insertSeconds.Observe(time.Since(start).Seconds()) // want `the duration since start spans \(\*wrapped\.writer\)\.insertBatch and 2 more calls, every one of which retries: their attempts are separated by time\.Sleep`
+	return nil
+}
+
+// StoreAndAudit has a phase that does not retry: the pauses are a tail of
+// a figure of more work.
+func (w *writer) StoreAndAudit(ctx context.Context, rows, specs []string) error {
+	start := time.Now()
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() error { return w.insertBatch(gctx, rows) })
+	g.Go(func() error { return w.insertSerially(gctx, specs) })
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	if err := w.insertSpecs(ctx, specs); err != nil {
+		return err
+	}
+	insertSeconds.Observe(time.Since(start).Seconds())
+	return nil
+}
+
+// StoreLater starts tasks it does not wait for in the figure: they are
+// not its work.
+func (w *writer) StoreLater(ctx context.Context, rows, specs []string) error {
+	start := time.Now()
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() error { return w.insertBatch(gctx, rows) })
+	if err := w.insertSerially(ctx, specs); err != nil {
+		return err
+	}
+	insertSeconds.Observe(time.Since(start).Seconds())
+	return g.Wait()
 }
