@@ -78,7 +78,7 @@ func (c *retrier) hiddenRetryIn(m *measurement) (hiddenRetry, bool) {
 	// whole rebuild, a transfer), the pauses of a call that retries are a
 	// tail of the figure, not what it measures (the census's tune sites:
 	// three such figures judged fine against one hazard).
-	calls = dropFallbacks(c.pass.TypesInfo, c.dropRetryOptions(calls))
+	calls = c.dropResultReads(startFn, dropFallbacks(c.pass.TypesInfo, c.dropRetryOptions(calls)))
 	if len(calls) == 0 {
 		return hiddenRetry{}, false
 	}
@@ -262,21 +262,72 @@ func (c *retrier) wrappedRetry(decl inspector.Cursor) *retry {
 		}
 		return true
 	})
-	calls = dropFallbacks(c.pass.TypesInfo, calls)
-	if len(calls) != 1 {
-		return nil
-	}
-	fn := c.calledFunc(calls[0].Node().(*ast.CallExpr))
-	switch {
-	case fn == nil:
-		return nil
-	case fn.Pkg() != c.pass.Pkg:
-		if pause, ok := c.retriesElsewhere(fn); ok {
-			return &retry{name: pause}
+	calls = c.dropResultReads(decl, dropFallbacks(c.pass.TypesInfo, calls))
+	// Every piece of work a retrying call, as for a figure (hiddenRetryIn):
+	// one insert retried and the rows of a lookup retried, say.
+	var first *retry
+	for _, cur := range calls {
+		_, _, r, _ := c.retryingCall(cur)
+		if r == nil {
+			return nil
 		}
-		return nil
+		if first == nil {
+			first = r
+		}
 	}
-	return c.retriesOf(fn)
+	return first
+}
+
+// dropResultReads leaves out of calls those that read what a retrying call
+// among them returned: the rows of a retried query (rowsRaw, err :=
+// l.withRetryQuery(ctx, q); rows := rowsRaw.(pgx.Rows); for rows.Next()
+// { rows.Scan(…) }) are the query's, read once its attempts are over, not
+// other work. The reads are method calls on a result of the retrying call,
+// or on a variable given one (as is, or type-asserted) in root.
+func (c *retrier) dropResultReads(root inspector.Cursor, calls []inspector.Cursor) []inspector.Cursor {
+	info := c.pass.TypesInfo
+	results := make(map[*types.Var]bool)
+	for _, cur := range calls {
+		if _, _, r, _ := c.retryingCall(cur); r == nil {
+			continue
+		}
+		if as, ok := cur.Parent().Node().(*ast.AssignStmt); ok && len(as.Rhs) == 1 && as.Rhs[0] == cur.Node() {
+			for _, lhs := range as.Lhs {
+				if v := code.Var(info, lhs); v != nil && !code.IsError(v.Type()) {
+					results[v] = true
+				}
+			}
+		}
+	}
+	if len(results) == 0 {
+		return calls
+	}
+	for cur := range root.Preorder((*ast.AssignStmt)(nil)) {
+		as := cur.Node().(*ast.AssignStmt)
+		if len(as.Lhs) != len(as.Rhs) {
+			continue
+		}
+		for i, rhs := range as.Rhs {
+			x := ast.Unparen(rhs)
+			if ta, ok := x.(*ast.TypeAssertExpr); ok {
+				x = ta.X
+			}
+			if v := code.Var(info, x); v != nil && results[v] {
+				if lv := code.Var(info, as.Lhs[i]); lv != nil {
+					results[lv] = true
+				}
+			}
+		}
+	}
+	var out []inspector.Cursor
+	for _, cur := range calls {
+		sel, ok := ast.Unparen(cur.Node().(*ast.CallExpr).Fun).(*ast.SelectorExpr)
+		if ok && results[code.Var(info, sel.X)] {
+			continue
+		}
+		out = append(out, cur)
+	}
+	return out
 }
 
 // dropFallbacks leaves out of calls those that run only when another of

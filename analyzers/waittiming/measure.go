@@ -569,6 +569,9 @@ func (c *env) isWorkCall(call *ast.CallExpr, w admission.Wait) bool {
 		if obj.Name() == "Error" && obj.Pkg() == nil {
 			return false // err.Error()
 		}
+		if c.isBookkeeping(obj) {
+			return false // the service's own metrics or logging helper
+		}
 		if c.isContextCheck(obj) {
 			return false // asks whether the request was cancelled while it waited
 		}

@@ -30,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{inspect.Analyzer, report.Analyzer, admission.Analyzer},
 	Run:      run,
 	// retriesFact: an exported function that retries with pauses (retryspan.go).
-	FactTypes: []analysis.Fact{new(retriesFact)},
+	FactTypes: []analysis.Fact{new(retriesFact), new(bookkeepingFact)},
 }
 
 //go:embed doc.go
@@ -93,10 +93,6 @@ func run(pass *analysis.Pass) (any, error) {
 	extraWaits.Verify(pass.Pkg)
 
 	res := pass.ResultOf[admission.Analyzer].(*admission.Result)
-	if !mayMeasure(pass.Pkg) && !res.HasTimerHelpers() {
-		rep.SilencePackage(pass.Files, ruleNoClock)
-		return nil, nil
-	}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	e := &env{
 		pass:  pass,
@@ -105,6 +101,13 @@ func run(pass *analysis.Pass) (any, error) {
 		adm:   res.Finder(admission.Options{Strict: true, Extra: extraWaits, Mutex: mutexWaits}),
 		insp:  insp,
 		names: edits.NewNames(pass),
+	}
+	// The packages that import this one judge its calls with its facts,
+	// whether it measures or not.
+	e.bookkeeping = e.bookkeepingFuncs()
+	if !mayMeasure(pass.Pkg) && !res.HasTimerHelpers() {
+		rep.SilencePackage(pass.Files, ruleNoClock)
+		return nil, nil
 	}
 	c := &checker{
 		env:    e,
@@ -194,6 +197,9 @@ type env struct {
 	adm   *admission.Finder
 	insp  *inspector.Inspector
 	names *edits.Names
+	// bookkeeping holds the package's functions that only record
+	// (bookkeeping.go).
+	bookkeeping map[*types.Func]bool
 }
 
 // A checker holds what one pass learns about measurements.

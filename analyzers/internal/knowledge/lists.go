@@ -220,6 +220,16 @@ var QuietPackages = newList("quiet-packages", Packages, "waittiming.quiet",
 	"github.com/rs/zerolog", "k8s.io/klog/v2", "github.com/go-kit/log",
 )
 
+// RecordingPackages are the quiet packages whose calls record what
+// happened.
+var RecordingPackages = newList("recording-packages", Packages, "",
+	"quiet packages whose calls record what happened (logging, metrics, tracing; and Prometheus's client, by its path): a function of the service that makes such calls and only quiet ones otherwise is bookkeeping, no work, in every package that calls it",
+	"log", "log/slog", "runtime/trace", "expvar",
+	"github.com/armon/go-metrics", "github.com/hashicorp/go-metrics",
+	"go.uber.org/zap", "github.com/sirupsen/logrus", "github.com/go-logr/logr",
+	"github.com/rs/zerolog", "k8s.io/klog/v2", "github.com/go-kit/log",
+)
+
 // PollIntervalWords are the words of a pause's name that say it paces a
 // poll.
 var PollIntervalWords = newList("poll-interval-words", Words, "waittiming.pollwords",

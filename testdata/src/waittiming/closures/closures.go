@@ -50,7 +50,7 @@ func propose(ctx context.Context, timeout time.Duration) error {
 
 var errRetry = errors.New("retry the proposal")
 
-func record(d time.Duration) { log.Println(d) }
+func record(d time.Duration) { log.Println(d) } // want record:"bookkeeping"
 
 // The closure waits for the budget and then proposes; the loop leaves on
 // the first attempt that is not to be retried, so the first attempt's wait

@@ -213,7 +213,7 @@ func reaped(rw *condstore.RW, e *condstore.Elem) {
 	}()
 }
 
-func record(start time.Time) { log.Printf("took %v", time.Since(start)) }
+func record(start time.Time) { log.Printf("took %v", time.Since(start)) } // want record:"bookkeeping"
 
 // named waits for a name: one event, no admission.
 func named(rw *condstore.RW, e *condstore.Elem) {

@@ -21,7 +21,7 @@ type querier struct {
 	lister  jobpool.Lister
 }
 
-func observe(op string, start time.Time) {
+func observe(op string, start time.Time) { // want observe:"bookkeeping"
 	scanSeconds.WithLabelValues(op).Observe(time.Since(start).Seconds())
 }
 

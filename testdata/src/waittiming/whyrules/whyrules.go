@@ -127,7 +127,7 @@ type span struct{ queued, began time.Time }
 
 func enqueued() *span { return &span{queued: time.Now()} }
 
-func (s *span) ran() { log.Printf("ran for %v", time.Since(s.began)) }
+func (s *span) ran() { log.Printf("ran for %v", time.Since(s.began)) } // want ran:"bookkeeping"
 
 // mismatched starts a span at its queueing and ends it with the stop of
 // the run: the two are not one measurement.

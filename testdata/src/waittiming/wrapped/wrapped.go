@@ -12,6 +12,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"golang.org/x/sync/errgroup"
 
+	"waittiming/wrapped/metrics"
 	"waittiming/wrapped/store"
 )
 
@@ -218,4 +219,167 @@ func (w *writer) StoreLater(ctx context.Context, rows, specs []string) error {
 	}
 	insertSeconds.Observe(time.Since(start).Seconds())
 	return g.Wait()
+}
+
+// The service records through its own metrics package (package metrics):
+// a call of it is bookkeeping, not work, so each phase is a wrapper of
+// its retrying insert, as armada's CreateJobs is.
+
+type ingester struct {
+	w       *writer
+	metrics *metrics.Metrics
+}
+
+func (in *ingester) createRows(ctx context.Context, rows []string) error {
+	start := time.Now()
+	err := in.w.insertBatch(ctx, rows)
+	if err != nil {
+		log.Printf("batch insert failed, inserting serially: %v", err)
+		if serr := in.w.insertSerially(ctx, rows); serr != nil {
+			return serr
+		}
+	}
+	taken := time.Since(start) // want `the duration since start spans \(\*wrapped\.writer\)\.insertBatch, whose attempts are separated by time\.Sleep`
+	in.metrics.RecordRowTime("insert", len(rows), taken)
+	in.metrics.RecordRows("insert", len(rows))
+	return nil
+}
+
+func (in *ingester) createSpecs(ctx context.Context, specs []string) error {
+	if err := in.w.insertSpecs(ctx, specs); err != nil {
+		return err
+	}
+	in.metrics.RecordRows("spec", len(specs))
+	return nil
+}
+
+// Phases times two phases, each a wrapper of a retrying insert.
+func (in *ingester) Phases(ctx context.Context, rows, specs []string) error { // want Phases:"retries between time\\.Sleep"
+	start := time.Now()
+	if err := in.createRows(ctx, rows); err != nil {
+		return err
+	}
+	if err := in.createSpecs(ctx, specs); err != nil {
+		return err
+	}
+	insertSeconds.Observe(time.Since(start).Seconds()) // want `the duration since start spans \(\*wrapped\.ingester\)\.createRows and 1 more calls, every one of which retries`
+	return nil
+}
+
+// createAndPush also pushes the figures to a gateway: work beside the
+// insert, so no wrapper.
+func (in *ingester) createAndPush(ctx context.Context, specs []string) error {
+	if err := in.w.insertSpecs(ctx, specs); err != nil {
+		return err
+	}
+	return in.metrics.Push("http://gateway/metrics")
+}
+
+// PhasesAndPush has a phase that is no wrapper: silent.
+func (in *ingester) PhasesAndPush(ctx context.Context, rows, specs []string) error {
+	start := time.Now()
+	if err := in.createRows(ctx, rows); err != nil {
+		return err
+	}
+	if err := in.createAndPush(ctx, specs); err != nil {
+		return err
+	}
+	insertSeconds.Observe(time.Since(start).Seconds())
+	return nil
+}
+
+// A lookup retried with a backoff, whose rows are read once its attempts
+// are over: the reads are the query's, so the lookup is a wrapper of its
+// retrying call.
+
+type resultRows struct{ ids []string }
+
+func (r *resultRows) Next() bool { return len(r.ids) > 0 }
+
+func (r *resultRows) Scan(dst *string) error {
+	*dst, r.ids = r.ids[0], r.ids[1:]
+	return nil
+}
+
+func (w *writer) queryOnce(ctx context.Context, ids []string) (any, error) {
+	return &resultRows{ids: ids}, ctx.Err()
+}
+
+func (w *writer) withRetryAny(ctx context.Context, query func() (any, error)) (any, error) {
+	for {
+		res, err := query()
+		if err == nil {
+			return res, nil
+		}
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+func (w *writer) lookupDone(ctx context.Context, ids []string) map[string]bool {
+	raw, err := w.withRetryAny(ctx, func() (any, error) { return w.queryOnce(ctx, ids) })
+	if err != nil {
+		log.Printf("lookup failed: %v", err)
+		return nil
+	}
+	rs := raw.(*resultRows)
+	done := make(map[string]bool)
+	for rs.Next() {
+		var id string
+		if err := rs.Scan(&id); err == nil {
+			done[id] = true
+		}
+	}
+	return done
+}
+
+// UpdateRows times a retried lookup and a retried insert.
+func (w *writer) UpdateRows(ctx context.Context, rows []string) error { // want UpdateRows:"retries between time\\.Sleep"
+	start := time.Now()
+	done := w.lookupDone(ctx, rows)
+	var left []string
+	for _, r := range rows {
+		if !done[r] {
+			left = append(left, r)
+		}
+	}
+	if err := w.insertBatch(ctx, left); err != nil {
+		return err
+	}
+	insertSeconds.Observe(time.Since(start).Seconds()) // want `the duration since start spans \(\*wrapped\.writer\)\.lookupDone and 1 more calls, every one of which retries`
+	return nil
+}
+
+// lookupAndTouch writes each row it read: work beside the retried lookup.
+func (w *writer) lookupAndTouch(ctx context.Context, ids []string) error {
+	raw, err := w.withRetryAny(ctx, func() (any, error) { return w.queryOnce(ctx, ids) })
+	if err != nil {
+		return err
+	}
+	rs := raw.(*resultRows)
+	for rs.Next() {
+		var id string
+		if err := rs.Scan(&id); err != nil {
+			return err
+		}
+		if err := w.insertOnce(ctx, []string{id}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// TouchRows times a phase that is no wrapper: silent.
+func (w *writer) TouchRows(ctx context.Context, rows []string) error {
+	start := time.Now()
+	if err := w.lookupAndTouch(ctx, rows); err != nil {
+		return err
+	}
+	if err := w.insertBatch(ctx, rows); err != nil {
+		return err
+	}
+	insertSeconds.Observe(time.Since(start).Seconds())
+	return nil
 }

@@ -22,7 +22,7 @@ type Store struct {
 	stopped    chan struct{}
 }
 
-func observe(op string, d time.Duration) { log.Printf("op %s took %v", op, d) }
+func observe(op string, d time.Duration) { log.Printf("op %s took %v", op, d) } // want observe:"bookkeeping"
 
 func (s *Store) PutNode(id int) {
 	start := time.Now()
