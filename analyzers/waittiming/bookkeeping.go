@@ -62,18 +62,17 @@ func (c *env) bookkeepingFuncs() map[*types.Func]bool {
 			}
 		}
 	}
-	// The greatest set closed under "every call is quiet": start from every
-	// function and drop those that call one dropped, until none drops (so
-	// that functions calling each other stay in).
-	keep := make(map[*types.Func]bool, len(bodies))
-	for fn := range bodies {
-		keep[fn] = true
-	}
+	// The least set closed under "records, and every call is quiet or of
+	// one in the set": start from none and add those whose calls the set
+	// now covers, until none is added. A function that calls itself (a
+	// pure recursive walk) is never added, nor one that calls a function
+	// of the package that records nothing (work, for all the check knows).
+	keep := make(map[*types.Func]bool)
 	for changed := true; changed; {
 		changed = false
 		for fn, body := range bodies {
-			if keep[fn] && !c.onlyRecords(body, keep) {
-				delete(keep, fn)
+			if !keep[fn] && c.onlyRecords(body, keep) {
+				keep[fn] = true
 				changed = true
 			}
 		}
@@ -112,7 +111,7 @@ func isQuietPackage(path string) bool {
 
 // onlyRecords reports whether body makes at least one call that records
 // and no call or statement that works or waits; keep holds the package's
-// functions still taken for bookkeeping.
+// functions found bookkeeping so far.
 func (c *env) onlyRecords(body *ast.BlockStmt, keep map[*types.Func]bool) bool {
 	info := c.pass.TypesInfo
 	records, quiet := false, true
@@ -143,7 +142,7 @@ func (c *env) onlyRecords(body *ast.BlockStmt, keep map[*types.Func]bool) bool {
 			case pausesOrWaits(fn):
 				quiet = false
 			case fn.Pkg() == c.pass.Pkg:
-				quiet = keep[fn]
+				quiet = keep[fn.Origin()]
 				records = records || quiet
 			case isQuietPackage(fn.Pkg().Path()):
 				records = records || isRecordingPackage(fn.Pkg().Path())

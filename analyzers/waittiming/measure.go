@@ -293,7 +293,8 @@ func countsToConst(info *types.Info, fs *ast.ForStmt) bool {
 	}
 	from, to := info.Types[init.Rhs[0]].Value, info.Types[cond.Y].Value
 	id, isID := cond.X.(*ast.Ident)
-	return isID && info.Uses[id] != nil && info.Uses[id] == info.Defs[ast.Unparen(init.Lhs[0]).(*ast.Ident)] &&
+	counter, isCounter := ast.Unparen(init.Lhs[0]).(*ast.Ident)
+	return isID && isCounter && info.Uses[id] != nil && info.Uses[id] == info.Defs[counter] &&
 		from != nil && to != nil && constant.Compare(from, token.LSS, to)
 }
 

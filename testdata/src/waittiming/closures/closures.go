@@ -234,3 +234,25 @@ func proposeOrShed(ctx context.Context, busy bool) error {
 	record(time.Since(start))
 	return err
 }
+
+type counter struct{ n int }
+
+// A loop that counts in a field is no count from a constant: not taken for
+// attempts, and not a panic.
+func proposeCountingField(ctx context.Context, c *counter) error {
+	start := time.Now()
+	defer func() { record(time.Since(start)) }()
+	withLimit := func() error {
+		if err := limiter.incr(ctx, 1); err != nil {
+			return err
+		}
+		defer limiter.decr(1)
+		return propose(ctx, time.Second)
+	}
+	for c.n = 0; c.n < 3; c.n++ {
+		if err := withLimit(); err == nil {
+			return nil
+		}
+	}
+	return errRetry
+}

@@ -53,3 +53,22 @@ func (m *Metrics) Sample(op string) {
 	time.Sleep(time.Second)
 	m.RecordRows(op, 1)
 }
+
+type node struct {
+	left, right *node
+	v           int
+}
+
+// sum only calls itself: a walk, no bookkeeping.
+func sum(n *node) int {
+	if n == nil {
+		return 0
+	}
+	return n.v + sum(n.left) + sum(n.right)
+}
+
+// RecordTree records the result of a walk, which may be long: the walk
+// is work, so no bookkeeping.
+func (m *Metrics) RecordTree(root *node) {
+	m.RecordRows("tree", sum(root))
+}
