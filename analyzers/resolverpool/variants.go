@@ -198,6 +198,9 @@ func (fs *facts) dataVariants(d *pools.Data, sel map[*pools.Branch]bool) []*vari
 		if call == nil {
 			return nil
 		}
+		// When no implementation's method is slow or resolves, base is all
+		// there is, and it enters the pool where the call is.
+		base.owner, base.at = d, call
 		return implVariants(base, impls, name, call)
 	}
 	var vs []*variant
