@@ -5,6 +5,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -78,7 +80,7 @@ func (c *retrier) hiddenRetryIn(m *measurement) (hiddenRetry, bool) {
 	// whole rebuild, a transfer), the pauses of a call that retries are a
 	// tail of the figure, not what it measures (the census's tune sites:
 	// three such figures judged fine against one hazard).
-	calls = c.dropResultReads(startFn, dropFallbacks(c.pass.TypesInfo, c.dropRetryOptions(calls)))
+	calls = c.dropResultReads(startFn, dropFallbacks(c.pass.TypesInfo, c.dropRetryOptions(dropArgConstructors(calls))))
 	if len(calls) == 0 {
 		return hiddenRetry{}, false
 	}
@@ -113,6 +115,24 @@ func (c *retrier) hiddenRetryIn(m *measurement) (hiddenRetry, bool) {
 		return hiddenRetry{}, false
 	}
 	return first, true
+}
+
+// dropArgConstructors leaves out of calls those without arguments that are
+// an argument of another call among them (s.Schedule(ctx, peer,
+// set.NewSafeSet[string]())): evaluated once before that call, they make
+// its input and are no work of their own.
+func dropArgConstructors(calls []inspector.Cursor) []inspector.Cursor {
+	var out []inspector.Cursor
+	for _, cur := range calls {
+		call := cur.Node().(*ast.CallExpr)
+		if len(call.Args) == 0 {
+			if outer, ok := cur.Parent().Node().(*ast.CallExpr); ok && outer.Fun != ast.Expr(call) && slices.ContainsFunc(calls, func(o inspector.Cursor) bool { return o.Node() == outer }) {
+				continue
+			}
+		}
+		out = append(out, cur)
+	}
+	return out
 }
 
 // groupTasks are the function literals handed to a group's Go method
@@ -207,9 +227,20 @@ func isGroupMethod(fn *types.Func) bool {
 func (c *retrier) retryingCall(cur inspector.Cursor) (*ast.CallExpr, *types.Func, *retry, *report.Rule) {
 	call := cur.Node().(*ast.CallExpr)
 	fn := c.calledFunc(call)
+	if fn == nil {
+		if m := code.CalleeFunc(c.pass.TypesInfo, call); m != nil && isInterfaceMethod(m) {
+			fn = m
+		}
+	}
 	switch {
 	case fn == nil:
 		return call, nil, nil, ruleCalleeElsewhere
+	case isInterfaceMethod(fn):
+		r, ok := c.implsRetry(fn)
+		if !ok {
+			return call, fn, nil, ruleCalleeElsewhere
+		}
+		return call, fn, r, nil
 	case fn.Pkg() != c.pass.Pkg:
 		pause, ok := c.retriesElsewhere(fn)
 		if !ok {
@@ -218,6 +249,74 @@ func (c *retrier) retryingCall(cur inspector.Cursor) (*ast.CallExpr, *types.Func
 		return call, fn, &retry{name: pause}, nil
 	}
 	return call, fn, c.retriesOf(fn), nil
+}
+
+// isInterfaceMethod reports whether fn is a method of an interface: a call
+// of it runs whichever implementation the value holds.
+func isInterfaceMethod(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	return recv != nil && types.IsInterface(recv.Type())
+}
+
+// implsRetry returns the retry of a call of the interface method fn when
+// every implementation the program declares retries with pauses, and there
+// is one: the named types of this package and of the packages it imports
+// directly, each method by its body here or its retries fact elsewhere.
+// Implementations in packages this one does not import are not seen (the
+// same reach as the admission waits behind an interface).
+func (c *retrier) implsRetry(fn *types.Func) (*retry, bool) {
+	if r, done := c.ifaceRetries[fn]; done {
+		return r, r != nil
+	}
+	r := c.implsRetryOnce(fn)
+	if c.ifaceRetries == nil {
+		c.ifaceRetries = make(map[*types.Func]*retry)
+	}
+	c.ifaceRetries[fn] = r
+	return r, r != nil
+}
+
+func (c *retrier) implsRetryOnce(fn *types.Func) *retry {
+	if fn.Pkg() != c.pass.Pkg {
+		if pause, ok := c.retriesElsewhere(fn); ok {
+			return &retry{name: pause} // its package's implementations retry
+		}
+	}
+	impls, ok := code.Implementations(fn, append([]*types.Package{c.pass.Pkg}, c.pass.Pkg.Imports()...)...)
+	if !ok {
+		return nil
+	}
+	var first *retry
+	for _, m := range impls {
+		if isTestDouble(m) {
+			continue
+		}
+		var r *retry
+		if m.Pkg() == c.pass.Pkg {
+			r = c.retriesOf(m)
+		} else if pause, ok := c.retriesElsewhere(m); ok {
+			r = &retry{name: pause}
+		}
+		if r == nil {
+			return nil
+		}
+		if first == nil {
+			first = r
+		}
+	}
+	return first
+}
+
+// isTestDouble reports whether m is a method of a mock or a fake that a
+// package declares beside its implementations (MockCache, FakeClient):
+// tests run it, the program does not.
+func isTestDouble(m *types.Func) bool {
+	n := code.NamedOf(m.Signature().Recv().Type())
+	if n == nil {
+		return false
+	}
+	name := n.Obj().Name()
+	return strings.HasPrefix(name, "Mock") || strings.HasPrefix(name, "Fake") || strings.HasPrefix(name, "mock") || strings.HasPrefix(name, "fake")
 }
 
 // retriesOf returns the retry loop of the function fn of this package, or
@@ -262,7 +361,7 @@ func (c *retrier) wrappedRetry(decl inspector.Cursor) *retry {
 		}
 		return true
 	})
-	calls = c.dropResultReads(decl, dropFallbacks(c.pass.TypesInfo, calls))
+	calls = c.dropResultReads(decl, dropFallbacks(c.pass.TypesInfo, dropArgConstructors(calls)))
 	// Every piece of work a retrying call, as for a figure (hiddenRetryIn):
 	// one insert retried and the rows of a lookup retried, say.
 	var first *retry

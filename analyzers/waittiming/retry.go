@@ -147,6 +147,9 @@ func (c *retrier) forRetry(cur inspector.Cursor) (retry, bool) {
 			return n == bodyCur // break in an inner loop, switch or select is not this loop's
 		}
 		failed, ok := c.outcome(ifs.Cond)
+		if !ok {
+			failed, ok = attemptFlag(c.pass.TypesInfo, bodyCur, ifs.Cond)
+		}
 		switch {
 		case !ok:
 		case !failed && code.LeavesLoop(c.pass.TypesInfo, cur, ifs.Body.List, false):
@@ -187,6 +190,40 @@ func (c *retrier) outcome(cond ast.Expr) (failed, ok bool) {
 	case *ast.CallExpr:
 		if fn := code.Callee(info, e); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && (fn.Name() == "Is" || fn.Name() == "As") {
 			return true, true
+		}
+	}
+	return false, false
+}
+
+// attemptFlag reports whether cond tests a boolean an attempt in the loop
+// body returned, and whether it holds when the attempt failed: !found in
+// parents, found := s.findParents(…); if !found { pause; continue }
+// (failed), found (succeeded).
+func attemptFlag(info *types.Info, body inspector.Cursor, cond ast.Expr) (failed, ok bool) {
+	e := ast.Unparen(cond)
+	if u, isNot := e.(*ast.UnaryExpr); isNot && u.Op == token.NOT {
+		e, failed = ast.Unparen(u.X), true
+	}
+	id, isIdent := e.(*ast.Ident)
+	if !isIdent {
+		return false, false
+	}
+	v, isVar := info.Uses[id].(*types.Var)
+	if !isVar || !types.Identical(v.Type().Underlying(), types.Typ[types.Bool]) {
+		return false, false
+	}
+	for cur := range body.Preorder((*ast.AssignStmt)(nil)) {
+		as := cur.Node().(*ast.AssignStmt)
+		if len(as.Rhs) != 1 {
+			continue
+		}
+		if _, isCall := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); !isCall {
+			continue
+		}
+		for _, lhs := range as.Lhs {
+			if code.Var(info, lhs) == v {
+				return failed, true
+			}
 		}
 	}
 	return false, false
@@ -367,16 +404,19 @@ func (c *retrier) mentionsError(e ast.Expr) bool {
 
 // namesPollInterval reports whether a pause names the interval of a poll
 // (interval, poll, tick, period, every, refresh): it paces a loop, it does
-// not back off.
+// not back off. A name that says it spaces retries (RetryInterval,
+// backoffPeriod) is a retry's, however it ends.
 func namesPollInterval(e ast.Node) bool {
-	return code.AnyNode(e, nil, func(n ast.Node) bool {
+	poll, retry := false, false
+	code.AnyNode(e, nil, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
-			if knowledge.PollIntervalWords.Match(strings.ToLower(id.Name)) {
-				return true
-			}
+			name := strings.ToLower(id.Name)
+			poll = poll || knowledge.PollIntervalWords.Match(name)
+			retry = retry || knowledge.RetryPauseWords.Match(name)
 		}
 		return false
 	})
+	return poll && !retry
 }
 
 // saysWaiting reports whether the statement that records m names what it

@@ -54,6 +54,7 @@ func (c *retrier) exportRetries() {
 	if code.IsStd(c.pass) {
 		return
 	}
+	retrying := false
 	for file := range c.insp.Root().Children() {
 		if strings.HasSuffix(c.pass.Fset.File(file.Node().Pos()).Name(), "_test.go") {
 			continue
@@ -69,6 +70,34 @@ func (c *retrier) exportRetries() {
 			}
 			if r := c.retriesOf(fn); r != nil {
 				c.pass.ExportObjectFact(fn, &retriesFact{Pause: r.name})
+				retrying = true
+			}
+		}
+	}
+	if retrying {
+		c.exportIfaceRetries()
+	}
+}
+
+// exportIfaceRetries records a retriesFact for each method of an interface
+// the package declares whose every implementation in the package retries
+// (and there is one): a constructor that returns the interface hides an
+// unexported implementation from its importers, which see only the
+// interface (scheduling.New returns Scheduling).
+func (c *retrier) exportIfaceRetries() {
+	scope := c.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		iface, ok := tn.Type().Underlying().(*types.Interface)
+		if !ok {
+			continue
+		}
+		for m := range iface.ExplicitMethods() {
+			if r, ok := c.implsRetry(m); ok {
+				c.pass.ExportObjectFact(m, &retriesFact{Pause: r.name})
 			}
 		}
 	}

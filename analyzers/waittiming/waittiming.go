@@ -229,6 +229,9 @@ type retrier struct {
 	*env
 	chk     *checker               // the measurements whose retries it finds
 	retries map[*types.Func]*retry // whether each function of the package retries, on first use
+	// ifaceRetries: whether every implementation of an interface method
+	// retries, on first use (nil: not every one, or none known).
+	ifaceRetries map[*types.Func]*retry
 }
 
 // A deadlineChecker finds deadlines derived right before an admission wait

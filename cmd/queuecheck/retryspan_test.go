@@ -7,21 +7,24 @@ import (
 
 // TestWaittimingRetriesAcrossPackages checks that waittiming's retries fact
 // crosses a package boundary: package app times a call of lib.Fetch, whose
-// loop sleeps between attempts, beside a twin that times lib.FetchOnce.
-// Only the finding marked "want:waittiming" is reported, standalone and
-// under go vet, whose vetx files carry the fact.
+// loop sleeps between attempts, beside a twin that times lib.FetchOnce; and
+// a call of the interface method lib.Placer.Place, whose only
+// implementation is unexported and pauses with package pause's helper (two
+// facts: the pause helper's, and the interface method's). Only the findings
+// marked "want:waittiming" are reported, standalone and under go vet, whose
+// vetx files carry the facts.
 func TestWaittimingRetriesAcrossPackages(t *testing.T) {
 	dir := module(t, "retries")
 	file := filepath.Join(dir, "app", "app.go")
 	want := markedLines(t, file, "waittiming")
-	if len(want) != 1 {
-		t.Fatalf("app.go marks %d lines, want 1: %v", len(want), want)
+	if len(want) != 2 {
+		t.Fatalf("app.go marks %d lines, want 2: %v", len(want), want)
 	}
 	r := queuecheck(t, dir, "-json", "./...")
 	r.want(t, 1)
 	checkLines(t, "standalone", r.stdout, "app.go", "waittiming", want)
-	if got := findingPositions(t, "standalone", r.stdout)["waittiming"]; len(got) != 1 {
-		t.Errorf("standalone: waittiming findings %v, want only app.go:%d", got, want[0])
+	if got := findingPositions(t, "standalone", r.stdout)["waittiming"]; len(got) != 2 {
+		t.Errorf("standalone: waittiming findings %v, want only app.go:%v", got, want)
 	}
 
 	v := run(t, dir, "go", "vet", "-vettool="+bin, "-json", "./...")

@@ -215,6 +215,45 @@ func HasMethod(recv types.Type, pkg *types.Package, names ...string) bool {
 	return false
 }
 
+// Implementations returns the methods that implement the interface method
+// fn in the named types the packages declare (generic types left out), the
+// implementations a call of fn may run that those packages show. ok is false
+// when a type implements fn with something that is no declared method (a
+// promoted method of an embedded interface): what it runs is unknown.
+func Implementations(fn *types.Func, pkgs ...*types.Package) (methods []*types.Func, ok bool) {
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return nil, false
+	}
+	iface, isIface := recv.Type().Underlying().(*types.Interface)
+	if !isIface || iface.NumMethods() == 0 {
+		return nil, false
+	}
+	for _, pkg := range pkgs {
+		scope := pkg.Scope()
+		for _, name := range scope.Names() {
+			tn, isType := scope.Lookup(name).(*types.TypeName)
+			if !isType || tn.IsAlias() || types.IsInterface(tn.Type()) {
+				continue
+			}
+			if n, isNamed := tn.Type().(*types.Named); isNamed && n.TypeParams().Len() > 0 {
+				continue
+			}
+			t := tn.Type()
+			if !types.Implements(t, iface) && !types.Implements(types.NewPointer(t), iface) {
+				continue
+			}
+			obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, fn.Pkg(), fn.Name())
+			m, isFunc := obj.(*types.Func)
+			if !isFunc || m.Signature().Recv() != nil && types.IsInterface(m.Signature().Recv().Type()) {
+				return nil, false
+			}
+			methods = append(methods, m)
+		}
+	}
+	return methods, true
+}
+
 // TypeName returns "pkgpath.Name" for a named type or a pointer to one, and
 // "" for anything else.
 func TypeName(t types.Type) string {

@@ -237,6 +237,13 @@ var PollIntervalWords = newList("poll-interval-words", Words, "waittiming.pollwo
 	"interval", "poll", "tick", "period", "every", "refresh",
 )
 
+// RetryPauseWords are the words of a pause's name that say it spaces
+// retries, whatever else the name says.
+var RetryPauseWords = newList("retry-pause-words", Words, "",
+	"words of an identifier in a pause (lower-cased) that say it spaces retries (retryInterval, backoffPeriod): they outweigh poll-interval-words, and the loop it pauses is a retry",
+	"retr", "backoff",
+)
+
 // RetryingCalls lists library calls that retry their operation with
 // pauses between attempts, as their options say: a measurement whose only
 // work is one of them is mostly the pauses when the operation fails.

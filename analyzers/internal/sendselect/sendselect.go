@@ -283,6 +283,8 @@ func isTimedWait(info *types.Info, sel *ast.SelectStmt, p *Path, atEnd bool) boo
 		switch {
 		case IsTimerChan(info, recv.X) && putsBack(info, returnsCallFree(info, cc.Body, atEnd), timerOf(info, recv.X)):
 			timers++
+		case (IsDone(info, recv.X) || isStop(info, recv.X)) && len(cc.Body) == 0 && atEnd:
+			done++ // falling off the function's end gives up too
 		case (IsDone(info, recv.X) || isStop(info, recv.X)) && len(cc.Body) >= 1:
 			// The body gives up: it returns, perhaps after giving the
 			// timer back to its pool.

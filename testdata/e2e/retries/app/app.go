@@ -3,6 +3,7 @@
 package app
 
 import (
+	"context"
 	"log"
 	"net"
 	"time"
@@ -26,5 +27,12 @@ func fetchedOnce(host string) error {
 	start := time.Now()
 	err := lib.FetchOnce(func() error { return lookup(host) })
 	log.Printf("fetch took %v", time.Since(start))
+	return err
+}
+
+func placed(ctx context.Context, p lib.Placer, key string) error {
+	start := time.Now()
+	err := p.Place(ctx, key)
+	log.Printf("place took %v", time.Since(start)) // want:waittiming
 	return err
 }

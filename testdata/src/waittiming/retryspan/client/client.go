@@ -6,6 +6,8 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"waittiming/retryspan/delay"
 )
 
 type Client struct{ retries int }
@@ -127,4 +129,58 @@ func (r *Retrier) DoNotify(ctx context.Context, attempt func() error, out chan<-
 			return err
 		}
 	}
+}
+
+// Scheduler hides its retries behind an interface: its only
+// implementation retries the placement with pauses between attempts.
+type Scheduler interface {
+	Schedule(ctx context.Context, key string, blocklist map[string]bool)
+}
+
+type scheduler struct {
+	c             *Client
+	retryInterval time.Duration
+}
+
+func NewScheduler(c *Client) Scheduler { return &scheduler{c, time.Second} }
+
+func (s *scheduler) Schedule(ctx context.Context, key string, blocklist map[string]bool) { // want Schedule:"retries between a timer"
+	for i := 0; i < s.c.retries; i++ {
+		// The attempt's outcome is a flag it returns, not an error.
+		if _, found := place(ctx, key, blocklist); !found {
+			delay.WithJitter(ctx, s.retryInterval) // an interval between retries, not a poll's
+			continue
+		}
+		return
+	}
+}
+
+func place(ctx context.Context, key string, blocklist map[string]bool) (string, bool) {
+	return key, put(ctx, key) == nil && !blocklist[key]
+}
+
+// Placer has two implementations, one of which places once: a call of
+// it may not retry.
+type Placer interface {
+	Place(ctx context.Context, key string) error
+}
+
+type retryingPlacer struct{ c *Client }
+
+func (p retryingPlacer) Place(ctx context.Context, key string) error { return p.c.Upload(ctx, key) } // want Place:"retries between time\\.Sleep"
+
+type oncePlacer struct{ c *Client }
+
+func (p oncePlacer) Place(ctx context.Context, key string) error { return p.c.UploadOnce(ctx, key) }
+
+func NewPlacer(c *Client, retrying bool) Placer {
+	if retrying {
+		return retryingPlacer{c}
+	}
+	return oncePlacer{c}
+}
+
+// Lister's implementations live elsewhere: none is known here.
+type Lister interface {
+	List(ctx context.Context) ([]string, error)
 }
