@@ -433,12 +433,32 @@ func returnsBetween(info *types.Info, fn inspector.Cursor, from, to token.Pos) b
 				return false
 			}
 		}
-		if ret, ok := n.(*ast.ReturnStmt); ok && n.Pos() > from && n.Pos() < to && !isErrorExit(info, sig, ret) {
+		if ret, ok := n.(*ast.ReturnStmt); ok && n.Pos() > from && n.Pos() < to && !isErrorExit(info, sig, ret) && !onFailure(info, cur) {
 			found = true
 		}
 		return !found
 	})
 	return found
+}
+
+// onFailure reports whether the return at cur leaves on a failure: it is
+// in the body of an if that checks an error's failure (if err != nil {
+// httpserver.Errorf(w, r, "%s", err); return }), as a handler without an
+// error result leaves once it has written the error.
+func onFailure(info *types.Info, cur inspector.Cursor) bool {
+	for a := cur.Parent(); a.Valid(); a = a.Parent() {
+		switch n := a.Node().(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			return false
+		case *ast.IfStmt:
+			if code.Inside(cur.Node().Pos(), n.Body) {
+				if failed, ok := errCheck(info, n.Cond); ok && failed {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // isErrorExit reports whether ret returns a non-nil value as the function's
@@ -449,6 +469,28 @@ func isErrorExit(info *types.Info, sig *types.Signature, ret *ast.ReturnStmt) bo
 	}
 	for i, r := range ret.Results {
 		if types.Identical(sig.Results().At(i).Type(), errorType) && !code.IsNil(info, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// takenOnSomePaths reports whether the timestamp at cur is taken in a
+// branch or loop, inside startFn, that holds neither the wait nor the end of
+// m: if *logSlowQueries { actual := time.Now(); defer logIfSlow(actual) }
+// times the run for some requests only, and the figure m records still
+// holds the wait on every path. A timestamp in the wait's own select case
+// (the path on which the wait is over) is on the figure's path.
+func takenOnSomePaths(cur, startFn inspector.Cursor, m *measurement, w admission.Wait) bool {
+	for a := cur.Parent(); a.Valid() && a != startFn; a = a.Parent() {
+		switch a.Node().(type) {
+		case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.ForStmt, *ast.RangeStmt:
+		default:
+			continue
+		}
+		holdsEnd := a.Contains(m.end)
+		holdsWait := w.Node != nil && a.Node().Pos() <= w.Node.Pos() && w.Node.End() <= a.Node().End()
+		if !holdsEnd && !holdsWait {
 			return true
 		}
 	}
@@ -475,7 +517,10 @@ func (c *checker) splitAfter(m *measurement, startFn, lit inspector.Cursor, from
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			if n != m.start && n.Pos() > from && n != m.end.Node() && (timing.IsTimestamp(info, n) || c.isTimerStart(n)) {
-				found = !c.pacesOnly(cur, startFn) // a guard against spinning splits nothing (pacing.go)
+				// A guard against spinning splits nothing (pacing.go), nor
+				// does a timestamp only some paths take (a slow-query log
+				// behind a flag).
+				found = !c.pacesOnly(cur, startFn) && !takenOnSomePaths(cur, startFn, m, w)
 			}
 		case *ast.AssignStmt, *ast.IncDecStmt, *ast.UnaryExpr:
 			found = m.startVar != nil && code.Assigns(info, n, m.startVar)
