@@ -31,9 +31,26 @@ const (
 	// scored seven times in one round, so that the next round has a split
 	// whose first score is unbiased again.
 	splitHoldout3 = "holdout3"
+	// splitTuneWaittiming: tune services whose reviewers read the timing
+	// sites alone (measurements and deadlines), judged blind for a round
+	// on waittiming. Only waittiming's findings and silences are scored
+	// there: the other checks' sites were not read, so their findings
+	// would be on no site, or on a timing site by chance.
+	splitTuneWaittiming = "tune-waittiming"
 )
 
-var splits = []string{splitTune, splitHoldout, splitHoldout2, splitHoldout3}
+var splits = []string{splitTune, splitHoldout, splitHoldout2, splitHoldout3, splitTuneWaittiming}
+
+// scored reports whether a finding or silence of check counts in split.
+func scored(split, check string) bool {
+	return split != splitTuneWaittiming || check == "waittiming"
+}
+
+// readable reports whether the sites of split may be listed and read:
+// the tune splits'.
+func readable(split string) bool {
+	return split == splitTune || split == splitTuneWaittiming
+}
 
 // Verdicts of census.tsv.
 const (
@@ -320,6 +337,9 @@ func (r *censusReport) add(s *service, sr *serviceResult) {
 		}
 		for k := range mr.Findings {
 			f := &mr.Findings[k]
+			if !scored(s.Split, f.Check) {
+				continue
+			}
 			on := nearest(mine, f.File, f.Line)
 			for _, rel := range f.Related {
 				if len(on) > 0 {
@@ -344,6 +364,9 @@ func (r *censusReport) add(s *service, sr *serviceResult) {
 	r.rules.add(sr)
 	for i := range sr.Modules {
 		for _, sl := range sr.Modules[i].Silences {
+			if !scored(s.Split, sl.Check) {
+				continue
+			}
 			// A silence is on a site by the rule that puts a finding there:
 			// the sites nearest its line.
 			on := nearest(mine, sl.File, sl.Line)
@@ -448,7 +471,7 @@ func (r *censusReport) write(w io.Writer) {
 	}
 	var missed, flaggedFine []*site
 	for _, c := range r.sites {
-		if r.split[c.Service] != splitTune || !r.ran(c.Service) {
+		if !readable(r.split[c.Service]) || !r.ran(c.Service) {
 			continue
 		}
 		switch hit := len(r.flagged[c]) > 0; {
