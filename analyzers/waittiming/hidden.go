@@ -31,6 +31,15 @@ type hiddenRetry struct {
 	more   []*ast.CallExpr // the figure's other calls, all of which retry too
 }
 
+// calleeName names what the call retries in: its callee, or the function
+// its callee returned.
+func (h hiddenRetry) calleeName() string {
+	if h.r.returned {
+		return "the function " + code.DisplayName(h.callee) + " returns"
+	}
+	return code.DisplayName(h.callee)
+}
+
 // hiddenRetryIn returns the call m measures when it is the only work
 // between m's start and its end and its callee retries with pauses; or,
 // when the figure holds several pieces of work, the first of them when
@@ -117,16 +126,18 @@ func (c *retrier) hiddenRetryIn(m *measurement) (hiddenRetry, bool) {
 	return first, true
 }
 
-// dropArgConstructors leaves out of calls those without arguments that are
-// an argument of another call among them (s.Schedule(ctx, peer,
-// set.NewSafeSet[string]())): evaluated once before that call, they make
-// its input and are no work of their own.
+// dropArgConstructors leaves out of calls those that make another call's
+// input or function: a call without arguments that is an argument of
+// another call among them (s.Schedule(ctx, peer, set.NewSafeSet[string]())),
+// and the call whose result another calls (NewRunner(3, time.Second)(ctx,
+// op)). Evaluated once before that call, they are no work of their own.
 func dropArgConstructors(calls []inspector.Cursor) []inspector.Cursor {
 	var out []inspector.Cursor
 	for _, cur := range calls {
 		call := cur.Node().(*ast.CallExpr)
-		if len(call.Args) == 0 {
-			if outer, ok := cur.Parent().Node().(*ast.CallExpr); ok && outer.Fun != ast.Expr(call) && slices.ContainsFunc(calls, func(o inspector.Cursor) bool { return o.Node() == outer }) {
+		if outer, ok := cur.Parent().Node().(*ast.CallExpr); ok && slices.ContainsFunc(calls, func(o inspector.Cursor) bool { return o.Node() == outer }) {
+			makesFunc := ast.Unparen(outer.Fun) == ast.Expr(call)
+			if makesFunc || len(call.Args) == 0 {
 				continue
 			}
 		}
@@ -230,6 +241,10 @@ func (c *retrier) retryingCall(cur inspector.Cursor) (*ast.CallExpr, *types.Func
 	if fn == nil {
 		if m := code.CalleeFunc(c.pass.TypesInfo, call); m != nil && isInterfaceMethod(m) {
 			fn = m
+		} else if maker := c.funcMaker(call); maker != nil {
+			if r := c.madeRetry(maker); r != nil {
+				return call, maker, r, nil
+			}
 		}
 	}
 	switch {
@@ -319,6 +334,132 @@ func isTestDouble(m *types.Func) bool {
 	return strings.HasPrefix(name, "Mock") || strings.HasPrefix(name, "Fake") || strings.HasPrefix(name, "mock") || strings.HasPrefix(name, "fake")
 }
 
+// funcMaker returns the function whose result call calls: a call of the
+// result itself (NewRunner(ctx, policy)(op)), or of a local variable
+// assigned once, from such a call (runner := NewRunner(ctx, policy);
+// runner(op)).
+func (c *retrier) funcMaker(call *ast.CallExpr) *types.Func {
+	info := c.pass.TypesInfo
+	fun := ast.Unparen(call.Fun)
+	if id, ok := fun.(*ast.Ident); ok {
+		v, isVar := info.Uses[id].(*types.Var)
+		if !isVar || v.IsField() || !code.IsLocal(v) {
+			return nil
+		}
+		rhs, ok := c.assignedOnce(v)
+		if !ok {
+			return nil
+		}
+		fun = rhs
+	}
+	made, ok := fun.(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	return code.Callee(info, made)
+}
+
+// assignedOnce returns the expression the local variable v is given, when
+// it is given one value once, in its declaration or one assignment.
+func (c *retrier) assignedOnce(v *types.Var) (ast.Expr, bool) {
+	info := c.pass.TypesInfo
+	var value ast.Expr
+	n := 0
+	for cur := range c.insp.Root().Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil)) {
+		switch s := cur.Node().(type) {
+		case *ast.AssignStmt:
+			for i, l := range s.Lhs {
+				if code.Var(info, l) != v {
+					continue
+				}
+				n++
+				if len(s.Lhs) == len(s.Rhs) {
+					value = s.Rhs[i]
+				}
+			}
+		case *ast.ValueSpec:
+			for i, name := range s.Names {
+				if info.Defs[name] == v && i < len(s.Values) && len(s.Names) == len(s.Values) {
+					n++
+					value = s.Values[i]
+				}
+			}
+		}
+	}
+	return ast.Unparen(value), n == 1 && value != nil
+}
+
+// madeRetry returns the retry of the function maker returns, when it
+// retries with pauses: a literal of maker's body here, or maker's retries
+// fact (Result) from its package.
+func (c *retrier) madeRetry(maker *types.Func) *retry {
+	if maker.Pkg() == c.pass.Pkg {
+		if r := c.resultRetriesOf(maker); r != nil {
+			made := *r
+			made.returned = true
+			return &made
+		}
+		return nil
+	}
+	var f retriesFact
+	if c.pass.ImportObjectFact(maker.Origin(), &f) && f.Result {
+		return &retry{name: f.Pause, returned: true}
+	}
+	return nil
+}
+
+// resultRetriesOf returns the retry of the function fn returns, when every
+// return of fn's body returns a function literal that retries with pauses
+// (its own loop, or every piece of its work a retrying call): a runner
+// built from a policy, a retrying wrapper made once and called many times.
+func (c *retrier) resultRetriesOf(fn *types.Func) *retry {
+	res := fn.Signature().Results()
+	if res.Len() < 1 || !isFunc(res.At(0).Type()) {
+		return nil
+	}
+	decl, ok := c.res.FuncDecl(fn)
+	if !ok {
+		return nil
+	}
+	var found *retry
+	all := true
+	decl.Inspect([]ast.Node{(*ast.ReturnStmt)(nil), (*ast.FuncLit)(nil)}, func(cur inspector.Cursor) bool {
+		ret, isRet := cur.Node().(*ast.ReturnStmt)
+		if !isRet {
+			return false // a literal's returns are its own
+		}
+		if len(ret.Results) == 0 {
+			all = false
+			return false
+		}
+		lit, isLit := ast.Unparen(ret.Results[0]).(*ast.FuncLit)
+		if !isLit {
+			all = false
+			return false
+		}
+		litCur, _ := cur.FindNode(lit)
+		body, _ := litCur.FindNode(lit.Body)
+		var r *retry
+		if loop, ok := c.retryInBody(body); ok {
+			r = &loop
+		} else {
+			r = c.wrappedRetry(body)
+		}
+		if r == nil {
+			all = false
+			return false
+		}
+		if found == nil {
+			found = r
+		}
+		return false
+	})
+	if !all {
+		return nil
+	}
+	return found
+}
+
 // retriesOf returns the retry loop of the function fn of this package, or
 // nil; it looks at each function once.
 func (c *retrier) retriesOf(fn *types.Func) *retry {
@@ -361,7 +502,7 @@ func (c *retrier) wrappedRetry(decl inspector.Cursor) *retry {
 		}
 		return true
 	})
-	calls = c.dropResultReads(decl, dropFallbacks(c.pass.TypesInfo, dropArgConstructors(calls)))
+	calls = c.dropResultReads(decl, dropFallbacks(c.pass.TypesInfo, c.dropRetryOptions(dropArgConstructors(calls))))
 	// Every piece of work a retrying call, as for a figure (hiddenRetryIn):
 	// one insert retried and the rows of a lookup retried, say.
 	var first *retry
@@ -573,7 +714,7 @@ func (c *retrier) reportHiddenRetry(h hiddenRetry) {
 		Pos:      pos,
 		End:      end,
 		Category: "retrywait",
-		Message: subject(c.pass.TypesInfo, m) + " spans " + code.DisplayName(h.callee) + ", whose attempts are separated by " + h.r.name +
+		Message: subject(c.pass.TypesInfo, m) + " spans " + h.calleeName() + ", whose attempts are separated by " + h.r.name +
 			", so time spent waiting between attempts is reported as slow work; record the retry wait apart from the attempts",
 		Related: []analysis.RelatedInformation{
 			{Pos: h.call.Pos(), End: h.call.End(), Message: "the call that retries"},
@@ -581,7 +722,7 @@ func (c *retrier) reportHiddenRetry(h hiddenRetry) {
 	}
 	if len(h.more) > 0 {
 		d.Message = fmt.Sprintf("%s spans %s and %d more calls, every one of which retries: their attempts are separated by %s, so time spent waiting between attempts is reported as slow work; record the retry waits apart from the attempts",
-			subject(c.pass.TypesInfo, m), code.DisplayName(h.callee), len(h.more), h.r.name)
+			subject(c.pass.TypesInfo, m), h.calleeName(), len(h.more), h.r.name)
 		for _, call := range h.more {
 			d.Related = append(d.Related, analysis.RelatedInformation{Pos: call.Pos(), End: call.End(), Message: "another call that retries"})
 		}
@@ -589,6 +730,6 @@ func (c *retrier) reportHiddenRetry(h hiddenRetry) {
 	for _, p := range h.r.pauses {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: p.Node().Pos(), End: p.Node().End(), Message: "a pause between attempts: " + h.r.name})
 	}
-	d.Related = append(d.Related, analysis.RelatedInformation{Pos: h.call.Pos(), End: h.call.End(), Message: "no automatic fix: the pauses are inside " + code.DisplayName(h.callee) + "; sum them there and record them apart from the attempts by hand"})
+	d.Related = append(d.Related, analysis.RelatedInformation{Pos: h.call.Pos(), End: h.call.End(), Message: "no automatic fix: the pauses are inside " + h.calleeName() + "; sum them there and record them apart from the attempts by hand"})
 	c.rep.Report(d)
 }

@@ -581,7 +581,20 @@ func (c *checker) workBetween(m *measurement, startFn, lit inspector.Cursor, fro
 			return m.deferStmt.Valid() || !code.Terminates(n.Body, false) || n.End() > to
 		case *ast.CommClause:
 			return m.deferStmt.Valid() || !code.Terminates(n.Body, false) || n.End() > to
+		case *ast.DeferStmt:
+			// A call deferred after the wait runs when the function
+			// returns: after an end that is no deferred call itself.
+			return m.deferStmt.Valid()
 		case *ast.CallExpr:
+			// Another wait, or an argument of one (sem.Acquire(r.Context(),
+			// 1)): a figure of waits alone has no work in it. A literal
+			// handed to one (g.Go(func() error { … })) may hold work.
+			if _, isWait := c.adm.At(cur); isWait {
+				return true
+			}
+			if _, isWaitArg := c.adm.At(cur.Parent()); isWaitArg && cur.ParentEdgeKind() == edge.CallExpr_Args {
+				return true
+			}
 			if n.Pos() > from && c.isWorkCall(n, w) {
 				work = true
 			}

@@ -30,6 +30,9 @@ type retry struct {
 	loop, last inspector.Cursor
 	pauses     []inspector.Cursor
 	name       string // what pauses: "time.Sleep", "a timer", …
+	// returned is set for the retry of the function a call's callee
+	// returns, not of the callee itself (runner := NewRunner(…); runner(op)).
+	returned bool
 }
 
 // retryIn returns the retry loop inside m's span, if there is one: a loop

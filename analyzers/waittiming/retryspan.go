@@ -33,11 +33,19 @@ import (
 // an attempt with pauses between attempts.
 type retriesFact struct {
 	Pause string // what pauses between attempts: "time.Sleep", "(*backoff.Backoff).Wait"
+	// Result is set when it is not the function that retries but the
+	// function it returns: runner := NewRunner(ctx, policy); runner(op).
+	Result bool
 }
 
 func (*retriesFact) AFact() {}
 
-func (f *retriesFact) String() string { return "retries between " + f.Pause }
+func (f *retriesFact) String() string {
+	if f.Result {
+		return "returns a function that retries between " + f.Pause
+	}
+	return "retries between " + f.Pause
+}
 
 // retryingCalls are the library calls that retry by option.
 var retryingCalls = calls.NewRetrying("-waittiming.retries")
@@ -71,6 +79,8 @@ func (c *retrier) exportRetries() {
 			if r := c.retriesOf(fn); r != nil {
 				c.pass.ExportObjectFact(fn, &retriesFact{Pause: r.name})
 				retrying = true
+			} else if r := c.resultRetriesOf(fn); r != nil {
+				c.pass.ExportObjectFact(fn, &retriesFact{Pause: r.name, Result: true})
 			}
 		}
 	}
@@ -111,7 +121,7 @@ func (c *retrier) retriesElsewhere(fn *types.Func) (string, bool) {
 		return libraryPause, true
 	}
 	var f retriesFact
-	if c.pass.ImportObjectFact(fn.Origin(), &f) {
+	if c.pass.ImportObjectFact(fn.Origin(), &f) && !f.Result {
 		return f.Pause, true
 	}
 	return "", false

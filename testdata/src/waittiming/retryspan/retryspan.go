@@ -30,7 +30,7 @@ func Upload(ctx context.Context, c *client.Client, key string) error { // want U
 
 // Library times a library call that retries by option; building its
 // policy is configuration, not work.
-func Library(ctx context.Context, c *client.Client, key string) error {
+func Library(ctx context.Context, c *client.Client, key string) error { // want Library:"retries between the delays its retry options set"
 	start := time.Now()
 	err := backoff.Retry(func() error { return c.UploadOnce(ctx, key) }, backoff.WithContext(backoff.NewExponentialBackOff(), ctx))
 	log.Printf("upload took %v", time.Since(start)) // want `the duration since start spans backoff\.Retry, whose attempts are separated by the delays its retry options set`
@@ -56,7 +56,7 @@ func Notified(ctx context.Context, r *client.Retrier, c *client.Client, key stri
 }
 
 // Roko times a library retrier's call; its options are configuration.
-func Roko(ctx context.Context, c *client.Client, key string) error {
+func Roko(ctx context.Context, c *client.Client, key string) error { // want Roko:"retries between the delays its retry options set"
 	start := time.Now()
 	err := roko.NewRetrier(roko.WithMaxAttempts(5), roko.WithStrategy(roko.Exponential(time.Second, 0))).DoWithContext(ctx, func(*roko.Retrier) error {
 		return c.UploadOnce(ctx, key)
@@ -158,3 +158,43 @@ func List(ctx context.Context, l client.Lister) error {
 }
 
 func newBlocklist() map[string]bool { return make(map[string]bool) }
+
+// Run times the function a runner constructor returns, which retries the
+// operation with pauses.
+func Run(ctx context.Context, c *client.Client, key string) error {
+	run := client.NewRunner(3, time.Second)
+	start := time.Now()
+	err := run(ctx, func(ctx context.Context) error { return c.UploadOnce(ctx, key) })
+	uploadSeconds.Observe(time.Since(start).Seconds()) // want `the duration since start spans the function client\.NewRunner returns, whose attempts are separated by time\.Sleep`
+	return err
+}
+
+// RunNow calls the runner as soon as it is made.
+func RunNow(ctx context.Context, c *client.Client, key string) error { // want RunNow:"retries between time\\.Sleep"
+	start := time.Now()
+	err := client.NewRunner(3, time.Second)(ctx, func(ctx context.Context) error { return c.UploadOnce(ctx, key) })
+	uploadSeconds.Observe(time.Since(start).Seconds()) // want `the duration since start spans the function client\.NewRunner returns`
+	return err
+}
+
+// RunOnce times a runner that makes one attempt.
+func RunOnce(ctx context.Context, c *client.Client, key string) error {
+	run := client.NewOnce()
+	start := time.Now()
+	err := run(ctx, func(ctx context.Context) error { return c.UploadOnce(ctx, key) })
+	uploadSeconds.Observe(time.Since(start).Seconds()) // why: no-wait-in-span
+	return err
+}
+
+// RunEither times a runner variable given two runners: which one runs is
+// not known.
+func RunEither(ctx context.Context, c *client.Client, key string, retry bool) error {
+	run := client.NewOnce()
+	if retry {
+		run = client.NewRunner(3, time.Second)
+	}
+	start := time.Now()
+	err := run(ctx, func(ctx context.Context) error { return c.UploadOnce(ctx, key) })
+	uploadSeconds.Observe(time.Since(start).Seconds()) // why: no-wait-in-span
+	return err
+}

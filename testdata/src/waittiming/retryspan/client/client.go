@@ -184,3 +184,26 @@ func NewPlacer(c *Client, retrying bool) Placer {
 type Lister interface {
 	List(ctx context.Context) ([]string, error)
 }
+
+// An Op is one attempt of an operation a runner runs.
+type Op func(ctx context.Context) error
+
+// NewRunner returns a function that runs an operation with retries: the
+// runner is made once, from a policy, and called for each operation.
+func NewRunner(attempts int, retryInterval time.Duration) func(ctx context.Context, op Op) error { // want NewRunner:"returns a function that retries between time\\.Sleep"
+	return func(ctx context.Context, op Op) error {
+		var err error
+		for i := 0; i < attempts; i++ {
+			if err = op(ctx); err == nil {
+				return nil
+			}
+			time.Sleep(retryInterval)
+		}
+		return err
+	}
+}
+
+// NewOnce returns a function that runs an operation once.
+func NewOnce() func(ctx context.Context, op Op) error {
+	return func(ctx context.Context, op Op) error { return op(ctx) }
+}
