@@ -283,10 +283,11 @@ func (c *retrier) implsRetry(fn *types.Func) (*retry, bool) {
 	if r, done := c.ifaceRetries[fn]; done {
 		return r, r != nil
 	}
-	r := c.implsRetryOnce(fn)
 	if c.ifaceRetries == nil {
 		c.ifaceRetries = make(map[*types.Func]*retry)
 	}
+	c.ifaceRetries[fn] = nil // an implementation that calls the interface (a decorator) is no retry by that
+	r := c.implsRetryOnce(fn)
 	c.ifaceRetries[fn] = r
 	return r, r != nil
 }
@@ -413,6 +414,19 @@ func (c *retrier) madeRetry(maker *types.Func) *retry {
 // (its own loop, or every piece of its work a retrying call): a runner
 // built from a policy, a retrying wrapper made once and called many times.
 func (c *retrier) resultRetriesOf(fn *types.Func) *retry {
+	if r, done := c.resultRetries[fn]; done {
+		return r
+	}
+	if c.resultRetries == nil {
+		c.resultRetries = make(map[*types.Func]*retry)
+	}
+	c.resultRetries[fn] = nil // a constructor whose literal calls its own result is no retry by that
+	r := c.resultRetriesOnce(fn)
+	c.resultRetries[fn] = r
+	return r
+}
+
+func (c *retrier) resultRetriesOnce(fn *types.Func) *retry {
 	res := fn.Signature().Results()
 	if res.Len() < 1 || !isFunc(res.At(0).Type()) {
 		return nil

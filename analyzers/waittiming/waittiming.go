@@ -232,6 +232,9 @@ type retrier struct {
 	// ifaceRetries: whether every implementation of an interface method
 	// retries, on first use (nil: not every one, or none known).
 	ifaceRetries map[*types.Func]*retry
+	// resultRetries: whether the function each function returns retries,
+	// on first use.
+	resultRetries map[*types.Func]*retry
 }
 
 // A deadlineChecker finds deadlines derived right before an admission wait

@@ -207,3 +207,14 @@ func NewRunner(attempts int, retryInterval time.Duration) func(ctx context.Conte
 func NewOnce() func(ctx context.Context, op Op) error {
 	return func(ctx context.Context, op Op) error { return op(ctx) }
 }
+
+// Chain returns a runner whose literal calls Chain's own result: no
+// retry by that, and no endless walk.
+func Chain(n int) func(ctx context.Context, op Op) error {
+	return func(ctx context.Context, op Op) error {
+		if n == 0 {
+			return op(ctx)
+		}
+		return Chain(n-1)(ctx, op)
+	}
+}
