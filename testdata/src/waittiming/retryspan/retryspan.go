@@ -30,7 +30,7 @@ func Upload(ctx context.Context, c *client.Client, key string) error { // want U
 
 // Library times a library call that retries by option; building its
 // policy is configuration, not work.
-func Library(ctx context.Context, c *client.Client, key string) error { // want Library:"retries between the delays its retry options set"
+func Library(ctx context.Context, c *client.Client, key string) error {
 	start := time.Now()
 	err := backoff.Retry(func() error { return c.UploadOnce(ctx, key) }, backoff.WithContext(backoff.NewExponentialBackOff(), ctx))
 	log.Printf("upload took %v", time.Since(start)) // want `the duration since start spans backoff\.Retry, whose attempts are separated by the delays its retry options set`
@@ -56,7 +56,7 @@ func Notified(ctx context.Context, r *client.Retrier, c *client.Client, key stri
 }
 
 // Roko times a library retrier's call; its options are configuration.
-func Roko(ctx context.Context, c *client.Client, key string) error { // want Roko:"retries between the delays its retry options set"
+func Roko(ctx context.Context, c *client.Client, key string) error {
 	start := time.Now()
 	err := roko.NewRetrier(roko.WithMaxAttempts(5), roko.WithStrategy(roko.Exponential(time.Second, 0))).DoWithContext(ctx, func(*roko.Retrier) error {
 		return c.UploadOnce(ctx, key)
