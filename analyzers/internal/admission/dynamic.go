@@ -95,32 +95,20 @@ func (r *Result) implsWait(fn *types.Func) *ifaceWait {
 	}
 	iw := &ifaceWait{iface: typeBaseNameCased(fn.Signature().Recv().Type())}
 	strict := true
-	scopes := []*types.Package{r.pass.Pkg}
-	scopes = append(scopes, r.pass.Pkg.Imports()...)
-	for _, pkg := range scopes {
-		scope := pkg.Scope()
-		for _, name := range scope.Names() {
-			tn, ok := scope.Lookup(name).(*types.TypeName)
-			if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
-				continue
-			}
-			m, impl := implementation(tn.Type(), iface, fn)
-			if !impl {
-				continue
-			}
-			if m == nil {
-				return nil
-			}
-			h := r.Helper(m)
-			if h == nil || h.Wait == nil {
-				return nil // one implementation that does not wait
-			}
-			if iw.h == nil {
-				iw.h = h.Wait
-			}
-			strict = strict && h.Wait.Strict
-			iw.impls++
+	impls, ok := code.Implementations(fn, append([]*types.Package{r.pass.Pkg}, r.pass.Pkg.Imports()...)...)
+	if !ok {
+		return nil
+	}
+	for _, m := range impls {
+		h := r.Helper(m)
+		if h == nil || h.Wait == nil {
+			return nil // one implementation that does not wait
 		}
+		if iw.h == nil {
+			iw.h = h.Wait
+		}
+		strict = strict && h.Wait.Strict
+		iw.impls++
 	}
 	if iw.impls == 0 {
 		return nil
