@@ -298,6 +298,9 @@ func (c *retrier) implsRetryOnce(fn *types.Func) *retry {
 			return &retry{name: pause} // its package's implementations retry
 		}
 	}
+	if !c.mayRetryHere() {
+		return nil // no implementation in reach can retry: spare the scan
+	}
 	impls, ok := code.Implementations(fn, append([]*types.Package{c.pass.Pkg}, c.pass.Pkg.Imports()...)...)
 	if !ok {
 		return nil
@@ -321,6 +324,41 @@ func (c *retrier) implsRetryOnce(fn *types.Func) *retry {
 		}
 	}
 	return first
+}
+
+// mayRetryHere reports, once per package, whether a function that retries
+// is declared where an implementation could be looked up: a direct import
+// with a retries fact, or a function of this package with a retry loop.
+// Most packages have neither, and their interface calls need no scan.
+func (c *retrier) mayRetryHere() bool {
+	if c.mayRetry != nil {
+		return *c.mayRetry
+	}
+	// While it is decided, a nested question (a retry loop whose work calls
+	// an interface) scans: a slower answer, not a wrong one.
+	provisional := true
+	c.mayRetry = &provisional
+	found := false
+	imports := make(map[*types.Package]bool)
+	for _, p := range c.pass.Pkg.Imports() {
+		imports[p] = true
+	}
+	for _, f := range c.pass.AllObjectFacts() {
+		if _, isRetries := f.Fact.(*retriesFact); isRetries && imports[f.Object.Pkg()] {
+			found = true
+			break
+		}
+	}
+	if !found {
+		for cur := range c.insp.Root().Preorder((*ast.FuncDecl)(nil)) {
+			if fn, ok := c.pass.TypesInfo.Defs[cur.Node().(*ast.FuncDecl).Name].(*types.Func); ok && c.retriesOf(fn) != nil {
+				found = true
+				break
+			}
+		}
+	}
+	c.mayRetry = &found
+	return found
 }
 
 // isTestDouble reports whether m is a method of a mock or a fake that a

@@ -235,6 +235,7 @@ type retrier struct {
 	// resultRetries: whether the function each function returns retries,
 	// on first use.
 	resultRetries map[*types.Func]*retry
+	mayRetry      *bool // whether an implementation in reach can retry (mayRetryHere)
 }
 
 // A deadlineChecker finds deadlines derived right before an admission wait
