@@ -401,31 +401,11 @@ func (c *retrier) funcMaker(call *ast.CallExpr) *types.Func {
 // assignedOnce returns the expression the local variable v is given, when
 // it is given one value once, in its declaration or one assignment.
 func (c *retrier) assignedOnce(v *types.Var) (ast.Expr, bool) {
-	info := c.pass.TypesInfo
-	var value ast.Expr
-	n := 0
-	for cur := range c.insp.Root().Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil)) {
-		switch s := cur.Node().(type) {
-		case *ast.AssignStmt:
-			for i, l := range s.Lhs {
-				if code.Var(info, l) != v {
-					continue
-				}
-				n++
-				if len(s.Lhs) == len(s.Rhs) {
-					value = s.Rhs[i]
-				}
-			}
-		case *ast.ValueSpec:
-			for i, name := range s.Names {
-				if info.Defs[name] == v && i < len(s.Values) && len(s.Names) == len(s.Values) {
-					n++
-					value = s.Values[i]
-				}
-			}
-		}
+	values := c.assignedValues(v)
+	if len(values) != 1 || values[0] == nil {
+		return nil, false
 	}
-	return ast.Unparen(value), n == 1 && value != nil
+	return ast.Unparen(values[0]), true
 }
 
 // madeRetry returns the retry of the function maker returns, when it
@@ -701,38 +681,52 @@ func (c *env) calledFunc(call *ast.CallExpr) *types.Func {
 	if v == nil || (!v.IsField() && code.IsLocal(v)) {
 		return nil
 	}
-	var only *types.Func
-	n := 0
-	for cur := range c.insp.Root().Preorder((*ast.AssignStmt)(nil), (*ast.KeyValueExpr)(nil), (*ast.ValueSpec)(nil)) {
-		var pairs [][2]ast.Expr
-		switch s := cur.Node().(type) {
-		case *ast.AssignStmt:
-			if len(s.Lhs) == len(s.Rhs) {
-				for i := range s.Lhs {
-					pairs = append(pairs, [2]ast.Expr{s.Lhs[i], s.Rhs[i]})
-				}
-			}
-		case *ast.KeyValueExpr:
-			pairs = append(pairs, [2]ast.Expr{s.Key, s.Value})
-		case *ast.ValueSpec:
-			for i := range s.Values {
-				if i < len(s.Names) {
-					pairs = append(pairs, [2]ast.Expr{s.Names[i], s.Values[i]})
-				}
-			}
-		}
-		for _, p := range pairs {
-			if code.Var(info, p[0]) != v {
-				continue
-			}
-			n++
-			only = code.FuncValue(info, p[1])
-		}
-	}
-	if n != 1 {
+	// An assignment that pairs no value with v (x, v = f()) is not
+	// counted here, as before this walk was shared.
+	values := slices.DeleteFunc(c.assignedValues(v), func(e ast.Expr) bool { return e == nil })
+	if len(values) != 1 {
 		return nil
 	}
-	return only
+	return code.FuncValue(info, values[0])
+}
+
+// assignedValues returns what the package gives the variable or field v,
+// one entry per assignment, declaration or composite literal key; nil for
+// one that does not pair a value with v (x, v = f()).
+func (c *env) assignedValues(v *types.Var) []ast.Expr {
+	info := c.pass.TypesInfo
+	var values []ast.Expr
+	for cur := range c.insp.Root().Preorder((*ast.AssignStmt)(nil), (*ast.KeyValueExpr)(nil), (*ast.ValueSpec)(nil)) {
+		switch s := cur.Node().(type) {
+		case *ast.AssignStmt:
+			for i, l := range s.Lhs {
+				if code.Var(info, l) != v {
+					continue
+				}
+				var value ast.Expr
+				if len(s.Lhs) == len(s.Rhs) {
+					value = s.Rhs[i]
+				}
+				values = append(values, value)
+			}
+		case *ast.KeyValueExpr:
+			if code.Var(info, s.Key) == v {
+				values = append(values, s.Value)
+			}
+		case *ast.ValueSpec:
+			for i, name := range s.Names {
+				if info.Defs[name] != v || len(s.Values) == 0 {
+					continue // var f func(): a declaration gives no value
+				}
+				var value ast.Expr
+				if i < len(s.Values) {
+					value = s.Values[i]
+				}
+				values = append(values, value)
+			}
+		}
+	}
+	return values
 }
 
 // retryInBody returns a retry loop of the function declared at decl, on
