@@ -89,7 +89,7 @@ func (c *retrier) hiddenRetryIn(m *measurement) (hiddenRetry, bool) {
 	// whole rebuild, a transfer), the pauses of a call that retries are a
 	// tail of the figure, not what it measures (the census's tune sites:
 	// three such figures judged fine against one hazard).
-	calls = c.dropResultReads(startFn, dropFallbacks(c.pass.TypesInfo, c.dropRetryOptions(dropArgConstructors(calls))))
+	calls = c.dropResultReads(startFn, dropFallbacks(c.pass.TypesInfo, c.dropRetryOptions(dropCallInputs(calls))))
 	if len(calls) == 0 {
 		return hiddenRetry{}, false
 	}
@@ -126,12 +126,12 @@ func (c *retrier) hiddenRetryIn(m *measurement) (hiddenRetry, bool) {
 	return first, true
 }
 
-// dropArgConstructors leaves out of calls those that make another call's
+// dropCallInputs leaves out of calls those that make another call's
 // input or function: a call without arguments that is an argument of
 // another call among them (s.Schedule(ctx, peer, set.NewSafeSet[string]())),
 // and the call whose result another calls (NewRunner(3, time.Second)(ctx,
 // op)). Evaluated once before that call, they are no work of their own.
-func dropArgConstructors(calls []inspector.Cursor) []inspector.Cursor {
+func dropCallInputs(calls []inspector.Cursor) []inspector.Cursor {
 	var out []inspector.Cursor
 	for _, cur := range calls {
 		call := cur.Node().(*ast.CallExpr)
@@ -538,7 +538,7 @@ func (c *retrier) wrappedRetry(decl inspector.Cursor) *retry {
 	// beside it, does not make a wrapper a retrying function: counted on
 	// the census holdout, taking it for one flagged a fine site and found
 	// no hazard (the figure, not the helper, is where such a call shows).
-	calls = c.dropResultReads(decl, dropFallbacks(c.pass.TypesInfo, dropArgConstructors(calls)))
+	calls = c.dropResultReads(decl, dropFallbacks(c.pass.TypesInfo, dropCallInputs(calls)))
 	// Every piece of work a retrying call, as for a figure (hiddenRetryIn):
 	// one insert retried and the rows of a lookup retried, say.
 	var first *retry
@@ -694,39 +694,54 @@ func (c *env) calledFunc(call *ast.CallExpr) *types.Func {
 // one entry per assignment, declaration or composite literal key; nil for
 // one that does not pair a value with v (x, v = f()).
 func (c *env) assignedValues(v *types.Var) []ast.Expr {
+	if c.assigned == nil {
+		c.assigned = c.indexAssignments()
+	}
+	return c.assigned[v]
+}
+
+// indexAssignments walks the package once for what each variable and
+// field is given (assignedValues): a call of a func value asks for one
+// variable, and a package has many such calls.
+func (c *env) indexAssignments() map[*types.Var][]ast.Expr {
 	info := c.pass.TypesInfo
-	var values []ast.Expr
+	index := make(map[*types.Var][]ast.Expr)
 	for cur := range c.insp.Root().Preorder((*ast.AssignStmt)(nil), (*ast.KeyValueExpr)(nil), (*ast.ValueSpec)(nil)) {
 		switch s := cur.Node().(type) {
 		case *ast.AssignStmt:
 			for i, l := range s.Lhs {
-				if code.Var(info, l) != v {
+				v := code.Var(info, l)
+				if v == nil {
 					continue
 				}
 				var value ast.Expr
 				if len(s.Lhs) == len(s.Rhs) {
 					value = s.Rhs[i]
 				}
-				values = append(values, value)
+				index[v] = append(index[v], value)
 			}
 		case *ast.KeyValueExpr:
-			if code.Var(info, s.Key) == v {
-				values = append(values, s.Value)
+			if v := code.Var(info, s.Key); v != nil {
+				index[v] = append(index[v], s.Value)
 			}
 		case *ast.ValueSpec:
+			if len(s.Values) == 0 {
+				continue // var f func(): a declaration gives no value
+			}
 			for i, name := range s.Names {
-				if info.Defs[name] != v || len(s.Values) == 0 {
-					continue // var f func(): a declaration gives no value
+				v, ok := info.Defs[name].(*types.Var)
+				if !ok {
+					continue
 				}
 				var value ast.Expr
 				if i < len(s.Values) {
 					value = s.Values[i]
 				}
-				values = append(values, value)
+				index[v] = append(index[v], value)
 			}
 		}
 	}
-	return values
+	return index
 }
 
 // retryInBody returns a retry loop of the function declared at decl, on

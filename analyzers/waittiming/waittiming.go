@@ -191,6 +191,10 @@ func mayMeasure(pkg *types.Package) bool {
 // An env is what every part of one pass shares: the pass, its reporter, the
 // admission result and finder, the inspector and the names taken in fixes.
 type env struct {
+	// assigned indexes what the package gives each variable and field,
+	// built on first use (assignedValues).
+	assigned map[*types.Var][]ast.Expr
+
 	pass  *analysis.Pass
 	rep   *report.Reporter
 	res   *admission.Result
