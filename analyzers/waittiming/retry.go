@@ -429,38 +429,48 @@ func (c *retrier) saysWaiting(m *measurement) bool {
 	return recordSays(m, knowledge.RetryRecordWords)
 }
 
-// reportRetries reports the measurements that span one retry loop, with
-// one fix that records the time spent pausing apart from the attempts when
-// it can be built.
+// reportRetries reports the measurements that span one retry loop, each a
+// finding of its own (as timingDiagnostics does for a wait), with one fix
+// that records the time spent pausing apart from the attempts when it can
+// be built, offered on each.
 func (c *retrier) reportRetries(rs []retry) {
 	r := rs[0]
-	m := r.m
-	pos, end := measuredAt(m)
 	line := c.pass.Fset.Position(r.loop.Node().Pos()).Line
-	d := analysis.Diagnostic{
-		Pos:      pos,
-		End:      end,
-		Category: "retrywait",
-		Message: subject(c.pass.TypesInfo, m) + " spans the retries at line " + strconv.Itoa(line) + ", whose attempts are separated by " + r.name +
-			", so time spent waiting between attempts is reported as slow work; record the retry wait apart from the attempts",
-	}
-	for _, p := range r.pauses {
-		d.Related = append(d.Related, analysis.RelatedInformation{Pos: p.Node().Pos(), End: p.Node().End(), Message: "a pause between attempts: " + r.name})
-	}
-	if m.start.Pos() < pos || m.start.Pos() >= end {
-		d.Related = append(d.Related, analysis.RelatedInformation{Pos: m.start.Pos(), End: m.start.End(), Message: "the measurement starts here"})
-	}
-	for _, o := range rs[1:] {
-		p, e := measuredAt(o.m)
-		d.Related = append(d.Related, analysis.RelatedInformation{Pos: p, End: e, Message: "another measurement across the same retries"})
-	}
 	es, why := c.retryFix(rs)
-	if es == nil {
-		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, End: end, Message: "no automatic fix: " + why + "; sum the time spent in the pauses and record it apart from the attempts by hand"})
-	} else {
-		d.SuggestedFixes = []analysis.SuggestedFix{edits.Fix("Record the time spent between attempts apart from the attempts", es...)}
+	var firstPos, firstEnd token.Pos
+	for i, o := range rs {
+		m := o.m
+		pos, end := measuredAt(m)
+		d := analysis.Diagnostic{
+			Pos:      pos,
+			End:      end,
+			Category: "retrywait",
+			Message: subject(c.pass.TypesInfo, m) + " spans the retries at line " + strconv.Itoa(line) + ", whose attempts are separated by " + r.name +
+				", so time spent waiting between attempts is reported as slow work; record the retry wait apart from the attempts",
+		}
+		for _, p := range r.pauses {
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: p.Node().Pos(), End: p.Node().End(), Message: "a pause between attempts: " + r.name})
+		}
+		if m.start.Pos() < pos || m.start.Pos() >= end {
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: m.start.Pos(), End: m.start.End(), Message: "the measurement starts here"})
+		}
+		switch {
+		case i == 0:
+			firstPos, firstEnd = pos, end
+			if es == nil {
+				d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, End: end, Message: "no automatic fix: " + why + "; sum the time spent in the pauses and record it apart from the attempts by hand"})
+			}
+		case es == nil:
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: firstPos, End: firstEnd, Message: "no automatic fix (see the measurement here); sum the time spent in the pauses and record it apart from the attempts by hand"})
+		default:
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: firstPos, End: firstEnd, Message: "the fix records the retry wait for the measurement here too"})
+		}
+		if es != nil {
+			// The one fix, offered on each: applied once, it covers them all.
+			d.SuggestedFixes = []analysis.SuggestedFix{edits.Fix("Record the time spent between attempts apart from the attempts", es...)}
+		}
+		c.rep.Report(d)
 	}
-	c.rep.Report(d)
 }
 
 // measuredAt returns where a finding about m is reported: its end, or the

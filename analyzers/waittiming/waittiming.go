@@ -553,7 +553,7 @@ func paramAt(info *types.Info, lit *ast.FuncLit, i int) *types.Var {
 	return nil
 }
 
-// reportTimings reports the findings, one diagnostic per insertion point: the
+// reportTimings reports the findings, one fix per insertion point: the
 // measurements across one wait share the second timestamp, so their fixes
 // are one. A finding with no place for the split, or whose fix cannot be
 // built, is reported without a fix, with the reason.
@@ -566,7 +566,7 @@ func (c *checker) reportTimings(found []finding) {
 	groups := make(map[key][]finding)
 	for _, f := range found {
 		if !f.ip.valid() {
-			c.rep.Report(timingDiagnostic(c.pass.TypesInfo, []finding{f}, nil, f.noFix, nil))
+			c.reportAll(timingDiagnostics(c.pass.TypesInfo, []finding{f}, nil, f.noFix, nil))
 			continue
 		}
 		k := key{f.ip.stmt.Node(), f.ip.before}
@@ -592,12 +592,12 @@ func (c *checker) reportTimings(found []finding) {
 			}
 		}
 		if len(fixed) == 0 {
-			c.rep.Report(timingDiagnostic(c.pass.TypesInfo, unfixed, nil, why, nil))
+			c.reportAll(timingDiagnostics(c.pass.TypesInfo, unfixed, nil, why, nil))
 			continue
 		}
 		es := fx.finish()
 		if c.declaresJumped(groups[k][0].ip.stmt, es) {
-			c.rep.Report(timingDiagnostic(c.pass.TypesInfo, groups[k], nil, "a goto jumps over where the fix declares the second timestamp", nil))
+			c.reportAll(timingDiagnostics(c.pass.TypesInfo, groups[k], nil, "a goto jumps over where the fix declares the second timestamp", nil))
 			continue
 		}
 		// Rewritten lines change width: realign trailing comments as gofmt
@@ -605,7 +605,14 @@ func (c *checker) reportTimings(found []finding) {
 		if finished, ok := edits.Finish(c.pass, es); ok {
 			es = finished
 		}
-		c.rep.Report(timingDiagnostic(c.pass.TypesInfo, fixed, es, "", unfixed))
+		c.reportAll(timingDiagnostics(c.pass.TypesInfo, fixed, es, "", unfixed))
+	}
+}
+
+// reportAll reports each of ds.
+func (c *checker) reportAll(ds []analysis.Diagnostic) {
+	for _, d := range ds {
+		c.rep.Report(d)
 	}
 }
 
@@ -625,49 +632,61 @@ func (c *env) declaresJumped(at inspector.Cursor, es []analysis.TextEdit) bool {
 // declaration matches a line of inserted code that declares a variable.
 var declaration = regexp.MustCompile(`(?m)^\s*(var\s|[\w\s,]+:=)`)
 
-// timingDiagnostic reports the measurements fs across one wait: with the
+// timingDiagnostics reports the measurements fs across one wait: with the
 // fix es, or, when es is nil, with why there is none; left are further
-// measurements across the wait that the fix leaves alone.
-func timingDiagnostic(info *types.Info, fs []finding, es []analysis.TextEdit, why string, left []finding) analysis.Diagnostic {
-	f := fs[0]
-	pos, end := f.m.end.Node().Pos(), f.m.end.Node().End()
-	if f.m.form == formDeferLit {
-		// The head of the deferred literal: defer func(start time.Time).
-		lit := f.m.end.Node().(*ast.CallExpr).Fun.(*ast.FuncLit)
-		pos, end = f.m.deferStmt.Node().Pos(), lit.Type.End()
+// measurements across the wait that the fix leaves alone. Each measurement
+// is a finding of its own, at its own end: a figure is what a reader, a
+// baseline or a //nolint names, and not every front end shows a related
+// position (golangci-lint's text, a GitHub annotation). Each of fs carries
+// the same fix, which rewrites them all; drivers apply identical edits once.
+func timingDiagnostics(info *types.Info, fs []finding, es []analysis.TextEdit, why string, left []finding) []analysis.Diagnostic {
+	first := timingDiagnostic(info, fs[0])
+	fixMsg := "Take a second timestamp after the wait and record wait and run time separately"
+	if slices.ContainsFunc(fs, func(f finding) bool { return f.total }) {
+		fixMsg = "Record the wait separately and keep the total"
 	}
+	if es == nil {
+		first.Related = append(first.Related, analysis.RelatedInformation{Pos: fs[0].wait.Node.End(), End: fs[0].wait.Node.End(), Message: "no automatic fix: " + why + "; take the second timestamp after the wait by hand"})
+	} else {
+		first.SuggestedFixes = []analysis.SuggestedFix{edits.Fix(fixMsg, es...)}
+	}
+	out := []analysis.Diagnostic{first}
+	for _, o := range fs[1:] {
+		d := timingDiagnostic(info, o)
+		if es == nil {
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: first.Pos, End: first.End, Message: "no automatic fix (see the measurement here); take the second timestamp after the wait by hand"})
+		} else {
+			// The one fix, offered on each: applied once, it splits them all.
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: first.Pos, End: first.End, Message: "the fix splits the measurement here too"})
+			d.SuggestedFixes = first.SuggestedFixes
+		}
+		out = append(out, d)
+	}
+	for _, o := range left {
+		d := timingDiagnostic(info, o)
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: first.Pos, End: first.End, Message: "the fix suggested for the measurement here leaves this one alone: measure it from the second timestamp by hand"})
+		out = append(out, d)
+	}
+	return out
+}
+
+// timingDiagnostic reports the measurement of f across its wait, without
+// a fix.
+func timingDiagnostic(info *types.Info, f finding) analysis.Diagnostic {
+	pos, end := measuredAt(f.m)
 	related := []analysis.RelatedInformation{
 		{Pos: f.wait.Node.Pos(), End: f.wait.Node.End(), Message: "the wait: " + f.wait.Name},
 	}
 	if f.m.start.Pos() < pos || f.m.start.Pos() >= end {
 		related = append(related, analysis.RelatedInformation{Pos: f.m.start.Pos(), End: f.m.start.End(), Message: "the measurement starts here"})
 	}
-	for _, o := range fs[1:] {
-		related = append(related, analysis.RelatedInformation{Pos: o.m.end.Node().Pos(), End: o.m.end.Node().End(), Message: "another measurement across the same wait"})
-	}
-	for _, o := range left {
-		related = append(related, analysis.RelatedInformation{Pos: o.m.end.Node().Pos(), End: o.m.end.Node().End(), Message: "another measurement across the same wait, which the fix leaves alone: measure it from the second timestamp by hand"})
-	}
-	d := analysis.Diagnostic{
-		Pos:      pos,
-		End:      end,
-		Category: "wholecall",
-		Message: subject(info, f.m) + " spans the wait in " + f.wait.Name +
-			" and the work after it, so queueing is reported as slow work; take a second timestamp after the wait and record wait and run time separately",
-		Related: related,
-	}
-	fixMsg := "Take a second timestamp after the wait and record wait and run time separately"
-	if slices.ContainsFunc(fs, func(f finding) bool { return f.total }) {
-		d.Message = subject(info, f.m) + " is the latency users see and includes the wait in " + f.wait.Name +
+	msg := subject(info, f.m) + " spans the wait in " + f.wait.Name +
+		" and the work after it, so queueing is reported as slow work; take a second timestamp after the wait and record wait and run time separately"
+	if f.total {
+		msg = subject(info, f.m) + " is the latency users see and includes the wait in " + f.wait.Name +
 			", which no figure shows apart; keep the total and record the wait separately"
-		fixMsg = "Record the wait separately and keep the total"
 	}
-	if es == nil {
-		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.wait.Node.End(), End: f.wait.Node.End(), Message: "no automatic fix: " + why + "; take the second timestamp after the wait by hand"})
-		return d
-	}
-	d.SuggestedFixes = []analysis.SuggestedFix{edits.Fix(fixMsg, es...)}
-	return d
+	return analysis.Diagnostic{Pos: pos, End: end, Category: "wholecall", Message: msg, Related: related}
 }
 
 // subject names the measurement in a message.

@@ -283,13 +283,13 @@ var (
 )
 
 // Flush is vmalert's remote-write flush: two deferred figures span the
-// retries, and share one fix.
+// retries: each is a finding, and they share one fix.
 func Flush(ctx context.Context, msg []byte, stop <-chan struct{}) { // want Flush:"retries between \\(\\*timeutil\\.BackoffTimer\\)\\.Wait"
 	defer flushDuration.UpdateDuration(time.Now()) // want `the measurement deferred with a start of time\.Now\(\) spans the retries at line \d+, whose attempts are separated by \(\*timeutil\.BackoffTimer\)\.Wait`
 	bt := timeutil.NewBackoffTimer(time.Second, time.Minute)
 	timeStart := time.Now()
 	defer func() {
-		sendDuration.Add(time.Since(timeStart).Seconds())
+		sendDuration.Add(time.Since(timeStart).Seconds()) // want `the duration since timeStart spans the retries at line \d+`
 	}()
 L:
 	for {
