@@ -30,7 +30,7 @@ import (
 // the same statement list by a statement that waits (admission's
 // StmtWait), with the variable read after the wait as the current time:
 // a method of it (Sub, Add, After, Before, Compare, Unix…) or an argument
-// of a call. A read that ends a measurement from it (time.Since(now)) is a
+// of a call (not of one whose admission fact says it never reads it). A read that ends a measurement from it (time.Since(now)) is a
 // span, the other categories' business.
 
 // A staleStamp is a timestamp taken before a wait and read as the current
@@ -162,9 +162,12 @@ func (c *checker) readsAsNow(fn inspector.Cursor, id *ast.Ident) bool {
 			return true
 		}
 	case *ast.CallExpr:
-		for _, arg := range p.Args {
+		for i, arg := range p.Args {
 			if arg != id {
 				continue
+			}
+			if ff, _ := c.res.HelperCall(p); ff != nil && slices.Contains(ff.UnreadTimes, i) {
+				return false // handed to a callee that never reads it
 			}
 			callee := code.CalleeFunc(info, p)
 			if callee == nil || callee.Pkg() == nil {

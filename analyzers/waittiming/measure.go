@@ -84,6 +84,7 @@ func (c *checker) analyze(m *measurement) (finding, bool) {
 			return finding{}, false
 		}
 		work, received := c.workBetween(m, startFn, lit, afterW, m.endAt, w)
+		work = work || c.endWorks(m.end.Node(), w)
 		if !work || (w.Kind == admission.Pool && !received) {
 			c.silenceWait(wcur, ruleNoWorkAfter)
 			continue // a timer of the wait alone is the split itself
@@ -538,12 +539,30 @@ func (c *checker) splitAfter(m *measurement, startFn, lit inspector.Cursor, from
 		if m.deferStmt.Valid() && m.deferStmt.Contains(e.cur) {
 			continue
 		}
+		if c.endWorks(e.cur.Node(), w) || takenOnSomePaths(e.cur, startFn, m, w) {
+			continue // a handler that times itself, or a figure of another path
+		}
 		if work, _ := c.workBetween(m, startFn, lit, from, p, w); work {
 			continue // an earlier whole-call figure too, not a timer of the wait
 		}
 		return true
 	}
 	return false
+}
+
+// endWorks reports whether the end is a call handed the start that does
+// work of its own before it records: handler(startTime, w, r) of a family
+// of handlers that each time the request. Its figure holds its work, so
+// no work needs to run between the wait and the call.
+func (c *checker) endWorks(end ast.Node, w admission.Wait) bool {
+	call, ok := end.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	if _, _, elapsed := timing.Elapsed(c.pass.TypesInfo, call); elapsed || c.isTimerStop(call) {
+		return false
+	}
+	return c.isWorkCall(call, w)
 }
 
 // workBetween reports whether work runs between from and to on the way to

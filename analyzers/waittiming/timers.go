@@ -3,6 +3,7 @@ package waittiming
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/timing"
 )
@@ -90,8 +91,14 @@ func (c *checker) isPrometheusTimer(call *ast.CallExpr) bool {
 // recordsSince reports whether argument i of call is a start the callee
 // records the time since: a time.Time parameter named like a start, of a
 // function named like a measurement, any time.Time of a deferred call, or
-// the parameter a recorder of the service's own measures from.
+// the parameter a recorder of the service's own measures from; never one
+// the callee's body does not read (its package was analyzed, and its
+// admission fact lists it: a handler of a family that shares a signature
+// but times nothing).
 func (c *checker) recordsSince(call *ast.CallExpr, i int, deferred bool) bool {
+	if ff, _ := c.res.HelperCall(call); ff != nil && slices.Contains(ff.UnreadTimes, i) {
+		return false // the callee never reads it, whatever it is called
+	}
 	if timing.IsStartParam(c.pass.TypesInfo, call, i, deferred) {
 		return true
 	}

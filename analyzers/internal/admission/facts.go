@@ -51,6 +51,11 @@ type FuncFact struct {
 	// Inner is set when the function waits for admission on its main path
 	// and then works (cond.go).
 	Inner *InnerWait
+	// UnreadTimes lists the time.Time parameters the body never reads: a
+	// start handed to one measures nothing, whatever its name (one
+	// signature shared by a family of handlers, some of which time the
+	// request and some of which do not).
+	UnreadTimes []int
 }
 
 // A WaitHelper describes a function that is an admission wait.
@@ -167,11 +172,45 @@ func (f *FuncFact) String() string {
 	if f.Inner != nil {
 		parts = append(parts, f.Inner.String())
 	}
+	if len(f.UnreadTimes) > 0 {
+		parts = append(parts, fmt.Sprint("unread times ", f.UnreadTimes))
+	}
 	return strings.Join(parts, "; ")
 }
 
 func (f *FuncFact) empty() bool {
-	return f.Wait == nil && f.Send == nil && f.TrySend == nil && f.Pause == nil && f.Timer == nil && !f.Blocks && !f.NewEmpty && !f.Work && f.Inner == nil
+	return f.Wait == nil && f.Send == nil && f.TrySend == nil && f.Pause == nil && f.Timer == nil && !f.Blocks && !f.NewEmpty && !f.Work && f.Inner == nil && len(f.UnreadTimes) == 0
+}
+
+// unreadTimes returns the indices of fn's time.Time parameters that body
+// never refers to.
+func unreadTimes(info *types.Info, fn *types.Func, body ast.Node) []int {
+	params := fn.Signature().Params()
+	var times []*types.Var
+	for i := range params.Len() {
+		if code.IsTime(params.At(i).Type()) {
+			times = append(times, params.At(i))
+		}
+	}
+	if len(times) == 0 {
+		return nil
+	}
+	read := make(map[*types.Var]bool)
+	ast.Inspect(body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok {
+				read[v] = true
+			}
+		}
+		return true
+	})
+	var out []int
+	for i := range params.Len() {
+		if p := params.At(i); code.IsTime(p.Type()) && !read[p] {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // A decl is one declared function of the package with its cursor.
@@ -285,6 +324,7 @@ func (r *Result) classify(loose, strict *Finder, fn *types.Func, body inspector.
 		}
 		ff.Timer = r.timerOf(fn, body.Node().(*ast.BlockStmt))
 		ff.NewEmpty = returnsNewEmpty(r.info, fn, list)
+		ff.UnreadTimes = unreadTimes(r.info, fn, body.Node())
 	}
 	if p, i, ok := r.mainPause(body); ok && r.onlyReturnsAfter(list, i, nil) {
 		ff.Pause = p

@@ -233,3 +233,17 @@ func Zeroed(n int) Batch { return make(Batch, n) }
 
 // Copied returns a copy: not new and empty.
 func Copied(b Batch) Batch { return append(Batch(nil), b...) }
+
+// Handlers of one signature: a start handed to one that never reads it
+// measures nothing. The one that reads it has no such fact.
+func MetadataHandler(startTime time.Time, name string) string { // want MetadataHandler:"unread times \\[0\\]"
+	return name
+}
+
+func StatusHandler(startTime time.Time, name string) string {
+	return name + startTime.String()
+}
+
+func Between(from, _ time.Time, to time.Time) bool { // want Between:"unread times \\[1 2\\]"
+	return from.IsZero()
+}
