@@ -52,12 +52,10 @@ func (c *deadlineChecker) checkDeadline(cur inspector.Cursor) {
 		c.rep.Silence(call, ruleAbsoluteDeadline)
 		return // an absolute deadline the caller set: the budget of the whole call
 	}
-	if namesTheWait(call.Args[1]) {
-		// -maxQueueDuration, queueTimeout: a bound on the wait by design
-		// (vmauth), which whatever follows shares on purpose.
-		c.rep.Silence(call, ruleNamedForQueue)
-		return
-	}
+	// -maxQueueDuration, queueTimeout: a bound on the wait by design. It is
+	// reported only when its context goes on to bound the work after the
+	// wait too (reportQueueBudget); every other way it is left alone.
+	forQueue := namesTheWait(call.Args[1])
 	derived := localVar(info, assign.Lhs[0])
 	cancel := localVar(info, assign.Lhs[1])
 	if derived == nil {
@@ -91,7 +89,10 @@ func (c *deadlineChecker) checkDeadline(cur inspector.Cursor) {
 			waitAt, w = wc, wt
 			break
 		}
-		if send, q := c.queuedWith(next, derived); send != nil {
+		if send, q := c.queuedWith(next, derived); send != nil && forQueue {
+			c.rep.Silence(call, ruleNamedForQueue)
+			return
+		} else if send != nil {
 			// A buffered job queue: the send returns at once, and the job
 			// waits in the queue with its deadline running.
 			if !usedAfter(info, next, derived) {
@@ -101,7 +102,10 @@ func (c *deadlineChecker) checkDeadline(cur inspector.Cursor) {
 			}
 			return
 		}
-		if at, callee, iw := c.queueFirstCallee(next, derived); at != nil {
+		if at, callee, iw := c.queueFirstCallee(next, derived); at != nil && forQueue {
+			c.rep.Silence(call, ruleNamedForQueue)
+			return
+		} else if at != nil {
 			c.reportQueueFirst(call, at, callee, iw) // ctxfirst.go
 			return
 		}
@@ -115,6 +119,10 @@ func (c *deadlineChecker) checkDeadline(cur inspector.Cursor) {
 	}
 	if !waitAt.Valid() {
 		c.rep.Silence(call, ruleNoWaitAfter)
+		return
+	}
+	if forQueue && c.carriedToWorkers(w, derived) {
+		c.rep.Silence(call, ruleNamedForQueue)
 		return
 	}
 	if c.carriedToWorkers(w, derived) {
@@ -150,6 +158,10 @@ func (c *deadlineChecker) checkDeadline(cur inspector.Cursor) {
 	}
 	if work == nil {
 		c.rep.Silence(call, ruleUnusedAfterWait)
+		return
+	}
+	if forQueue {
+		c.reportQueueBudget(call, w, work)
 		return
 	}
 
@@ -226,6 +238,26 @@ func (c *deadlineChecker) reportCarried(call *ast.CallExpr, wait string, send as
 		Message: "the " + timeoutText(c.pass.TypesInfo, call) + " starts before " + wait +
 			" and travels with the job, so time spent waiting for a free worker comes out of the work's budget; send the budget with the job and derive the deadline in the worker when it takes the job",
 		Related: []analysis.RelatedInformation{{Pos: send.Pos(), End: send.End(), Message: "the job leaves here, with the context"}},
+	})
+}
+
+// reportQueueBudget reports a deadline named for the queue whose context
+// bounds the work after the wait as well: the work gets only what the
+// queue left of the budget, so a long wait ends as work that timed out
+// (blamed on the work: a slow client, a slow backend). There is no safe
+// fix: the wait keeps its bound, and the work's own budget is the code's
+// to choose.
+func (c *deadlineChecker) reportQueueBudget(call *ast.CallExpr, w admission.Wait, work *ast.CallExpr) {
+	c.rep.Report(analysis.Diagnostic{
+		Pos:      call.Pos(),
+		End:      call.End(),
+		Category: "deadline",
+		Message: "the " + timeoutText(c.pass.TypesInfo, call) + " is named for the queue and bounds the wait in " + w.Name +
+			", but its context goes on to the work after the wait, which gets only what the queue left of it: a long wait ends as work that timed out; by hand: keep it for the wait, and give the work a context of its own derived after the wait",
+		Related: []analysis.RelatedInformation{
+			{Pos: w.Node.Pos(), End: w.Node.End(), Message: "the wait: " + w.Name},
+			{Pos: work.Pos(), End: work.End(), Message: "the work that gets what the queue left of the budget"},
+		},
 	})
 }
 

@@ -30,7 +30,7 @@ var (
 	ruleSplitTimestamp   = report.NewRule("waittiming", "split-timestamp", "a second timestamp is taken after the wait: wait and run time are measured apart")
 	ruleEndToEnd         = report.NewRule("waittiming", "end-to-end", "the deferred measurement also times paths that return before the wait: an end-to-end figure of every path, not of the wait")
 	ruleAbsoluteDeadline = report.NewRule("waittiming", "absolute-deadline", "context.WithDeadline at a time not read from the clock here: the caller's deadline, the budget of the whole call")
-	ruleNamedForQueue    = report.NewRule("waittiming", "deadline-named-for-queue", "the timeout's name says it bounds the queue (maxQueueDuration, queueTimeout): a bound on the wait by design")
+	ruleNamedForQueue    = report.NewRule("waittiming", "deadline-named-for-queue", "the timeout's name says it bounds the queue (maxQueueDuration, queueTimeout): a bound on the wait by design, when its context bounds no work after the wait")
 	ruleAwaitsReply      = report.NewRule("waittiming", "awaits-reply", "the context goes with the job to a queue or pool, and the caller then waits for the reply under it: the whole call's budget, end to end")
 	ruleUsedBeforeWait   = report.NewRule("waittiming", "used-before-wait", "the context (or its cancel) is used before the wait: a budget for the work before the wait too")
 
