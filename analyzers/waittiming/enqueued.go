@@ -28,9 +28,11 @@ import (
 // then sends the stamped value (the variable, its address, or the literal)
 // on a channel; and a consumer that takes the value from that same channel
 // (v := <-ch, a select case, a range over it) in the function that records
-// the duration, with work between the take and the end. Not followed: items
-// stamped or sent in another package, handed over by a slice or a list, or
-// taken by one function and recorded in another.
+// the duration, or in a function of the package that hands the item it
+// took to the one that records (for j := range q { w.handle(j) }, with
+// handle's parameter the item), with work between the take and the end.
+// Not followed: items stamped or sent in another package, handed over by a
+// slice or a list, or taken and handed on more than one call away.
 //
 // Silent when the consumer reads the clock between the take and the end
 // (the wait can be split there), when it records the time since the stamp
@@ -52,6 +54,9 @@ type enqueued struct {
 	stamp ast.Node         // the stamp: job.start = time.Now(), start: time.Now()
 	send  *ast.SendStmt    // where the stamped item is queued
 	take  inspector.Cursor // where the consumer takes it
+	// handoff, when valid, is the call by which the consumer hands the
+	// item it took to the end's function: w.handle(j).
+	handoff inspector.Cursor
 }
 
 // fieldEndOf returns the end at cur as a fieldEnd when its start is a
@@ -89,19 +94,19 @@ func (c *checker) enqueuedStarts() []enqueued {
 			seen[e.field] = st
 		}
 		stamp, send, ok := st.stamp, st.send, st.ok
-		var take inspector.Cursor
+		var take, handoff inspector.Cursor
 		if ok {
-			take, ok = c.takenFrom(e, send)
+			take, handoff, ok = c.takenFrom(e, send)
 		}
 		if !ok {
 			c.rep.Silence(e.cur.Node(), ruleStartElsewhere)
 			continue
 		}
-		if rule := c.consumerSplits(e, take); rule != nil {
+		if rule := c.consumerSplits(e, take, handoff); rule != nil {
 			c.rep.Silence(e.cur.Node(), rule)
 			continue
 		}
-		out = append(out, enqueued{end: e, stamp: stamp, send: send, take: take})
+		out = append(out, enqueued{end: e, stamp: stamp, send: send, take: take, handoff: handoff})
 	}
 	return out
 }
@@ -209,38 +214,96 @@ func (c *checker) sendOfItem(fn inspector.Cursor, stamp ast.Node, item ast.Expr)
 	return nil
 }
 
-// takenFrom returns where the end's function takes the item it measures
-// from the channel the item was sent on: an assignment of a receive (x :=
-// <-ch, case x := <-ch:) or a range over the channel, before the end.
-func (c *checker) takenFrom(e fieldEnd, send *ast.SendStmt) (inspector.Cursor, bool) {
-	info := c.pass.TypesInfo
-	q := chanOf(info, send.Chan)
+// takenFrom returns where the item the end measures is taken from the
+// channel it was sent on: in the end's function (an assignment of a
+// receive, x := <-ch or case x := <-ch:, or a range over the channel,
+// before the end), or, when the item is a parameter of the end's function,
+// in a function of the package that takes it so and then hands it to the
+// end's function; handoff is then that call.
+func (c *checker) takenFrom(e fieldEnd, send *ast.SendStmt) (take, handoff inspector.Cursor, ok bool) {
+	q := chanOf(c.pass.TypesInfo, send.Chan)
 	if q == nil {
-		return inspector.Cursor{}, false
+		return inspector.Cursor{}, inspector.Cursor{}, false
 	}
 	fn := code.EnclosingFunc(e.cur)
 	if !fn.Valid() {
-		return inspector.Cursor{}, false
+		return inspector.Cursor{}, inspector.Cursor{}, false
 	}
+	if take, ok := c.takeOf(fn, e.x, q, e.cur.Node().Pos()); ok {
+		return take, inspector.Cursor{}, true
+	}
+	return c.handedTaken(fn, e.x, q)
+}
+
+// takeOf returns the take, in fn before pos, that assigns x an item of q.
+func (c *checker) takeOf(fn inspector.Cursor, x, q *types.Var, pos token.Pos) (inspector.Cursor, bool) {
+	info := c.pass.TypesInfo
 	for cur := range fn.Preorder((*ast.AssignStmt)(nil), (*ast.RangeStmt)(nil)) {
-		if cur.Node().Pos() > e.cur.Node().Pos() {
+		if cur.Node().Pos() > pos {
 			break
 		}
 		switch n := cur.Node().(type) {
 		case *ast.AssignStmt:
-			if len(n.Rhs) != 1 || len(n.Lhs) == 0 || code.Var(info, n.Lhs[0]) != e.x {
+			if len(n.Rhs) != 1 || len(n.Lhs) == 0 || code.Var(info, n.Lhs[0]) != x {
 				continue
 			}
 			if u, ok := ast.Unparen(n.Rhs[0]).(*ast.UnaryExpr); ok && u.Op == token.ARROW && chanOf(info, u.X) == q {
 				return cur, true
 			}
 		case *ast.RangeStmt:
-			if n.Key != nil && code.Var(info, n.Key) == e.x && chanOf(info, n.X) == q {
+			if n.Key != nil && code.Var(info, n.Key) == x && chanOf(info, n.X) == q {
 				return cur, true
 			}
 		}
 	}
 	return inspector.Cursor{}, false
+}
+
+// handedTaken returns, when x is a parameter of the declared function at
+// fn, the only call of that function in the package that passes it an item
+// its caller took from q, with the take.
+func (c *checker) handedTaken(fn inspector.Cursor, x, q *types.Var) (take, handoff inspector.Cursor, ok bool) {
+	info := c.pass.TypesInfo
+	decl, isDecl := fn.Node().(*ast.FuncDecl)
+	if !isDecl {
+		return inspector.Cursor{}, inspector.Cursor{}, false
+	}
+	callee, _ := info.Defs[decl.Name].(*types.Func)
+	if callee == nil {
+		return inspector.Cursor{}, inspector.Cursor{}, false
+	}
+	params := callee.Signature().Params()
+	at := -1
+	for i := range params.Len() {
+		if params.At(i) == x {
+			at = i
+		}
+	}
+	if at < 0 || callee.Signature().Variadic() && at == params.Len()-1 {
+		return inspector.Cursor{}, inspector.Cursor{}, false
+	}
+	found := 0
+	for cur := range c.insp.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		if code.Callee(info, call) != callee {
+			continue
+		}
+		found++
+		if found > 1 || at >= len(call.Args) {
+			return inspector.Cursor{}, inspector.Cursor{}, false // handed over from several places
+		}
+		v := code.Var(info, call.Args[at])
+		caller := code.EnclosingFunc(cur)
+		if v == nil || !caller.Valid() {
+			return inspector.Cursor{}, inspector.Cursor{}, false
+		}
+		t, ok := c.takeOf(caller, v, q, call.Pos())
+		if !ok {
+			return inspector.Cursor{}, inspector.Cursor{}, false
+		}
+		take, handoff = t, cur
+	}
+	return take, handoff, found == 1
 }
 
 // chanOf returns the variable or field a channel expression names.
@@ -256,27 +319,42 @@ func chanOf(info *types.Info, e ast.Expr) *types.Var {
 // enqueue from being reported, or nil: no work between the take and the
 // end, a clock read there (split-timestamp), an earlier record of the
 // time since the stamp (no-work-after: the wait measured alone), a record
-// that says it includes the queueing (records-queueing).
-func (c *checker) consumerSplits(e fieldEnd, take inspector.Cursor) *report.Rule {
+// that says it includes the queueing (records-queueing). Between the take
+// and the end is, with a hand-over, the consumer from the take to the call
+// and the end's function up to the end.
+func (c *checker) consumerSplits(e fieldEnd, take, handoff inspector.Cursor) *report.Rule {
 	info := c.pass.TypesInfo
-	fn := code.EnclosingFunc(e.cur)
-	from, to := take.Node().End(), e.cur.Node().Pos()
+	type span struct {
+		fn       inspector.Cursor
+		from, to token.Pos
+	}
+	from := take.Node().End()
 	if r, ok := take.Node().(*ast.RangeStmt); ok {
 		from = r.X.End() // the body runs after each take
 	}
-	work, clock, early := false, false, false
-	for cur := range fn.Preorder((*ast.CallExpr)(nil)) {
-		call := cur.Node().(*ast.CallExpr)
-		if call.Pos() < from || call.Pos() >= to || code.Inside(call.Pos(), e.cur.Node()) {
-			continue
+	endFn := code.EnclosingFunc(e.cur)
+	spans := []span{{endFn, from, e.cur.Node().Pos()}}
+	if handoff.Valid() {
+		spans = []span{
+			{code.EnclosingFunc(take), from, handoff.Node().Pos()},
+			{endFn, code.FuncBody(endFn.Node()).Lbrace, e.cur.Node().Pos()},
 		}
-		switch {
-		case timing.IsTimestamp(info, call):
-			clock = true
-		case c.readsField(call, e.field):
-			early = true
-		case c.isWorkCall(call, admission.Wait{}) && !code.Inside(e.cur.Node().Pos(), call):
-			work = true
+	}
+	work, clock, early := false, false, false
+	for _, sp := range spans {
+		for cur := range sp.fn.Preorder((*ast.CallExpr)(nil)) {
+			call := cur.Node().(*ast.CallExpr)
+			if call.Pos() < sp.from || call.Pos() >= sp.to || code.Inside(call.Pos(), e.cur.Node()) {
+				continue
+			}
+			switch {
+			case timing.IsTimestamp(info, call):
+				clock = true
+			case c.readsField(call, e.field):
+				early = true
+			case c.isWorkCall(call, admission.Wait{}) && !code.Inside(e.cur.Node().Pos(), call):
+				work = true
+			}
 		}
 	}
 	m := &measurement{end: e.cur}
@@ -323,6 +401,10 @@ func (c *checker) reportEnqueued(q enqueued) {
 			{Pos: q.send.Pos(), End: q.send.End(), Message: "and queued here"},
 			{Pos: q.take.Node().Pos(), End: q.take.Node().End(), Message: "the consumer takes it here"},
 		},
+	}
+	if q.handoff.Valid() {
+		h := q.handoff.Node()
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: h.Pos(), End: h.End(), Message: "and hands it on here"})
 	}
 	c.rep.Report(d)
 }

@@ -106,3 +106,44 @@ func (w *worker) expire(e *entry) {
 	os.Remove("x")
 	log.Printf("entry lived %v", time.Since(e.created)) // why: start-elsewhere
 }
+
+// The consumer hands each job it takes to the function that works on it
+// and records the time since the stamp: the same figure, one call away.
+func (w *worker) runHanded() {
+	for j := range w.jobs {
+		w.handle(j)
+	}
+}
+
+func (w *worker) handle(j *job) {
+	os.WriteFile(j.path, nil, 0o644)
+	processSeconds.Observe(time.Since(j.enqueued).Seconds()) // want `the duration since j.enqueued spans the queue of w.jobs`
+}
+
+// The twin: the consumer reads the clock when it takes the job, before it
+// hands it on: the wait can be split there.
+func (w *worker) runHandedTaken() {
+	for j := range w.jobs {
+		taken := time.Now()
+		w.handleTaken(j, taken)
+	}
+}
+
+func (w *worker) handleTaken(j *job, taken time.Time) {
+	os.WriteFile(j.path, nil, 0o644)
+	log.Printf("wrote %s in %v, %v since queued", j.path, time.Since(taken), time.Since(j.enqueued)) // why: split-timestamp start-elsewhere
+}
+
+// The twin: a function handed jobs from two places is not followed.
+func (w *worker) runTwice() {
+	for j := range w.jobs {
+		w.handleShared(j)
+	}
+}
+
+func (w *worker) Retry(j *job) { w.handleShared(j) }
+
+func (w *worker) handleShared(j *job) {
+	os.WriteFile(j.path, nil, 0o644)
+	processSeconds.Observe(time.Since(j.enqueued).Seconds()) // why: start-elsewhere
+}
