@@ -118,6 +118,7 @@ func run(pass *analysis.Pass) (any, error) {
 	r.exportRetries()
 	d := &deadlineChecker{env: e}
 	var deadlines []inspector.Cursor
+	var timed []timedCall
 	for file := range insp.Root().Children() {
 		if rep.Skip(file.Node().(*ast.File)) {
 			continue
@@ -126,6 +127,11 @@ func run(pass *analysis.Pass) (any, error) {
 			if isTimeoutCall(pass.TypesInfo, cur.Node().(*ast.CallExpr)) {
 				deadlines = append(deadlines, cur)
 				continue
+			}
+			if c.timers {
+				if t, ok := r.timedCallAt(cur); ok { // timedcall.go
+					timed = append(timed, t)
+				}
 			}
 			c.collect(cur)
 		}
@@ -159,6 +165,9 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	for _, ic := range inner {
 		r.reportInnerCall(ic)
+	}
+	for _, t := range timed {
+		r.reportTimedCall(t)
 	}
 	for _, cur := range deadlines {
 		if d.queuedAfterCancel(cur) { // cancelled.go

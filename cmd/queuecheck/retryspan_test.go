@@ -10,20 +10,22 @@ import (
 // loop sleeps between attempts, beside a twin that times lib.FetchOnce; and
 // a call of the interface method lib.Placer.Place, whose only
 // implementation is unexported and pauses with package pause's helper (two
-// facts: the pause helper's, and the interface method's). Only the findings
+// facts: the pause helper's, and the interface method's); and hands
+// lib.Timed, which times a call of what it is handed (admission's timer
+// helper fact), a literal that retries with sleeps. Only the findings
 // marked "want:waittiming" are reported, standalone and under go vet, whose
 // vetx files carry the facts.
 func TestWaittimingRetriesAcrossPackages(t *testing.T) {
 	dir := module(t, "retries")
 	file := filepath.Join(dir, "app", "app.go")
 	want := markedLines(t, file, "waittiming")
-	if len(want) != 2 {
-		t.Fatalf("app.go marks %d lines, want 2: %v", len(want), want)
+	if len(want) != 3 {
+		t.Fatalf("app.go marks %d lines, want 3: %v", len(want), want)
 	}
 	r := queuecheck(t, dir, "-json", "./...")
 	r.want(t, 1)
 	checkLines(t, "standalone", r.stdout, "app.go", "waittiming", want)
-	if got := findingPositions(t, "standalone", r.stdout)["waittiming"]; len(got) != 2 {
+	if got := findingPositions(t, "standalone", r.stdout)["waittiming"]; len(got) != 3 {
 		t.Errorf("standalone: waittiming findings %v, want only app.go:%v", got, want)
 	}
 

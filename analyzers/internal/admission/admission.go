@@ -192,6 +192,9 @@ type Result struct {
 	ifaces ifaceWaits
 	fields fieldWaits
 	ready  bool
+	// argLits caches what function literals handed as arguments are
+	// (LitFact), classified when a check asks.
+	argLits map[*ast.FuncLit]*FuncFact
 }
 
 // Finder returns the questions of one check about the package, asked with
@@ -210,6 +213,27 @@ func (r *Result) Helper(fn *types.Func) *FuncFact {
 		return nil
 	}
 	return r.helpers[fn.Origin()]
+}
+
+// LitFact returns what the function literal at lit is, as a declared
+// function's fact would say (a wait, a wait and then work, a pause), or
+// nil: a literal handed to a function that runs it (metrics.Time("op",
+// func() error {…})) is classified when a check asks, once.
+func (r *Result) LitFact(lit inspector.Cursor) *FuncFact {
+	fl, ok := lit.Node().(*ast.FuncLit)
+	if !ok {
+		return nil
+	}
+	if ff, done := r.argLits[fl]; done {
+		return ff
+	}
+	if r.argLits == nil {
+		r.argLits = make(map[*ast.FuncLit]*FuncFact)
+	}
+	body, _ := lit.FindNode(fl.Body)
+	ff := r.classify(r.Finder(Options{}), r.Finder(Options{Strict: true}), nil, body)
+	r.argLits[fl] = ff
+	return ff
 }
 
 // HelperCall returns what the function call calls is, when it is a helper:

@@ -29,6 +29,12 @@ type Helper struct {
 	// StopFunc is set when the function reads the clock and returns a
 	// function that records the time since: defer track("op")().
 	StopFunc bool
+	// Runs is set when the function times a call of its func-typed
+	// parameter Param: it reads the clock (or starts a Prometheus timer),
+	// calls the parameter, and records the time since (a wrapper such as
+	// metrics.Time("op", func() error {…})). What it times is what its
+	// callers hand it.
+	Runs bool
 }
 
 func (h *Helper) String() string {
@@ -41,6 +47,8 @@ func (h *Helper) String() string {
 		return "stops timer ." + h.Stops
 	case h.StopFunc:
 		return "returns stop func"
+	case h.Runs:
+		return "times a call of param " + strconv.Itoa(h.Param)
 	}
 	return ""
 }
@@ -74,6 +82,9 @@ func HelperOf(info *types.Info, fn *types.Func, body *ast.BlockStmt) *Helper {
 			}
 		}
 	}
+	if i := runsOf(info, fn, body); i >= 0 {
+		return &Helper{Runs: true, Param: i}
+	}
 	if sig.Results().Len() == 0 {
 		return nil
 	}
@@ -87,6 +98,58 @@ func HelperOf(info *types.Info, fn *types.Func, body *ast.BlockStmt) *Helper {
 		return &Helper{StopFunc: true}
 	}
 	return nil
+}
+
+// runsOf returns the func-typed parameter of fn that body times: the body
+// reads the clock (or starts a Prometheus timer) before its one call of
+// the parameter, outside goroutines, and measures the time since after it
+// (or in a defer), or -1.
+func runsOf(info *types.Info, fn *types.Func, body *ast.BlockStmt) int {
+	params := fn.Signature().Params()
+	for i := range params.Len() {
+		p := params.At(i)
+		if _, ok := p.Type().Underlying().(*types.Signature); !ok {
+			continue
+		}
+		var calls []*ast.CallExpr
+		code.AnyNode(body, code.IsGoStmt, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && refersTo(info, call.Fun, p) {
+				calls = append(calls, call)
+			}
+			return false
+		})
+		if len(calls) != 1 {
+			continue
+		}
+		at := calls[0].Pos()
+		started := code.AnyNode(body, code.IsGoStmt, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			return ok && call.Pos() < at && (IsTimestamp(info, call) || IsTimer(info, call))
+		})
+		ended := code.AnyNode(body, code.IsGoStmt, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return false
+			}
+			if IsObserveDuration(info, call) {
+				return true
+			}
+			_, end, ok := Elapsed(info, call)
+			return ok && isNow(info, end, call) && (call.Pos() > at || insideDefer(body, call))
+		})
+		if started && ended {
+			return i
+		}
+	}
+	return -1
+}
+
+// insideDefer reports whether n lies in a defer statement of body.
+func insideDefer(body *ast.BlockStmt, n ast.Node) bool {
+	return code.AnyNode(body, nil, func(x ast.Node) bool {
+		d, ok := x.(*ast.DeferStmt)
+		return ok && d.Pos() <= n.Pos() && n.End() <= d.End()
+	})
 }
 
 // measuresSince reports whether body (outside goroutines) computes the time

@@ -36,3 +36,23 @@ func placed(ctx context.Context, p lib.Placer, key string) error {
 	log.Printf("place took %v", time.Since(start)) // want:waittiming
 	return err
 }
+
+// timed hands lib.Timed a literal that retries with a sleep between
+// attempts: what Timed records is mostly the sleeps under failure. The twin
+// hands it one attempt.
+func timed(host string) error {
+	return lib.Timed("lookup", func() error { // want:waittiming
+		var err error
+		for i := 0; i < 3; i++ {
+			if err = lookup(host); err == nil {
+				return nil
+			}
+			time.Sleep(time.Second)
+		}
+		return err
+	})
+}
+
+func timedOnce(host string) error {
+	return lib.Timed("lookup", func() error { return lookup(host) })
+}

@@ -247,3 +247,24 @@ func StatusHandler(startTime time.Time, name string) string {
 func Between(from, _ time.Time, to time.Time) bool { // want Between:"unread times \\[1 2\\]"
 	return from.IsZero()
 }
+
+// Time times a call of the function it is handed; Untimed runs it with no
+// clock around it, and Twice calls it twice (no one call to time).
+func Time(op string, f func() error) error { // want Time:"times a call of param 1"
+	start := time.Now()
+	defer func() { fmt.Println(op, time.Since(start)) }()
+	return f()
+}
+
+func Untimed(op string, f func() error) error {
+	fmt.Println(op)
+	return f()
+}
+
+func Twice(f func() error) error {
+	start := time.Now()
+	_ = f()
+	err := f()
+	fmt.Println(time.Since(start))
+	return err
+}
