@@ -19,7 +19,8 @@ import (
 // function passed by name, whose main path waits for admission and then
 // works (an InnerWait, as for a call in a span), or that retries with
 // pauses between its attempts, makes the wrapper's figure report the wait
-// as work. The wrapper is recognised by what it does, not by its name: it
+// as work — unless the retry loop times each attempt with such a wrapper
+// itself (the attempts have figures of their own). The wrapper is recognised by what it does, not by its name: it
 // reads the clock (or starts a Prometheus timer), calls its func-typed
 // parameter once, and records the time since (admission's timer helper
 // Runs), in this package or, through facts, in another one.
@@ -58,11 +59,11 @@ func (c *retrier) timedCallAt(cur inspector.Cursor) (timedCall, bool) {
 			return t, true
 		}
 		body, _ := lit.FindNode(arg.Body)
-		if r, ok := c.retryInBody(body); ok {
+		if r, ok := c.retryInBody(body); ok && !c.timesAttempts(r) {
 			t.r = &r
 			return t, true
 		}
-		if r := c.wrappedRetry(body); r != nil {
+		if r := c.wrappedRetry(body); r != nil && !c.timesAttempts(*r) {
 			t.r = r
 			return t, true
 		}
@@ -76,7 +77,7 @@ func (c *retrier) timedCallAt(cur inspector.Cursor) (timedCall, bool) {
 			return t, true
 		}
 		if fn.Pkg() == c.pass.Pkg {
-			if r := c.retriesOf(fn); r != nil {
+			if r := c.retriesOf(fn); r != nil && !c.timesAttempts(*r) {
 				t.r = r
 				return t, true
 			}
@@ -86,6 +87,24 @@ func (c *retrier) timedCallAt(cur inspector.Cursor) (timedCall, bool) {
 		}
 	}
 	return timedCall{}, false
+}
+
+// timesAttempts reports whether the retry loop r times each attempt with
+// a wrapper that times what it is handed (bootstrapTrace("init, attempt
+// 2", func() {…}) inside the loop): the attempts have figures of their
+// own, and the pauses show between them.
+func (c *retrier) timesAttempts(r retry) bool {
+	if !r.loop.Valid() {
+		return false
+	}
+	found := false
+	r.loop.Inspect([]ast.Node{(*ast.CallExpr)(nil)}, func(cur inspector.Cursor) bool {
+		if ff, _ := c.res.HelperCall(cur.Node().(*ast.CallExpr)); ff != nil && ff.Timer != nil && ff.Timer.Runs {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // reportTimedCall reports a wrapper's figure over a function that waits or

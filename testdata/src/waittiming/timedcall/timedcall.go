@@ -96,3 +96,20 @@ func (s *store) FetchOnce() error {
 		return nil
 	})
 }
+
+// load retries, and times each attempt with metrics.Time: the attempts
+// have figures of their own, and Time around all of load is a total.
+func (s *store) load() error {
+	var err error
+	for attempt := 1; attempt <= 3; attempt++ {
+		if err = metrics.Time("load attempt", s.fetch); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+func (s *store) Boot() error {
+	return metrics.Time("boot", func() error { return s.load() })
+}
