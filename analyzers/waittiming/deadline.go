@@ -89,12 +89,13 @@ func (c *deadlineChecker) checkDeadline(cur inspector.Cursor) {
 			waitAt, w = wc, wt
 			break
 		}
-		if send, q := c.queuedWith(next, derived); send != nil && forQueue {
-			c.rep.Silence(call, ruleNamedForQueue)
-			return
-		} else if send != nil {
+		if send, q := c.queuedWith(next, derived); send != nil {
 			// A buffered job queue: the send returns at once, and the job
 			// waits in the queue with its deadline running.
+			if forQueue {
+				c.rep.Silence(call, ruleNamedForQueue)
+				return
+			}
 			if !usedAfter(info, next, derived) {
 				c.reportCarried(call, "the queue of "+q.Name(), send)
 			} else {
@@ -102,11 +103,12 @@ func (c *deadlineChecker) checkDeadline(cur inspector.Cursor) {
 			}
 			return
 		}
-		if at, callee, iw := c.queueFirstCallee(next, derived); at != nil && forQueue {
-			c.rep.Silence(call, ruleNamedForQueue)
-			return
-		} else if at != nil {
-			c.reportQueueFirst(call, at, callee, iw) // ctxfirst.go
+		if at, callee, iw := c.queueFirstCallee(next, derived); at != nil {
+			if forQueue {
+				c.rep.Silence(call, ruleNamedForQueue)
+			} else {
+				c.reportQueueFirst(call, at, callee, iw) // ctxfirst.go
+			}
 			return
 		}
 		if c.res.RebindsContext(next.Node(), derived) {
@@ -121,17 +123,16 @@ func (c *deadlineChecker) checkDeadline(cur inspector.Cursor) {
 		c.rep.Silence(call, ruleNoWaitAfter)
 		return
 	}
-	if forQueue && c.carriedToWorkers(w, derived) {
-		c.rep.Silence(call, ruleNamedForQueue)
-		return
-	}
 	if c.carriedToWorkers(w, derived) {
 		// The job takes the context to the pool's workers (loki's push
 		// tasks): whatever the worker does with it, the wait for a free
 		// worker has already spent part of it.
-		if !usedAfter(info, next, derived) {
+		switch {
+		case forQueue:
+			c.rep.Silence(call, ruleNamedForQueue)
+		case !usedAfter(info, next, derived):
 			c.reportCarried(call, w.Name, w.Node)
-		} else {
+		default:
 			c.rep.Silence(call, ruleAwaitsReply)
 		}
 		return
