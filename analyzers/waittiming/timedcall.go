@@ -58,7 +58,10 @@ func (c *retrier) timedCallAt(cur inspector.Cursor) (timedCall, bool) {
 			t.iw = lf.Inner
 			return t, true
 		}
-		body, _ := lit.FindNode(arg.Body)
+		body, ok := lit.FindNode(arg.Body)
+		if !ok {
+			return timedCall{}, false
+		}
 		if r, ok := c.retryInBody(body); ok && !c.timesAttempts(r) {
 			t.r = &r
 			return t, true
