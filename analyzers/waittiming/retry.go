@@ -437,7 +437,7 @@ func (c *retrier) reportRetries(rs []retry) {
 	r := rs[0]
 	line := c.pass.Fset.Position(r.loop.Node().Pos()).Line
 	es, why := c.retryFix(rs)
-	var firstPos, firstEnd token.Pos
+	firstPos, firstEnd := measuredAt(r.m)
 	for i, o := range rs {
 		m := o.m
 		pos, end := measuredAt(m)
@@ -456,7 +456,6 @@ func (c *retrier) reportRetries(rs []retry) {
 		}
 		switch {
 		case i == 0:
-			firstPos, firstEnd = pos, end
 			if es == nil {
 				d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, End: end, Message: "no automatic fix: " + why + "; sum the time spent in the pauses and record it apart from the attempts by hand"})
 			}
