@@ -99,7 +99,7 @@ func (c *checker) enqueuedStarts() []enqueued {
 			take, handoff, ok = c.takenFrom(e, send)
 		}
 		if !ok {
-			c.rep.Silence(e.cur.Node(), ruleStartElsewhere)
+			c.rep.Silence(e.cur.Node(), ruleStartInField)
 			continue
 		}
 		if rule := c.consumerSplits(e, take, handoff); rule != nil {

@@ -234,7 +234,7 @@ func isGroupMethod(fn *types.Func) bool {
 // loop, when the callee retries with pauses: a function of this package
 // (hidden.go), one whose package exported a retries fact, or a library
 // call that retries by option (retryspan.go). Of a callee the check cannot
-// see it returns the rule that says so (callee-elsewhere).
+// see it returns the rule that says so (callee-elsewhere, callee-dynamic).
 func (c *retrier) retryingCall(cur inspector.Cursor) (*ast.CallExpr, *types.Func, *retry, *report.Rule) {
 	call := cur.Node().(*ast.CallExpr)
 	fn := c.calledFunc(call)
@@ -249,11 +249,11 @@ func (c *retrier) retryingCall(cur inspector.Cursor) (*ast.CallExpr, *types.Func
 	}
 	switch {
 	case fn == nil:
-		return call, nil, nil, ruleCalleeElsewhere
+		return call, nil, nil, ruleCalleeDynamic
 	case isInterfaceMethod(fn):
 		r, ok := c.implsRetry(fn)
 		if !ok {
-			return call, fn, nil, ruleCalleeElsewhere
+			return call, fn, nil, ruleCalleeDynamic
 		}
 		return call, fn, r, nil
 	case fn.Pkg() != c.pass.Pkg:

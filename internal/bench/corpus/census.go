@@ -37,19 +37,30 @@ const (
 	// there: the other checks' sites were not read, so their findings
 	// would be on no site, or on a timing site by chance.
 	splitTuneWaittiming = "tune-waittiming"
+	// splitTuneWaittiming2: a second such split, judged blind after the
+	// first had been read and cut down to rules for two rounds while the
+	// holdout's timing hazards stayed unfound: services of the holdout's
+	// kinds (clients of brokers, a game server, a service mesh), read for
+	// shapes the first split did not have.
+	splitTuneWaittiming2 = "tune-waittiming2"
 )
 
-var splits = []string{splitTune, splitHoldout, splitHoldout2, splitHoldout3, splitTuneWaittiming}
+var splits = []string{splitTune, splitHoldout, splitHoldout2, splitHoldout3, splitTuneWaittiming, splitTuneWaittiming2}
+
+// timingOnly reports whether split's reviewers read the timing sites alone.
+func timingOnly(split string) bool {
+	return split == splitTuneWaittiming || split == splitTuneWaittiming2
+}
 
 // scored reports whether a finding or silence of check counts in split.
 func scored(split, check string) bool {
-	return split != splitTuneWaittiming || check == "waittiming"
+	return !timingOnly(split) || check == "waittiming"
 }
 
 // readable reports whether the sites of split may be listed and read:
 // the tune splits'.
 func readable(split string) bool {
-	return split == splitTune || split == splitTuneWaittiming
+	return split == splitTune || timingOnly(split)
 }
 
 // Verdicts of census.tsv.

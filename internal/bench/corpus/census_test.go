@@ -197,35 +197,37 @@ func TestCensusFiles(t *testing.T) {
 	}
 }
 
-// TestCensusTuneWaittiming: a service of the tune-waittiming split was read
+// TestCensusTuneWaittiming: a service of a tune-waittiming split was read
 // for its timing sites alone, so only waittiming's findings count there; its
 // misses are listed, as the tune split's are.
 func TestCensusTuneWaittiming(t *testing.T) {
-	sites := []*site{
-		{ID: "W1", Service: "w", File: "x.go", Line: 10, Check: "waittiming", Verdict: siteFine, Origin: originBlind},
-		{ID: "W2", Service: "w", File: "x.go", Line: 40, Check: "waittiming", Verdict: siteHazard, Origin: originBlind},
-		{ID: "W3", Service: "w", File: "x.go", Line: 70, Check: "waittiming", Verdict: siteHazard, Origin: originBlind},
-	}
-	for _, s := range sites {
-		s.lines = []lineRange{{s.File, s.Line, s.Line}}
-	}
-	services := []*service{{Name: "w", Split: splitTuneWaittiming}}
-	r := newCensusReport(sites, services)
-	r.add(services[0], &serviceResult{Service: "w", Modules: []moduleResult{{Findings: []finding{
-		{Check: "unboundedqueue", File: "x.go", Line: 11}, // beside a fine timing site: not scored
-		{Check: "unboundedqueue", File: "y.go", Line: 1},  // on no site: not scored either
-		{Check: "waittiming", File: "x.go", Line: 41},
-	}}}})
-	got := r.tally(splitTuneWaittiming, "")
-	if want := (censusTally{sites: 3, hazards: 2, fine: 1, hazardsFound: 1, findings: 1, blindHazards: 2, blindFound: 1}); *got != want {
-		t.Errorf("tune-waittiming: %+v, want %+v", *got, want)
-	}
-	var out bytes.Buffer
-	r.write(&out)
-	if !strings.Contains(out.String(), "W3") {
-		t.Errorf("the tune-waittiming miss W3 is not listed:\n%s", &out)
-	}
-	if r.exitCode() != exitOK {
-		t.Errorf("exit code %d, want %d: the other checks' findings are not to judge", r.exitCode(), exitOK)
+	for _, split := range []string{splitTuneWaittiming, splitTuneWaittiming2} {
+		sites := []*site{
+			{ID: "W1", Service: "w", File: "x.go", Line: 10, Check: "waittiming", Verdict: siteFine, Origin: originBlind},
+			{ID: "W2", Service: "w", File: "x.go", Line: 40, Check: "waittiming", Verdict: siteHazard, Origin: originBlind},
+			{ID: "W3", Service: "w", File: "x.go", Line: 70, Check: "waittiming", Verdict: siteHazard, Origin: originBlind},
+		}
+		for _, s := range sites {
+			s.lines = []lineRange{{s.File, s.Line, s.Line}}
+		}
+		services := []*service{{Name: "w", Split: split}}
+		r := newCensusReport(sites, services)
+		r.add(services[0], &serviceResult{Service: "w", Modules: []moduleResult{{Findings: []finding{
+			{Check: "unboundedqueue", File: "x.go", Line: 11}, // beside a fine timing site: not scored
+			{Check: "unboundedqueue", File: "y.go", Line: 1},  // on no site: not scored either
+			{Check: "waittiming", File: "x.go", Line: 41},
+		}}}})
+		got := r.tally(split, "")
+		if want := (censusTally{sites: 3, hazards: 2, fine: 1, hazardsFound: 1, findings: 1, blindHazards: 2, blindFound: 1}); *got != want {
+			t.Errorf("%s: %+v, want %+v", split, *got, want)
+		}
+		var out bytes.Buffer
+		r.write(&out)
+		if !strings.Contains(out.String(), "W3") {
+			t.Errorf("%s: the miss W3 is not listed:\n%s", split, &out)
+		}
+		if r.exitCode() != exitOK {
+			t.Errorf("%s: exit code %d, want %d: the other checks' findings are not to judge", split, r.exitCode(), exitOK)
+		}
 	}
 }

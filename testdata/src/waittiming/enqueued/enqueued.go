@@ -104,7 +104,7 @@ type entry struct{ created time.Time }
 
 func (w *worker) expire(e *entry) {
 	os.Remove("x")
-	log.Printf("entry lived %v", time.Since(e.created)) // why: start-elsewhere
+	log.Printf("entry lived %v", time.Since(e.created)) // why: start-in-field
 }
 
 // The consumer hands each job it takes to the function that works on it
@@ -145,5 +145,5 @@ func (w *worker) Retry(j *job) { w.handleShared(j) }
 
 func (w *worker) handleShared(j *job) {
 	os.WriteFile(j.path, nil, 0o644)
-	processSeconds.Observe(time.Since(j.enqueued).Seconds()) // why: start-elsewhere
+	processSeconds.Observe(time.Since(j.enqueued).Seconds()) // why: start-in-field
 }

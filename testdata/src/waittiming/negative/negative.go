@@ -326,7 +326,7 @@ func (s *server) Field(ctx context.Context) error {
 	sem.Acquire(ctx, 1)
 	defer sem.Release(1)
 	err := work(ctx)
-	log.Printf("took %v", time.Since(s.start)) // why: start-elsewhere
+	log.Printf("took %v", time.Since(s.start)) // why: start-in-field
 	return err
 }
 

@@ -143,7 +143,7 @@ func Schedule(ctx context.Context, s client.Scheduler, key string) { // want Sch
 // attempt: the call may not retry.
 func Place(ctx context.Context, p client.Placer, key string) error {
 	start := time.Now()
-	err := p.Place(ctx, key)                           // why: callee-elsewhere
+	err := p.Place(ctx, key)                           // why: callee-dynamic
 	uploadSeconds.Observe(time.Since(start).Seconds()) // why: no-wait-in-span
 	return err
 }
@@ -152,7 +152,7 @@ func Place(ctx context.Context, p client.Placer, key string) error {
 // declares.
 func List(ctx context.Context, l client.Lister) error {
 	start := time.Now()
-	_, err := l.List(ctx)                              // why: callee-elsewhere
+	_, err := l.List(ctx)                              // why: callee-dynamic
 	uploadSeconds.Observe(time.Since(start).Seconds()) // why: no-wait-in-span
 	return err
 }
@@ -225,7 +225,7 @@ func (l logged) Upload(ctx context.Context, key string) error {
 // interface again: no retry by that, and no endless walk.
 func Decorated(ctx context.Context, u Uploader, key string) error {
 	start := time.Now()
-	err := u.Upload(ctx, key)                          // why: callee-elsewhere
+	err := u.Upload(ctx, key)                          // why: callee-dynamic
 	uploadSeconds.Observe(time.Since(start).Seconds()) // why: no-wait-in-span
 	return err
 }
