@@ -158,7 +158,9 @@ func (c *checker) readsAsNow(fn inspector.Cursor, id *ast.Ident) bool {
 			return false
 		}
 		switch p.Sel.Name {
-		case "Sub", "Add", "After", "Before", "Compare", "Equal", "Unix", "UnixNano", "UnixMilli", "UnixMicro", "AddDate", "Truncate", "Round":
+		case "Unix", "UnixNano", "UnixMilli", "UnixMicro":
+			return !subtractedFromClock(info, cur.Parent())
+		case "Sub", "Add", "After", "Before", "Compare", "Equal", "AddDate", "Truncate", "Round":
 			return true
 		}
 	case *ast.CallExpr:
@@ -186,6 +188,32 @@ func (c *checker) readsAsNow(fn inspector.Cursor, id *ast.Ident) bool {
 		}
 	}
 	return false
+}
+
+// subtractedFromClock reports whether the selector at sel, now.UnixNano
+// of a timestamp, is called and subtracted from a clock read in the same
+// unit: time.Now().UnixNano() - now.UnixNano() is the time since the
+// stamp, a measurement like time.Since(now), not a read of it as the
+// current time.
+func subtractedFromClock(info *types.Info, sel inspector.Cursor) bool {
+	call, ok := sel.Parent().Node().(*ast.CallExpr)
+	if !ok || call.Fun != sel.Node() {
+		return false
+	}
+	bin, ok := sel.Parent().Parent().Node().(*ast.BinaryExpr)
+	if !ok || bin.Op != token.SUB || ast.Unparen(bin.Y) != ast.Expr(call) {
+		return false
+	}
+	left, ok := ast.Unparen(bin.X).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	lsel, ok := ast.Unparen(left.Fun).(*ast.SelectorExpr)
+	if !ok || lsel.Sel.Name != sel.Node().(*ast.SelectorExpr).Sel.Name {
+		return false
+	}
+	clock, ok := ast.Unparen(lsel.X).(*ast.CallExpr)
+	return ok && timing.IsTimestamp(info, clock)
 }
 
 // reportStaleStamp reports a timestamp taken before a wait and read as

@@ -221,3 +221,29 @@ func named(rw *condstore.RW, e *condstore.Elem) {
 	log.Printf("%s named after %v", rw.Named(), time.Since(start))
 	e.Expiry = time.Now()
 }
+
+var waitNanos int64
+
+// waitedFor measures the slot's wait alone, as a difference of Unix
+// readings: now less the stamp is the time since it, not a read of the
+// stamp as the current time, and nothing runs after the wait.
+func waitedFor(ctx context.Context) error {
+	start := time.Now()
+	if err := slots.Acquire(ctx, 1); err != nil {
+		return err
+	}
+	waitNanos += time.Now().UnixNano() - start.UnixNano()
+	return nil
+}
+
+// agedFrom reads the stamp's Unix time as now after the wait: the
+// expiry it computes is aged by the wait.
+func agedFrom(ctx context.Context, e *condstore.Elem) error {
+	now := time.Now() // want `now is taken before \(\*semaphore.Weighted\).Acquire, which waits for admission, and read as the current time after it`
+	if err := slots.Acquire(ctx, 1); err != nil {
+		return err
+	}
+	defer slots.Release(1)
+	e.Expiry = time.Unix(0, now.UnixNano()+int64(time.Minute))
+	return nil
+}
