@@ -83,6 +83,10 @@ func (c *retrier) innerCallIn(m *measurement) (innerCall, bool) {
 	if !ok || c.recordsWaiting(m) {
 		return innerCall{}, false
 	}
+	if c.chk.workTimedApart(m, startFn, found.call.Node().End()) {
+		c.silenceMeasurement(m, ruleWorkTimedApart) // BeginWrite(); return s.reap(), which times itself
+		return innerCall{}, false
+	}
 	if c.chk.isTotal(m) {
 		c.silenceMeasurement(m, ruleCalleeWaitTotal)
 		return innerCall{}, false

@@ -83,6 +83,10 @@ func (c *checker) analyze(m *measurement) (finding, bool) {
 			c.silenceMeasurement(m, ruleSplitTimestamp)
 			return finding{}, false
 		}
+		if c.workTimedApart(m, startFn, afterW) {
+			c.silenceMeasurement(m, ruleWorkTimedApart)
+			return finding{}, false
+		}
 		work, received := c.workBetween(m, startFn, lit, afterW, m.endAt, w)
 		work = work || c.endWorks(m.end.Node(), w)
 		if !work || (w.Kind == admission.Pool && !received) {

@@ -233,6 +233,10 @@ type checker struct {
 	stages map[*types.Var][]string // label names of *Vec observers, by variable
 
 	timers bool // a function here or imported measures time for its callers
+
+	// selfTimed: whether each function of the package times its own work
+	// (timedapart.go), on first use.
+	selfTimed map[*types.Func]bool
 }
 
 // A retrier finds retries inside a measured span: a loop (or a goto) of

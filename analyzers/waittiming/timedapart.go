@@ -1,0 +1,164 @@
+package waittiming
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/timing"
+)
+
+// Work that times itself. A figure across a wait whose work is calls of
+// functions that each take a timestamp before their own work and record the
+// time since it holds the wait and a figure of the work beside it: the
+// total less the work's figure is the wait, measured apart as surely as by
+// a second timestamp after the wait (split-timestamp), only one call down.
+//
+//	startT := time.Now()
+//	defer recordDuration(autoReapDuration, startT)
+//	s.mrsw.BeginWriteBlocking("reap")
+//	return s.reap() // reap: startTime := time.Now(); …; Duration: time.Since(startTime)
+//
+// Followed: functions of this package, whose body's statements before its
+// first work take the timestamp (start := time.Now(), or a deferred
+// recorder handed time.Now()), and whose body later reads that start in a
+// measurement (time.Since(start), a call handed it). Not followed: a
+// function of another package, and one that times only part of its work
+// after some of it ran.
+
+// workTimedApart reports whether every piece of work between the wait,
+// which ends at from, and the end of m is a call of a function that times
+// its own work, and there is such work.
+func (c *checker) workTimedApart(m *measurement, startFn inspector.Cursor, from token.Pos) bool {
+	to := m.endAt
+	some, all := false, true
+	startFn.Inspect([]ast.Node{(*ast.CallExpr)(nil), (*ast.FuncLit)(nil), (*ast.GoStmt)(nil), (*ast.DeferStmt)(nil)}, func(cur inspector.Cursor) bool {
+		n := cur.Node()
+		if !all || n.End() <= from || n.Pos() >= to {
+			return false
+		}
+		if _, isDefer := n.(*ast.DeferStmt); isDefer {
+			return false // runs when the function returns: the release, the end
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok || n.Pos() < from || n == m.end.Node() || !c.isWorkCall(call, admission.Wait{}) {
+			return true
+		}
+		if c.timesItself(code.CalleeFunc(c.pass.TypesInfo, call)) {
+			some = true
+			return false // its arguments and body are its own work
+		}
+		all = false
+		return false
+	})
+	return some && all
+}
+
+// timesItself reports whether fn, a function of this package, takes a
+// timestamp before its own work and measures from it later in its body.
+func (c *checker) timesItself(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() != c.pass.Pkg {
+		return false
+	}
+	if done, ok := c.selfTimed[fn]; ok {
+		return done
+	}
+	if c.selfTimed == nil {
+		c.selfTimed = make(map[*types.Func]bool)
+	}
+	c.selfTimed[fn] = false // a function that calls itself first is no timer of itself
+	decl, ok := c.res.FuncDecl(fn)
+	if !ok {
+		return false
+	}
+	fd, ok := decl.Node().(*ast.FuncDecl)
+	if !ok || fd.Body == nil {
+		return false
+	}
+	info := c.pass.TypesInfo
+	for i, st := range fd.Body.List {
+		if v := stampedLocal(info, st); v != nil {
+			ok := measuresFrom(info, fd.Body.List[i+1:], v)
+			c.selfTimed[fn] = ok
+			return ok
+		}
+		if d, isDefer := st.(*ast.DeferStmt); isDefer && handsNow(info, d.Call) {
+			c.selfTimed[fn] = true // defer record(metric, time.Now())
+			return true
+		}
+		if c.holdsWork(st) {
+			return false
+		}
+	}
+	return false
+}
+
+// stampedLocal returns the local variable st assigns a clock read to
+// (start := time.Now()), or nil.
+func stampedLocal(info *types.Info, st ast.Stmt) *types.Var {
+	as, ok := st.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return nil
+	}
+	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok || !timing.IsTimestamp(info, call) {
+		return nil
+	}
+	return localVar(info, as.Lhs[0])
+}
+
+// measuresFrom reports whether a statement of rest reads v in a
+// measurement: time.Since(v), t.Sub(v), or a call handed v.
+func measuresFrom(info *types.Info, rest []ast.Stmt, v *types.Var) bool {
+	found := false
+	for _, st := range rest {
+		ast.Inspect(st, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if found || !ok {
+				return !found
+			}
+			if start, _, ok := timing.Elapsed(info, call); ok && localVar(info, start) == v {
+				found = true
+			}
+			for _, arg := range call.Args {
+				found = found || localVar(info, arg) == v
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// handsNow reports whether call is handed a clock read: a deferred
+// recorder of the time since it.
+func handsNow(info *types.Info, call *ast.CallExpr) bool {
+	for _, arg := range call.Args {
+		if c, ok := ast.Unparen(arg).(*ast.CallExpr); ok && timing.IsTimestamp(info, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsWork reports whether the statement st does work: a work call
+// outside function literals.
+func (c *checker) holdsWork(st ast.Stmt) bool {
+	found := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			found = c.isWorkCall(n, admission.Wait{})
+		}
+		return !found
+	})
+	return found
+}
