@@ -93,7 +93,7 @@ func (c *checker) timesItself(fn *types.Func) bool {
 			c.selfTimed[fn] = true // defer record(metric, time.Now())
 			return true
 		}
-		if c.holdsWork(st) {
+		if c.hasWork(st) {
 			return false
 		}
 	}
@@ -164,23 +164,4 @@ func handsNow(info *types.Info, call *ast.CallExpr) bool {
 		}
 	}
 	return false
-}
-
-// holdsWork reports whether the statement st does work: a work call
-// outside function literals.
-func (c *checker) holdsWork(st ast.Stmt) bool {
-	found := false
-	ast.Inspect(st, func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.CallExpr:
-			found = c.isWorkCall(n, admission.Wait{})
-		}
-		return !found
-	})
-	return found
 }
