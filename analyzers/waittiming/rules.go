@@ -29,7 +29,7 @@ var (
 	ruleRetryPath        = report.NewRule("waittiming", "retry-path", "the wait is on a path that goes round again by goto and does not reach the end: a retry's")
 	ruleNoWorkAfter      = report.NewRule("waittiming", "no-work-after", "no work runs between the wait and the end of the measurement: a timer of the wait alone is the split already")
 	ruleSplitTimestamp   = report.NewRule("waittiming", "split-timestamp", "a second timestamp is taken after the wait: wait and run time are measured apart")
-	ruleWorkTimedApart   = report.NewRule("waittiming", "work-timed-apart", "the work after the wait is calls of functions of this package that each take a timestamp before their own work and measure from it: the figure less theirs is the wait")
+	ruleWorkTimedApart   = report.NewRule("waittiming", "work-timed-apart", "the work after the wait is calls of functions of this package that each take a timestamp before their own work and record the time since it: the figure less theirs is the wait")
 	ruleEndToEnd         = report.NewRule("waittiming", "end-to-end", "the deferred measurement also times paths that return before the wait: an end-to-end figure of every path, not of the wait")
 	ruleAbsoluteDeadline = report.NewRule("waittiming", "absolute-deadline", "context.WithDeadline at a time not read from the clock here: the caller's deadline, the budget of the whole call")
 	ruleNamedForQueue    = report.NewRule("waittiming", "deadline-named-for-queue", "the timeout's name says it bounds the queue (maxQueueDuration, queueTimeout): a bound on the wait by design, when its context bounds no work after the wait")

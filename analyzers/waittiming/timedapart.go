@@ -26,12 +26,16 @@ import (
 // Followed: functions of this package, whose body's statements before its
 // first work take the timestamp (start := time.Now(), or a deferred
 // recorder handed time.Now()), and whose body later records the time since
-// it (a call handed time.Since(start), or start). A duration kept in a
-// value handed to observers is not followed: a blind reviewer of rqlite's
-// auto-reap judged the figure a hazard, its reap's observation being no
-// recorded figure, where a reviewer of the finding judged it false. Not followed: a
-// function of another package, and one that times only part of its work
-// after some of it ran.
+// it (a call handed time.Since(start), or start as a recorder's start, as
+// recordsSince decides). After a callee that waits inside and then works,
+// the callee's own work is taken for the acquire's bookkeeping (rqlite's
+// BeginWriteBlocking sets its owner): the work timed apart is what follows.
+//
+// Not followed: a duration kept in a value handed to observers (a blind
+// reviewer of rqlite's auto-reap judged the figure a hazard, its reap's
+// observation being no recorded figure, where a reviewer of the finding
+// judged it false); a function of another package; one that times only
+// part of its work after some of it ran.
 
 // workTimedApart reports whether every piece of work between the wait,
 // which ends at from, and the end of m is a call of a function that times
@@ -62,7 +66,8 @@ func (c *checker) workTimedApart(m *measurement, startFn inspector.Cursor, from 
 }
 
 // timesItself reports whether fn, a function of this package, takes a
-// timestamp before its own work and measures from it later in its body.
+// timestamp before its own work and records the time since it later in its
+// body.
 func (c *checker) timesItself(fn *types.Func) bool {
 	if fn == nil || fn.Pkg() != c.pass.Pkg {
 		return false
@@ -85,11 +90,11 @@ func (c *checker) timesItself(fn *types.Func) bool {
 	info := c.pass.TypesInfo
 	for i, st := range fd.Body.List {
 		if v := stampedLocal(info, st); v != nil {
-			ok := measuresFrom(info, fd.Body.List[i+1:], v)
+			ok := c.recordsFrom(fd.Body.List[i+1:], v)
 			c.selfTimed[fn] = ok
 			return ok
 		}
-		if d, isDefer := st.(*ast.DeferStmt); isDefer && handsNow(info, d.Call) {
+		if d, isDefer := st.(*ast.DeferStmt); isDefer && c.recordsNow(d.Call) {
 			c.selfTimed[fn] = true // defer record(metric, time.Now())
 			return true
 		}
@@ -114,12 +119,14 @@ func stampedLocal(info *types.Info, st ast.Stmt) *types.Var {
 	return localVar(info, as.Lhs[0])
 }
 
-// measuresFrom reports whether a statement of rest records the time since
-// v: hands a call time.Since(v) (or its Seconds, Milliseconds…), t.Sub(v)
-// or v itself (log.Printf("took %v", time.Since(start)), hist.Observe(…),
-// record(m, start)). A duration kept in a value (an observation handed to
-// whoever listens) is no figure the check can see recorded.
-func measuresFrom(info *types.Info, rest []ast.Stmt, v *types.Var) bool {
+// recordsFrom reports whether a statement of rest records the time since
+// v: hands a call time.Since(v) (or its Seconds, Milliseconds…) or t.Sub(v)
+// (log.Printf("took %v", time.Since(start)), hist.Observe(…)), or hands v
+// to a recorder of the time since it (record(m, start)). A duration kept
+// in a value (an observation handed to whoever listens) is no figure the
+// check can see recorded.
+func (c *checker) recordsFrom(rest []ast.Stmt, v *types.Var) bool {
+	info := c.pass.TypesInfo
 	found := false
 	for _, st := range rest {
 		ast.Inspect(st, func(n ast.Node) bool {
@@ -130,8 +137,8 @@ func measuresFrom(info *types.Info, rest []ast.Stmt, v *types.Var) bool {
 			if _, _, elapsed := timing.Elapsed(info, call); elapsed {
 				return false // handed v to measure from: found only where it goes
 			}
-			for _, arg := range call.Args {
-				found = found || localVar(info, arg) == v || sinceOf(info, arg, v)
+			for i, arg := range call.Args {
+				found = found || sinceOf(info, arg, v) || (localVar(info, arg) == v && c.recordsSince(call, i, false))
 			}
 			return !found
 		})
@@ -155,11 +162,11 @@ func sinceOf(info *types.Info, e ast.Expr, v *types.Var) bool {
 	return false
 }
 
-// handsNow reports whether call is handed a clock read: a deferred
-// recorder of the time since it.
-func handsNow(info *types.Info, call *ast.CallExpr) bool {
-	for _, arg := range call.Args {
-		if c, ok := ast.Unparen(arg).(*ast.CallExpr); ok && timing.IsTimestamp(info, c) {
+// recordsNow reports whether the deferred call is handed a clock read it
+// records the time since: defer record(metric, time.Now()).
+func (c *checker) recordsNow(call *ast.CallExpr) bool {
+	for i, arg := range call.Args {
+		if now, ok := ast.Unparen(arg).(*ast.CallExpr); ok && timing.IsTimestamp(c.pass.TypesInfo, now) && c.recordsSince(call, i, true) {
 			return true
 		}
 	}
