@@ -157,8 +157,9 @@ func readCensus(name string) ([]*site, error) {
 }
 
 // locationRef is a line reference in a location: "file.go:12", ":12",
-// "file.go:12-20", ":12-20".
-var locationRef = regexp.MustCompile(`([\w./-]+\.go)?:(\d+)(?:-(\d+))?`)
+// "file.go:12-20", ":12-20"; or, right after one and a comma, a bare line
+// or range continuing its list: the 1330-1334 of "x.go:1317,1330-1334".
+var locationRef = regexp.MustCompile(`(?:([\w./-]+\.go)?:|,[ \t]*)(\d+)(?:-(\d+))?`)
 
 // parseLocation returns the lines a location names. A reference without a
 // file is in the file of the reference before it, the site's file first.
@@ -166,14 +167,22 @@ var locationRef = regexp.MustCompile(`([\w./-]+\.go)?:(\d+)(?:-(\d+))?`)
 func parseLocation(file, location string) []lineRange {
 	var out []lineRange
 	cur := file
-	for _, m := range locationRef.FindAllStringSubmatch(location, -1) {
-		if m[1] != "" {
-			cur = m[1]
+	end := -1 // where the last reference ended
+	for _, m := range locationRef.FindAllStringSubmatchIndex(location, -1) {
+		continued := location[m[0]] == ','
+		if continued && m[0] != end {
+			// A comma before a number that continues no list: a note's
+			// "(const :7, 128)" is not a line.
+			continue
 		}
-		from, _ := strconv.Atoi(m[2])
+		end = m[1]
+		if m[2] >= 0 {
+			cur = location[m[2]:m[3]]
+		}
+		from, _ := strconv.Atoi(location[m[4]:m[5]])
 		to := from
-		if m[3] != "" {
-			to, _ = strconv.Atoi(m[3])
+		if m[6] >= 0 {
+			to, _ = strconv.Atoi(location[m[6]:m[7]])
 		}
 		if to < from {
 			from, to = to, from
