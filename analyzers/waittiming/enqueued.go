@@ -369,7 +369,7 @@ func (c *checker) consumerSplits(e fieldEnd, take, handoff inspector.Cursor) *re
 		return ruleSplitTimestamp
 	case !work:
 		return ruleNoWorkAfter
-	case recordSaysBut(m, knowledge.TotalWords, stamp) || recordSaysBut(m, knowledge.QueueRecordWords, stamp):
+	case recordSaysBut(info, m, knowledge.TotalWords, stamp) || recordSaysBut(info, m, knowledge.QueueRecordWords, stamp):
 		return ruleRecordsQueueing
 	}
 	return nil

@@ -426,7 +426,7 @@ func namesPollInterval(e ast.Node) bool {
 // records as waiting or retrying (a readiness time, a time until, a figure
 // of attempts): then the retries are the figure, not a hazard in it.
 func (c *retrier) saysWaiting(m *measurement) bool {
-	return recordSays(m, knowledge.RetryRecordWords)
+	return recordSays(c.pass.TypesInfo, m, knowledge.RetryRecordWords)
 }
 
 // reportRetries reports the measurements that span one retry loop, each a

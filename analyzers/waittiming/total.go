@@ -28,7 +28,7 @@ func (c *checker) isTotal(m *measurement) bool {
 	if !fn.Valid() || fn != m.fn || !c.spansBody(m, fn) {
 		return false
 	}
-	return isHandler(c.pass.TypesInfo, fn) || namesTotal(m)
+	return isHandler(c.pass.TypesInfo, fn) || namesTotal(c.pass.TypesInfo, m)
 }
 
 // spansBody reports whether m starts before any work of its function and
@@ -160,26 +160,59 @@ var (
 
 // namesTotal reports whether the statement that records m names its figure
 // a total: total, e2e, end to end, overall.
-func namesTotal(m *measurement) bool {
-	return recordSays(m, knowledge.TotalWords)
+func namesTotal(info *types.Info, m *measurement) bool {
+	return recordSays(info, m, knowledge.TotalWords)
 }
 
 // recordSays reports whether an identifier or a string of the statement
 // that records m contains one of words, compared in lower case without
 // separators (end_to_end says endtoend). A Prometheus counter's _total
 // suffix says counter, not the whole of something, and does not count.
-func recordSays(m *measurement, words *knowledge.List) bool {
-	return recordSaysBut(m, words, nil)
+func recordSays(info *types.Info, m *measurement, words *knowledge.List) bool {
+	return recordSaysBut(info, m, words, nil)
 }
 
 // recordSaysBut is recordSays, looking into no node for which skip
 // reports true (nil: none).
-func recordSaysBut(m *measurement, words *knowledge.List, skip func(ast.Node) bool) bool {
+func recordSaysBut(info *types.Info, m *measurement, words *knowledge.List, skip func(ast.Node) bool) bool {
 	stmt := m.deferStmt
 	if !stmt.Valid() {
 		stmt = code.StmtOf(m.end)
 	}
-	return code.AnyNode(stmt.Node(), skip, func(n ast.Node) bool {
+	for _, st := range recordStmts(info, stmt, m.end) {
+		if recordStmtSays(st, words, skip) {
+			return true
+		}
+	}
+	return false
+}
+
+// recordStmts returns the statement stmt that holds the end of a
+// measurement and, when it only keeps the duration in a local variable
+// (d := time.Since(start)), the statements after it in its block that use
+// the variable: where the figure is recorded (rec(ctx, d, attempts)).
+func recordStmts(info *types.Info, stmt, end inspector.Cursor) []ast.Node {
+	out := []ast.Node{stmt.Node()}
+	as, ok := stmt.Node().(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != end.Node() {
+		return out
+	}
+	v := localVar(info, as.Lhs[0])
+	if v == nil {
+		return out
+	}
+	for next, ok := stmt.NextSibling(); ok; next, ok = next.NextSibling() {
+		if usesVar(info, next.Node(), v) {
+			out = append(out, next.Node())
+		}
+	}
+	return out
+}
+
+// recordStmtSays reports whether an identifier or a string of st says one
+// of words.
+func recordStmtSays(st ast.Node, words *knowledge.List, skip func(ast.Node) bool) bool {
+	return code.AnyNode(st, skip, func(n ast.Node) bool {
 		var text string
 		switch n := n.(type) {
 		case *ast.Ident:

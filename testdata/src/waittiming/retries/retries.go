@@ -169,6 +169,40 @@ func Attempts(ctx context.Context, msg []byte) error { // want Attempts:"retries
 	return err
 }
 
+// AttemptsKept keeps the figure in a variable and hands it, with the
+// number of attempts, to the record: the record is where it says what it
+// measures (go-redis's pipeline operation duration).
+func AttemptsKept(ctx context.Context, msg []byte) error { // want AttemptsKept:"retries between time\\.Sleep"
+	start := time.Now()
+	var err error
+	n := 0
+	for ; n < 5; n++ {
+		if err = send(ctx, msg); err == nil {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	took := time.Since(start) // why: no-wait-in-span, records-waiting
+	log.Printf("sent after %d attempts in %v", n, took)
+	return err
+}
+
+// Kept keeps the figure in a variable and records it under a name that
+// says nothing of the attempts: the pauses are in it.
+func Kept(ctx context.Context, msg []byte) error { // want Kept:"retries between time\\.Sleep"
+	start := time.Now()
+	var err error
+	for n := 0; n < 5; n++ {
+		if err = send(ctx, msg); err == nil {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	took := time.Since(start) // want `the duration since start spans the retries at line \d+, whose attempts are separated by time\.Sleep`
+	log.Printf("sent in %v", took)
+	return err
+}
+
 // Ticker polls on a ticker until a check passes: pacing, and the figure is
 // the time until ready.
 func Ticker(ctx context.Context, ticker *time.Ticker, msg []byte) {
