@@ -244,7 +244,7 @@ func (c *checker) reportStaleStamp(s staleStamp) {
 // and where its own wait is.
 func waitPhrase(w admission.Wait, inner *admission.InnerWait) string {
 	if inner != nil {
-		return w.Name + ", which " + kindPhrase(inner.Kind, "waits for admission") + " (" + inner.Name + ", " + inner.At + ") before its work"
+		return w.Name + ", which " + kindPhrase(inner.Kind, "waits for admission") + " (" + inner.Name + ", " + inner.At + implPhrase(inner) + ") before its work"
 	}
 	if w.Via != nil {
 		return w.Name + ", which waits for admission"
@@ -253,6 +253,15 @@ func waitPhrase(w admission.Wait, inner *admission.InnerWait) string {
 		return "a loop that " + kindPhrase(w.Kind, "waits for admission") + " (" + w.Name + ")"
 	}
 	return w.Name + ", which " + kindPhrase(w.Kind, "waits for admission") + ","
+}
+
+// implPhrase names, for a wait inside reached through an interface some
+// of whose implementations do not wait, the one that does.
+func implPhrase(iw *admission.InnerWait) string {
+	if iw.Impl == "" {
+		return ""
+	}
+	return ", in the implementation " + iw.Impl
 }
 
 // kindPhrase says what a wait of kind k waits for.

@@ -46,7 +46,7 @@ func (c *deadlineChecker) reportQueueFirst(call, at *ast.CallExpr, callee *types
 		Pos:      call.Pos(),
 		End:      call.End(),
 		Category: "deadline",
-		Message: "the " + timeoutText(c.pass.TypesInfo, call) + " is handed to " + name + ", whose first step waits on it (" + iw.Name + ", " + iw.At +
+		Message: "the " + timeoutText(c.pass.TypesInfo, call) + " is handed to " + name + ", whose first step waits on it (" + iw.Name + ", " + iw.At + implPhrase(iw) +
 			") before its work, so time spent queueing there comes out of the work's budget; give the wait a bound of its own and the work the budget",
 		Related: []analysis.RelatedInformation{
 			{Pos: at.Pos(), End: at.End(), Message: "the call that queues first: " + name},

@@ -58,8 +58,11 @@
 // to a shared pool and waiting for them (jobs sent on a channel goroutines
 // of the package drain, then wg.Wait() on a WaitGroup the jobs carry or a
 // receive of their reply: tempodb's pool.RunJobs), from calling such a
-// function on the main path, and, for an interface method, from every
-// implementation its own package declares having it.
+// function on the main path (or in the first attempt of a loop of
+// attempts), for an interface method, from an implementation its own
+// package declares having it (the union: the fact names the one when not
+// all do), and, for a call of a func-typed field or of a value of a func
+// type the package declares, from a function the package hands to it.
 //
 // A measurement that is the latency users see — from the top of an HTTP
 // handler, a gRPC interceptor or a net/rpc-shaped endpoint to its end, or a

@@ -103,10 +103,19 @@ func (c *retrier) innerCallAt(cur inspector.Cursor, self types.Object) (innerCal
 		return innerCall{call: cur, name: "the closure " + v.Name(), wait: wait, iw: iw}, true
 	}
 	h, fn := c.adm.Helper(call)
-	if h == nil || h.Inner == nil || fn == nil || fn == self {
+	if h == nil || h.Inner == nil {
+		// A func value: one of the functions the package hands to it.
+		if fn = c.adm.InnerCallee(call); fn == nil || fn == self {
+			return innerCall{}, false
+		}
+		name := code.DisplayName(fn) + " via " + types.ExprString(call.Fun)
+		return innerCall{call: cur, name: name, wait: c.adm.InnerWaitNode(fn), iw: c.res.Helper(fn).Inner}, true
+	}
+	if fn == nil || fn == self {
 		return innerCall{}, false
 	}
-	return innerCall{call: cur, name: code.DisplayName(fn), wait: c.adm.InnerWaitNode(fn), iw: h.Inner}, true
+	name := code.DisplayName(fn)
+	return innerCall{call: cur, name: name, wait: c.adm.InnerWaitNode(fn), iw: h.Inner}, true
 }
 
 // reportInnerCall reports a measured call of a function that waits for
@@ -116,10 +125,10 @@ func (c *retrier) reportInnerCall(ic innerCall) {
 	pos, end := measuredAt(m)
 	call := ic.call.Node()
 	name := ic.name
-	what := kindPhrase(ic.iw.Kind, "waits for admission") + " (" + ic.iw.Name + ", " + ic.iw.At + ") before its work"
+	what := kindPhrase(ic.iw.Kind, "waits for admission") + " (" + ic.iw.Name + ", " + ic.iw.At + implPhrase(ic.iw) + ") before its work"
 	if ic.iw.Kind == admission.JobQueue {
 		// The jobs queue behind other callers' on a pool shared with them.
-		what = "hands its work to a shared pool and waits for it (" + ic.iw.Name + ", " + ic.iw.At + "), behind other callers' jobs"
+		what = "hands its work to a shared pool and waits for it (" + ic.iw.Name + ", " + ic.iw.At + implPhrase(ic.iw) + "), behind other callers' jobs"
 	}
 	d := analysis.Diagnostic{
 		Pos:      pos,

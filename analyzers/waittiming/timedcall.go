@@ -121,7 +121,7 @@ func (c *retrier) reportTimedCall(t timedCall) {
 	name := code.DisplayName(t.wrapper)
 	var why, fix string
 	if t.iw != nil {
-		why = kindPhrase(t.iw.Kind, "waits for admission") + " (" + t.iw.Name + ", " + t.iw.At + ") before its work, so time spent queueing is reported as work"
+		why = kindPhrase(t.iw.Kind, "waits for admission") + " (" + t.iw.Name + ", " + t.iw.At + implPhrase(t.iw) + ") before its work, so time spent queueing is reported as work"
 		fix = "take the wait out of what " + name + " times (wait first, then hand it the work), or record the wait apart inside"
 	} else {
 		why = "retries with pauses between its attempts (" + t.r.name + "), so time spent waiting between attempts is reported as slow work"

@@ -436,3 +436,6 @@ func (f *Finder) CreatedAt(v *types.Var) []token.Pos {
 	}
 	return append(at, f.r.chanFacts().created[v]...)
 }
+
+// InnerCallee is Result.InnerCallee.
+func (f *Finder) InnerCallee(call *ast.CallExpr) *types.Func { return f.r.InnerCallee(call) }

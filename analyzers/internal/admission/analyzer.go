@@ -50,7 +50,7 @@ func run(pass *analysis.Pass) (any, error) {
 		r.ready = true
 		return r, nil
 	}
-	decls := r.declsOf(r.isTest)
+	decls := calleesFirst(r.info, pass.Pkg, r.declsOf(r.isTest))
 	r.classifyAll(decls)
 	if r.classifyInterfaces() {
 		// Callers in this package of the interfaces' methods may now

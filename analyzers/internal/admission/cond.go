@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"iter"
 	"path/filepath"
 	"strings"
 
@@ -332,12 +333,19 @@ type InnerWait struct {
 	Ctx bool
 	// Param is the index of that context parameter when Ctx is set.
 	Param int
+	// Impl names the implementation that waits, for an interface method
+	// some of whose implementations do not ((*pool.ConnPool).Get): the
+	// wait is on the paths that hold that one.
+	Impl string
 }
 
 func (w *InnerWait) String() string {
 	s := fmt.Sprintf("waits %s %s at %s", w.Kind, w.Name, w.At)
 	if w.Ctx {
 		s += fmt.Sprintf(" on ctx param %d before work", w.Param)
+	}
+	if w.Impl != "" {
+		s += " in " + w.Impl
 	}
 	return s
 }
@@ -355,6 +363,9 @@ func (r *Result) innerWait(strict *Finder, fn *types.Func, body inspector.Cursor
 		w, ok := r.stmtWait(strict, st)
 		if !ok {
 			w, ok = r.branchWait(strict, st)
+		}
+		if !ok {
+			w, ok = r.firstAttemptWait(strict, st)
 		}
 		if _, ret := st.Node().(*ast.ReturnStmt); ret && (!ok || w.Via == nil) {
 			// The main path ends here; only a call of a function that
@@ -380,6 +391,8 @@ func (r *Result) innerWait(strict *Finder, fn *types.Func, body inspector.Cursor
 		if w.Via != nil {
 			waitsOn = nil
 			if inner := r.Helper(w.Via); inner != nil && inner.Inner != nil {
+				// Impl stays with the interface method's own fact and
+				// its direct callers' messages: the wait's place names it.
 				iw.Kind, iw.Name, iw.At = inner.Inner.Kind, inner.Inner.Name, inner.Inner.At
 				// The callee waits on the context it is handed only if
 				// its fact says so, and only on that parameter.
@@ -395,6 +408,70 @@ func (r *Result) innerWait(strict *Finder, fn *types.Func, body inspector.Cursor
 		return iw
 	}
 	return nil
+}
+
+// firstAttemptWait returns the wait of the first attempt of a loop of
+// attempts at st: a for loop that runs its body at least once (no
+// condition, or a counter from a constant compared with < or <=) and whose
+// body, before anything that leaves it, calls a function that waits
+// inside and then works,
+//
+//	for attempt := 0; attempt <= maxRetries; attempt++ {
+//		retry, err := c._process(ctx, cmd, attempt) // waits for a connection
+//		if err == nil || !retry {
+//			return err
+//		}
+//	}
+//
+// Every call queues there once at least. A wait of the loop's own (a
+// limiter taken per attempt) is not taken: whether work follows it in the
+// body is not asked here.
+func (r *Result) firstAttemptWait(strict *Finder, st inspector.Cursor) (Wait, bool) {
+	fs, ok := st.Node().(*ast.ForStmt)
+	if !ok || !runsOnce(r.info, fs) {
+		return Wait{}, false
+	}
+	body, ok := st.FindNode(fs.Body)
+	if !ok {
+		return Wait{}, false
+	}
+	for inner := range body.Children() {
+		switch inner.Node().(type) {
+		case *ast.ReturnStmt, *ast.BranchStmt:
+			return Wait{}, false
+		}
+		w, ok := r.stmtWait(strict, inner)
+		if !ok {
+			w, ok = r.branchWait(strict, inner)
+		}
+		if ok {
+			return w, w.Via != nil
+		}
+	}
+	return Wait{}, false
+}
+
+// runsOnce reports whether the for loop fs runs its body at least once:
+// it has no condition, or it counts a variable its init sets to a
+// constant up to a bound (for i := 0; i <= n; i++), which a loop of
+// attempts starts below.
+func runsOnce(info *types.Info, fs *ast.ForStmt) bool {
+	if fs.Cond == nil {
+		return true
+	}
+	init, ok := fs.Init.(*ast.AssignStmt)
+	if !ok || len(init.Lhs) != 1 || len(init.Rhs) != 1 {
+		return false
+	}
+	if tv, ok := info.Types[init.Rhs[0]]; !ok || tv.Value == nil {
+		return false
+	}
+	cmp, ok := ast.Unparen(fs.Cond).(*ast.BinaryExpr)
+	if !ok || (cmp.Op != token.LSS && cmp.Op != token.LEQ) {
+		return false
+	}
+	v := code.Var(info, init.Lhs[0])
+	return v != nil && code.Var(info, cmp.X) == v
 }
 
 // branchWait returns the first wait in a branch of the if or switch
@@ -550,13 +627,49 @@ func (r *Result) stmtWait(strict *Finder, st inspector.Cursor) (Wait, bool) {
 		if w, ok := strict.At(cand); ok && w.Blocking() {
 			return w, true
 		}
-		if call, ok := cand.Node().(*ast.CallExpr); ok {
-			if h, fn := r.HelperCall(call); h != nil && h.Inner != nil && fn != nil {
-				return Wait{Kind: h.Inner.Kind, Node: call, Name: code.DisplayName(fn), Via: fn}, true
+		// A method called on a call's result (c.Ping(ctx).Err()) runs
+		// after that call: the receiver's call is evaluated first; so
+		// does a comparison of a result (return c.Ping(ctx) != nil).
+		for call := range receiverCalls(condHead(cand).Node()) {
+			if w, ok := r.innerCallWait(call); ok {
+				return w, true
 			}
 		}
 	}
 	return Wait{}, false
+}
+
+// innerCallWait returns the call as a wait when it calls a function that
+// waits inside and then works: declared, an interface method with the
+// fact, or one of the functions handed to a func value (InnerCallee).
+func (r *Result) innerCallWait(call *ast.CallExpr) (Wait, bool) {
+	if h, fn := r.HelperCall(call); h != nil && h.Inner != nil && fn != nil {
+		return Wait{Kind: h.Inner.Kind, Node: call, Name: code.DisplayName(fn), Via: fn}, true
+	}
+	if fn := r.InnerCallee(call); fn != nil {
+		name := code.DisplayName(fn) + " via " + types.ExprString(call.Fun)
+		return Wait{Kind: r.Helper(fn).Inner.Kind, Node: call, Name: name, Via: fn}, true
+	}
+	return Wait{}, false
+}
+
+// receiverCalls yields n when it is a call, and then the calls whose
+// results it is a method of, innermost last: c.Ping(ctx).Err() yields the
+// Err call and then the Ping call.
+func receiverCalls(n ast.Node) iter.Seq[*ast.CallExpr] {
+	return func(yield func(*ast.CallExpr) bool) {
+		call, ok := n.(*ast.CallExpr)
+		for ok {
+			if !yield(call) {
+				return
+			}
+			sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+			if !isSel {
+				return
+			}
+			call, ok = ast.Unparen(sel.X).(*ast.CallExpr)
+		}
+	}
 }
 
 func (r *Result) posString(pos token.Pos) string {
@@ -615,7 +728,8 @@ func hasChanOp(n ast.Node) bool {
 // own statements or of a block's, is an admission wait a caller queues in:
 // a condition loop, a wait at the head of the statement, or a call at its
 // head of a function that waits inside and then works (InnerWait, which it
-// returns too). Interface methods and func values are not followed here.
+// returns too): a declared function, an interface method whose fact says
+// so, or a function the package hands to a func value (InnerCallee).
 func (f *Finder) StmtWait(st inspector.Cursor) (Wait, *InnerWait, bool) {
 	w, ok := f.r.stmtWait(f, st)
 	if !ok {
@@ -675,6 +789,9 @@ func (r *Result) firstStmtWait(body inspector.Cursor) ast.Node {
 			return w.Node
 		}
 		if w, ok := r.branchWait(strict, st); ok {
+			return w.Node
+		}
+		if w, ok := r.firstAttemptWait(strict, st); ok {
 			return w.Node
 		}
 	}

@@ -3,6 +3,7 @@ package admission
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"sync"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
@@ -149,11 +150,13 @@ func typeBaseNameCased(t types.Type) string {
 // func-typed variables and parameters.
 
 // fieldWaits caches, per func-typed field of this package's types, the
-// functions the package assigns to it; a nil entry when one is no declared
-// function.
+// functions the package assigns to it, a nil entry when one is no declared
+// function; and, per func type the package declares, the functions it
+// hands to a value of that type.
 type fieldWaits struct {
 	once     sync.Once
 	assigned map[*types.Var][]*types.Func
+	byType   map[*types.TypeName][]*types.Func
 }
 
 // viaField classifies a call of a func-typed field: a wait when every
@@ -170,8 +173,7 @@ func (f *Finder) viaField(call *ast.CallExpr) (Wait, bool) {
 	if v == nil || !v.IsField() || v.Pkg() != f.r.pass.Pkg {
 		return Wait{}, false
 	}
-	f.r.fields.once.Do(f.r.indexFieldFuncs)
-	fns := f.r.fields.assigned[v]
+	fns := f.r.funcsAssigned(v)
 	if len(fns) == 0 {
 		return Wait{}, false
 	}
@@ -192,11 +194,39 @@ func (f *Finder) viaField(call *ast.CallExpr) (Wait, bool) {
 	return Wait{Kind: first.Kind, Node: call, Name: name, Via: fns[0], Release: first.Release}, true
 }
 
+// funcsAssigned returns what the package assigns to the func-typed field v.
+func (r *Result) funcsAssigned(v *types.Var) []*types.Func {
+	r.fields.once.Do(r.indexFieldFuncs)
+	return r.fields.assigned[v]
+}
+
+// funcsOfType returns the declared functions the package hands to values
+// of its func type tn.
+func (r *Result) funcsOfType(tn *types.TypeName) []*types.Func {
+	r.fields.once.Do(r.indexFieldFuncs)
+	return r.fields.byType[tn]
+}
+
 // indexFieldFuncs records what the package assigns to its func-typed
-// fields.
+// fields, and which declared functions it hands to values of the func
+// types it declares: assigned, set in a composite literal, converted
+// (cmdable(c.Process)) or passed for a parameter of that type.
 func (r *Result) indexFieldFuncs() {
 	r.fields.assigned = make(map[*types.Var][]*types.Func)
+	r.fields.byType = make(map[*types.TypeName][]*types.Func)
+	byType := func(t types.Type, rhs ast.Expr) {
+		tn := r.ownFuncType(t)
+		if tn == nil {
+			return
+		}
+		if fn := code.FuncValue(r.info, rhs); fn != nil && !slices.Contains(r.fields.byType[tn], fn) {
+			r.fields.byType[tn] = append(r.fields.byType[tn], fn)
+		}
+	}
 	add := func(lhs, rhs ast.Expr) {
+		if t := r.info.TypeOf(lhs); t != nil {
+			byType(t, rhs)
+		}
 		v := code.Var(r.info, lhs)
 		if v == nil || !v.IsField() {
 			return
@@ -206,7 +236,7 @@ func (r *Result) indexFieldFuncs() {
 		}
 		r.fields.assigned[v] = append(r.fields.assigned[v], code.FuncValue(r.info, rhs))
 	}
-	for cur := range r.insp.Root().Preorder((*ast.AssignStmt)(nil), (*ast.KeyValueExpr)(nil)) {
+	for cur := range r.insp.Root().Preorder((*ast.AssignStmt)(nil), (*ast.KeyValueExpr)(nil), (*ast.CallExpr)(nil)) {
 		switch n := cur.Node().(type) {
 		case *ast.AssignStmt:
 			if len(n.Lhs) == len(n.Rhs) {
@@ -220,8 +250,99 @@ func (r *Result) indexFieldFuncs() {
 					add(n.Key, n.Value)
 				}
 			}
+		case *ast.CallExpr:
+			r.indexFuncArgs(n, byType)
 		}
 	}
+}
+
+// indexFuncArgs hands byType the arguments of call given to a value of a
+// func type: the operand of a conversion, or an argument for a parameter
+// of that type.
+func (r *Result) indexFuncArgs(call *ast.CallExpr, byType func(types.Type, ast.Expr)) {
+	tv, ok := r.info.Types[call.Fun]
+	if !ok {
+		return
+	}
+	if tv.IsType() {
+		if len(call.Args) == 1 {
+			byType(tv.Type, call.Args[0])
+		}
+		return
+	}
+	sig, ok := tv.Type.Underlying().(*types.Signature)
+	if !ok {
+		return
+	}
+	for i, arg := range call.Args {
+		if i < sig.Params().Len() && !(sig.Variadic() && i >= sig.Params().Len()-1) {
+			byType(sig.Params().At(i).Type(), arg)
+		}
+	}
+}
+
+// ownFuncType returns the func type of this package that t names, or nil.
+func (r *Result) ownFuncType(t types.Type) *types.TypeName {
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() != r.pass.Pkg {
+		return nil
+	}
+	if _, ok := named.Underlying().(*types.Signature); !ok {
+		return nil
+	}
+	return named.Origin().Obj()
+}
+
+// Dynamic callees of a wait inside. A call of a func value runs one of
+// the functions the package hands to it: for a field of func type
+// (hooks.process = c.baseClient.process), the declared functions the
+// package assigns to the field; for a value of a func type the package
+// declares (a receiver of type cmdable, called c(ctx, cmd)), the declared
+// functions it converts, assigns or passes to that type. When one of them
+// waits for admission inside and then works (InnerWait), a caller that
+// times or bounds the call queues behind that wait on the paths that run
+// it: the call is taken for a call of that function, and the message
+// names it.
+//
+// Unlike an interface's implementations (implsInner), which are often
+// alternatives a deployment chooses between (a writer that queues for a
+// single SQLite writer beside one that runs at once on Postgres), the
+// functions one func field or type is handed are the layers and variants
+// of one path (a hook chain's base, each client kind's Process, which
+// reach one another through the same field): requiring every one of them
+// to wait would need each to wait first, and the cycle never starts. So a
+// func value takes the union. Values the package cannot see (a hook a user
+// installs, a result of a call, a literal) add nothing; functions other
+// packages hand over are not followed.
+
+// InnerCallee returns the function a call of a func value may run that
+// waits inside before its work, or nil: the first, in source order, of
+// the functions the package hands to that field or func type with an
+// InnerWait fact.
+func (r *Result) InnerCallee(call *ast.CallExpr) *types.Func {
+	if _, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
+		return nil
+	}
+	if code.Callee(r.info, call) != nil {
+		return nil // a declared function or method: its own fact answers
+	}
+	var fns []*types.Func
+	if v := code.Var(r.info, call.Fun); v != nil && v.IsField() && v.Pkg() == r.pass.Pkg {
+		fns = r.funcsAssigned(v)
+	}
+	if len(fns) == 0 {
+		if tv, ok := r.info.Types[call.Fun]; ok && !tv.IsType() {
+			if tn := r.ownFuncType(tv.Type); tn != nil {
+				fns = r.funcsOfType(tn)
+			}
+		}
+	}
+	for _, fn := range fns {
+		if h := r.Helper(fn); fn != nil && h != nil && h.Inner != nil {
+			return fn
+		}
+	}
+	return nil
 }
 
 // Waits behind an interface declared with its implementations. A package
@@ -279,17 +400,23 @@ func (r *Result) classifyInterfaces() bool {
 // implementation's method cannot be seen (a promoted method of an
 // embedded interface).
 func (r *Result) implFacts(iface *types.Interface, m *types.Func, impls []types.Type) (facts []*FuncFact, ok bool) {
+	facts, _, ok = r.implMethods(iface, m, impls)
+	return facts, ok
+}
+
+// implMethods is implFacts with the methods the facts are of.
+func (r *Result) implMethods(iface *types.Interface, m *types.Func, impls []types.Type) (facts []*FuncFact, fns []*types.Func, ok bool) {
 	for _, t := range impls {
 		fn, impl := implementation(t, iface, m)
 		if !impl {
 			continue
 		}
 		if fn == nil {
-			return nil, false
+			return nil, nil, false
 		}
-		facts = append(facts, r.Helper(fn))
+		facts, fns = append(facts, r.Helper(fn)), append(fns, fn)
 	}
-	return facts, true
+	return facts, fns, true
 }
 
 // implsWork reports whether every type of impls that implements iface
@@ -314,25 +441,83 @@ func (f *FuncFact) works() bool {
 	return f != nil && (f.Work || f.Wait != nil || f.Pause != nil)
 }
 
-// implsInner returns the InnerWait every type of impls that implements
-// iface has on its method m, when at least one does and all do.
+// implsInner returns the InnerWait that every type of impls implementing
+// iface has on its method m, leaving out the implementations that cannot
+// be where a caller's time goes or that only pass the call on: one whose
+// method does no blocking work and runs nothing it is handed (it returns
+// what it holds: go-redis's SingleConnPool hands out a connection taken
+// before), and a decorator, whose method calls m on another value of the
+// interface (StickyConnPool around the pool, an instrumented gate around
+// a gate): its wait is its delegate's. At least one implementation must
+// wait. An implementation that works without waiting (a writer that runs
+// the transaction at once beside one that queues it for a single writer
+// goroutine) leaves the method no fact. When implementations were left
+// out, Impl names the first that waits, for the messages. Ctx is kept
+// when every implementation that waits takes the same context parameter.
 func (r *Result) implsInner(iface *types.Interface, m *types.Func, impls []types.Type) *InnerWait {
-	facts, ok := r.implFacts(iface, m, impls)
-	if !ok || len(facts) == 0 {
+	facts, fns, ok := r.implMethods(iface, m, impls)
+	if !ok {
 		return nil
 	}
-	first := facts[0]
-	if first == nil || first.Inner == nil {
-		return nil
-	}
-	ctx := true
-	for _, h := range facts {
+	var iw *InnerWait
+	leftOut := false
+	for i, h := range facts {
 		if h == nil || h.Inner == nil {
+			if r.passesOn(fns[i], m) || !h.works() && !r.runsHanded(fns[i]) {
+				leftOut = true
+				continue
+			}
 			return nil
 		}
-		ctx = ctx && h.Inner.Ctx && h.Inner.Param == first.Inner.Param
+		if r.passesOn(fns[i], m) {
+			leftOut = true
+			continue
+		}
+		if iw == nil {
+			first := *h.Inner
+			iw = &first
+			iw.Impl = code.DisplayName(fns[i])
+			continue
+		}
+		iw.Ctx = iw.Ctx && h.Inner.Ctx && h.Inner.Param == iw.Param
 	}
-	iw := *first.Inner
-	iw.Ctx = ctx
-	return &iw
+	if iw != nil && !leftOut {
+		iw.Impl = ""
+	}
+	return iw
+}
+
+// passesOn reports whether the method fn calls the interface method m: a
+// decorator of the interface, which hands the call to a delegate.
+func (r *Result) passesOn(fn, m *types.Func) bool {
+	return r.bodyCalls(fn, false, func(call *ast.CallExpr) bool { return code.CalleeFunc(r.info, call) == m })
+}
+
+// runsHanded reports whether the method fn calls a func value (a
+// parameter, a field): what it runs is whatever it is handed.
+func (r *Result) runsHanded(fn *types.Func) bool {
+	return r.bodyCalls(fn, true, func(call *ast.CallExpr) bool {
+		if code.CalleeFunc(r.info, call) != nil {
+			return false
+		}
+		tv, ok := r.info.Types[call.Fun]
+		return ok && !tv.IsType() && !tv.IsBuiltin()
+	})
+}
+
+// bodyCalls reports whether the body of fn, a function of this package,
+// has a call that pred holds of; unseen when the body cannot be seen.
+func (r *Result) bodyCalls(fn *types.Func, unseen bool, pred func(*ast.CallExpr) bool) bool {
+	decl, ok := r.FuncDecl(fn)
+	if !ok {
+		return unseen
+	}
+	found := false
+	ast.Inspect(decl.Node().(*ast.FuncDecl).Body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && !found && pred(call) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

@@ -227,9 +227,11 @@ func (r *Result) classifyAll(decls []decl) {
 	strict := r.Finder(Options{Strict: true})
 	lits := localLits(r.info, r.insp)
 	r.litVars = lits
-	// Each round can only add what a new fact of a callee reveals; the
-	// chain of helpers calling helpers is short in real code, and the bound
-	// keeps a pathological package from looping long.
+	// Each round can only add what a new fact of a callee reveals. Callees
+	// go first (decls is in calleesFirst order), so a chain of helpers
+	// calling helpers takes one round; the others follow calls through
+	// interfaces and func values, and the bound keeps a pathological
+	// package from looping long.
 	for range 8 {
 		changed := false
 		for _, d := range decls {
@@ -263,6 +265,43 @@ func (r *Result) classifyAll(decls []decl) {
 			delete(r.lits, v)
 		}
 	}
+}
+
+// calleesFirst orders decls so that a function comes after the functions
+// of the package it calls by name (a postorder of the static call graph;
+// a cycle is cut where the walk meets it): classified in that order, a
+// caller sees its callees' facts of the same round.
+func calleesFirst(info *types.Info, pkg *types.Package, decls []decl) []decl {
+	index := make(map[*types.Func]int, len(decls))
+	for i, d := range decls {
+		index[d.fn] = i
+	}
+	out := make([]decl, 0, len(decls))
+	state := make([]uint8, len(decls)) // 0 unseen, 1 on the walk, 2 placed
+	var visit func(i int)
+	visit = func(i int) {
+		state[i] = 1
+		ast.Inspect(decls[i].cur.Node().(*ast.FuncDecl).Body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			if fn := code.Callee(info, call); fn != nil && fn.Pkg() == pkg {
+				if j, ok := index[fn]; ok && state[j] == 0 {
+					visit(j)
+				}
+			}
+			return true
+		})
+		state[i] = 2
+		out = append(out, decls[i])
+	}
+	for i := range decls {
+		if state[i] == 0 {
+			visit(i)
+		}
+	}
+	return out
 }
 
 func sameFact(a, b *FuncFact) bool {

@@ -118,10 +118,11 @@ func (p *Pool) Scan(ctx context.Context, ids []any) ([]any, error) { // want Sca
 	return out, err
 }
 
-// Lister has two implementations, one of which does not wait: its method
-// has no fact.
+// Lister has two implementations, one of which only returns what it is
+// handed: no caller's time goes there, so the method waits as the other
+// does, and its fact names that one.
 type Lister interface {
-	List(ctx context.Context, ids []any) ([]any, error)
+	List(ctx context.Context, ids []any) ([]any, error) // want List:`waits JobQueue the jobs sent on p.queue and the wait for their results at jobpool.go:\d+ in \(\*jobpool.Pool\).List$`
 }
 
 type direct struct{}
@@ -129,5 +130,51 @@ type direct struct{}
 func (direct) List(ctx context.Context, ids []any) ([]any, error) { return ids, nil }
 
 func (p *Pool) List(ctx context.Context, ids []any) ([]any, error) { // want List:`waits JobQueue`
+	return p.RunJobs(ctx, ids, func(ctx context.Context, id any) (any, error) { return id, nil })
+}
+
+// Runner has an implementation that works at once, running what it is
+// handed, beside one that queues the work: not every implementation that
+// works waits first, so the method has no fact.
+type Runner interface {
+	Run(ctx context.Context, ids []any, fn func(context.Context, any) (any, error)) ([]any, error)
+}
+
+type inline struct{}
+
+func (inline) Run(ctx context.Context, ids []any, fn func(context.Context, any) (any, error)) ([]any, error) { // want Run:`^work$`
+	var out []any
+	for _, id := range ids {
+		v, err := fn(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+func (p *Pool) Run(ctx context.Context, ids []any, fn func(context.Context, any) (any, error)) ([]any, error) { // want Run:`waits JobQueue`
+	return p.RunJobs(ctx, ids, fn)
+}
+
+// Finder's implementations are the pool and a decorator that counts the
+// calls it passes on to another Finder: the decorator's wait is its
+// delegate's, so the method waits as the pool does.
+type Finder interface {
+	FindAll(ctx context.Context, ids []any) ([]any, error) // want FindAll:`waits JobQueue .* in \(\*jobpool.Pool\).FindAll$`
+}
+
+type counted struct {
+	next  Finder
+	calls int
+}
+
+func (c *counted) FindAll(ctx context.Context, ids []any) ([]any, error) { // want FindAll:`waits JobQueue`
+	c.calls++
+	return c.next.FindAll(ctx, ids)
+}
+
+func (p *Pool) FindAll(ctx context.Context, ids []any) ([]any, error) { // want FindAll:`waits JobQueue`
 	return p.RunJobs(ctx, ids, func(ctx context.Context, id any) (any, error) { return id, nil })
 }

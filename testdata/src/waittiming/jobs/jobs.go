@@ -72,12 +72,12 @@ func (q *querier) scan(ctx context.Context, ids []any) ([]any, error) {
 	return out, err
 }
 
-// list calls an interface one of whose implementations does not wait: no
-// fact, no finding.
+// list calls an interface one of whose implementations does not wait:
+// the message names the one that does.
 func (q *querier) list(ctx context.Context, ids []any) ([]any, error) {
 	start := time.Now()
 	out, err := q.lister.List(ctx, ids)
-	observe("list", start)
+	observe("list", start) // want `spans \(jobpool.Lister\).List, which hands its work to a shared pool and waits for it \(the jobs sent on p.queue and the wait for their results, jobpool.go:\d+, in the implementation \(\*jobpool.Pool\).List\)`
 	return out, err
 }
 

@@ -1,0 +1,3 @@
+module queuecheck.example/dispatch
+
+go 1.26.0
