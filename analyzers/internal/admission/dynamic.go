@@ -456,8 +456,8 @@ func (f *FuncFact) works() bool {
 // when every implementation that waits takes the same context parameter.
 func (r *Result) implsInner(iface *types.Interface, m *types.Func, impls []types.Type) *InnerWait {
 	facts, fns, ok := r.implMethods(iface, m, impls)
-	if !ok {
-		return nil
+	if !ok || !slices.ContainsFunc(facts, func(h *FuncFact) bool { return h != nil && h.Inner != nil }) {
+		return nil // no implementation waits: no body need be read
 	}
 	var iw *InnerWait
 	leftOut := false

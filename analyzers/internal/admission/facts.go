@@ -281,18 +281,13 @@ func calleesFirst(info *types.Info, pkg *types.Package, decls []decl) []decl {
 	var visit func(i int)
 	visit = func(i int) {
 		state[i] = 1
-		ast.Inspect(decls[i].cur.Node().(*ast.FuncDecl).Body, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			if fn := code.Callee(info, call); fn != nil && fn.Pkg() == pkg {
+		for c := range decls[i].cur.Preorder((*ast.CallExpr)(nil)) {
+			if fn := code.Callee(info, c.Node().(*ast.CallExpr)); fn != nil && fn.Pkg() == pkg {
 				if j, ok := index[fn]; ok && state[j] == 0 {
 					visit(j)
 				}
 			}
-			return true
-		})
+		}
 		state[i] = 2
 		out = append(out, decls[i])
 	}
