@@ -1,9 +1,6 @@
 package main_test
 
-import (
-	"path/filepath"
-	"testing"
-)
+import "testing"
 
 // TestWaittimingDispatchAcrossPackages checks that the wait-inside fact
 // crosses two package boundaries through dynamic calls: package connpool's
@@ -14,19 +11,5 @@ import (
 // and bounds one with a deadline. Both findings need both packages' facts,
 // standalone and under go vet, whose vetx files carry them.
 func TestWaittimingDispatchAcrossPackages(t *testing.T) {
-	dir := module(t, "dispatch")
-	file := filepath.Join(dir, "app", "app.go")
-	want := markedLines(t, file, "waittiming")
-	if len(want) != 2 {
-		t.Fatalf("app.go marks %d lines, want 2: %v", len(want), want)
-	}
-	r := queuecheck(t, dir, "-json", "./...")
-	r.want(t, 1)
-	checkLines(t, "standalone", r.stdout, "app.go", "waittiming", want)
-	if got := findingPositions(t, "standalone", r.stdout)["waittiming"]; len(got) != 2 {
-		t.Errorf("standalone: waittiming findings %v, want only app.go:%v", got, want)
-	}
-
-	v := run(t, dir, "go", "vet", "-vettool="+bin, "-json", "./...")
-	checkLines(t, "go vet", v.stdout, "app.go", "waittiming", want)
+	wantAppFindings(t, "dispatch", 2)
 }

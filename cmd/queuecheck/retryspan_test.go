@@ -16,16 +16,23 @@ import (
 // marked "want:waittiming" are reported, standalone and under go vet, whose
 // vetx files carry the facts.
 func TestWaittimingRetriesAcrossPackages(t *testing.T) {
-	dir := module(t, "retries")
-	file := filepath.Join(dir, "app", "app.go")
-	want := markedLines(t, file, "waittiming")
-	if len(want) != 3 {
-		t.Fatalf("app.go marks %d lines, want 3: %v", len(want), want)
+	wantAppFindings(t, "retries", 3)
+}
+
+// wantAppFindings runs queuecheck standalone and under go vet on the
+// end-to-end module name, and requires waittiming findings at the n lines
+// its app/app.go marks "want:waittiming", and, standalone, no other.
+func wantAppFindings(t *testing.T, name string, n int) {
+	t.Helper()
+	dir := module(t, name)
+	want := markedLines(t, filepath.Join(dir, "app", "app.go"), "waittiming")
+	if len(want) != n {
+		t.Fatalf("app.go marks %d lines, want %d: %v", len(want), n, want)
 	}
 	r := queuecheck(t, dir, "-json", "./...")
 	r.want(t, 1)
 	checkLines(t, "standalone", r.stdout, "app.go", "waittiming", want)
-	if got := findingPositions(t, "standalone", r.stdout)["waittiming"]; len(got) != 3 {
+	if got := findingPositions(t, "standalone", r.stdout)["waittiming"]; len(got) != n {
 		t.Errorf("standalone: waittiming findings %v, want only app.go:%v", got, want)
 	}
 
