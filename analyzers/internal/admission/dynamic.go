@@ -274,10 +274,12 @@ func (r *Result) indexFuncArgs(call *ast.CallExpr, byType func(types.Type, ast.E
 	if !ok {
 		return
 	}
-	for i, arg := range call.Args {
-		if i < sig.Params().Len() && !(sig.Variadic() && i >= sig.Params().Len()-1) {
-			byType(sig.Params().At(i).Type(), arg)
-		}
+	n := sig.Params().Len()
+	if sig.Variadic() {
+		n-- // the variadic parameter's type is the slice, not its elements'
+	}
+	for i, arg := range call.Args[:min(n, len(call.Args))] {
+		byType(sig.Params().At(i).Type(), arg)
 	}
 }
 
