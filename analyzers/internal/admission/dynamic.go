@@ -145,9 +145,10 @@ func typeBaseNameCased(t types.Type) string {
 // (s.acquire(ctx), where s.acquire = pool.Acquire) runs what the package
 // assigns to it: a composite literal's key, an assignment. It is a wait when
 // every function assigned there, in this package, is one (and at least one
-// is). Not followed: fields assigned in other packages, values that are
-// parameters or results (a constructor's argument), function literals, and
-// func-typed variables and parameters.
+// is); a literal that only passes its call on to a declared function is
+// that function. Not followed: fields assigned in other packages, values
+// that are parameters or results (a constructor's argument), other
+// function literals, and func-typed variables and parameters.
 
 // fieldWaits caches, per func-typed field of this package's types, the
 // functions the package assigns to it, a nil entry when one is no declared

@@ -123,3 +123,44 @@ func (s *server) CountField(ctx context.Context) error {
 	log.Printf("work took %v", time.Since(start)) // why: no-wait-in-span
 	return nil
 }
+
+// passing holds its admission as a literal that only passes the call on.
+type passing struct {
+	admit func(ctx context.Context) error
+	check func(ctx context.Context) error
+}
+
+func newPassing(g *gates.TokenGate) *passing {
+	return &passing{
+		admit: func(ctx context.Context) error { return g.Admit(ctx) },
+		// A literal that does more than pass the call on is not followed.
+		check: func(ctx context.Context) error {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return g.Admit(ctx)
+		},
+	}
+}
+
+// PassedOn times the work from before the wait behind the literal.
+func (p *passing) PassedOn(ctx context.Context) error {
+	start := time.Now()
+	if err := p.admit(ctx); err != nil {
+		return err
+	}
+	work()
+	log.Printf("work took %v", time.Since(start)) // want `the duration since start spans the wait in \(\*gates\.TokenGate\)\.Admit via func field admit and the work after it`
+	return nil
+}
+
+// Checked goes through the literal that does more.
+func (p *passing) Checked(ctx context.Context) error {
+	start := time.Now()
+	if err := p.check(ctx); err != nil {
+		return err
+	}
+	work()
+	log.Printf("work took %v", time.Since(start)) // why: no-wait-in-span
+	return nil
+}
