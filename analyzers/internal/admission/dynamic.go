@@ -145,10 +145,9 @@ func typeBaseNameCased(t types.Type) string {
 // (s.acquire(ctx), where s.acquire = pool.Acquire) runs what the package
 // assigns to it: a composite literal's key, an assignment. It is a wait when
 // every function assigned there, in this package, is one (and at least one
-// is); a literal that only passes its call on to a declared function is
-// that function. Not followed: fields assigned in other packages, values
-// that are parameters or results (a constructor's argument), other
-// function literals, and func-typed variables and parameters.
+// is). Not followed: fields assigned in other packages, values that are
+// parameters or results (a constructor's argument), function literals, and
+// func-typed variables and parameters.
 
 // fieldWaits caches, per func-typed field of this package's types, the
 // functions the package assigns to it, a nil entry when one is no declared
@@ -220,7 +219,7 @@ func (r *Result) indexFieldFuncs() {
 		if tn == nil {
 			return
 		}
-		if fn := r.funcHandedOver(rhs); fn != nil && !slices.Contains(r.fields.byType[tn], fn) {
+		if fn := code.FuncValue(r.info, rhs); fn != nil && !slices.Contains(r.fields.byType[tn], fn) {
 			r.fields.byType[tn] = append(r.fields.byType[tn], fn)
 		}
 	}
@@ -235,7 +234,7 @@ func (r *Result) indexFieldFuncs() {
 		if _, ok := v.Type().Underlying().(*types.Signature); !ok {
 			return
 		}
-		r.fields.assigned[v] = append(r.fields.assigned[v], r.funcHandedOver(rhs))
+		r.fields.assigned[v] = append(r.fields.assigned[v], code.FuncValue(r.info, rhs))
 	}
 	for cur := range r.insp.Root().Preorder((*ast.AssignStmt)(nil), (*ast.KeyValueExpr)(nil), (*ast.CallExpr)(nil)) {
 		switch n := cur.Node().(type) {
@@ -255,33 +254,6 @@ func (r *Result) indexFieldFuncs() {
 			r.indexFuncArgs(n, byType)
 		}
 	}
-}
-
-// funcHandedOver returns the declared function the expression e hands
-// over as a func value: a function or method value (c.Process), or a
-// literal that only passes its call on to one (func(ctx context.Context,
-// cmd Cmder) error { return c.process(ctx, cmd) }); nil otherwise.
-func (r *Result) funcHandedOver(e ast.Expr) *types.Func {
-	lit, ok := ast.Unparen(e).(*ast.FuncLit)
-	if !ok {
-		return code.FuncValue(r.info, e)
-	}
-	if len(lit.Body.List) != 1 {
-		return nil
-	}
-	var call *ast.CallExpr
-	switch st := lit.Body.List[0].(type) {
-	case *ast.ReturnStmt:
-		if len(st.Results) == 1 {
-			call, _ = ast.Unparen(st.Results[0]).(*ast.CallExpr)
-		}
-	case *ast.ExprStmt:
-		call, _ = ast.Unparen(st.X).(*ast.CallExpr)
-	}
-	if call == nil {
-		return nil
-	}
-	return code.Callee(r.info, call)
 }
 
 // indexFuncArgs hands byType the arguments of call given to a value of a
@@ -328,12 +300,11 @@ func (r *Result) ownFuncType(t types.Type) *types.TypeName {
 // (hooks.process = c.baseClient.process), the declared functions the
 // package assigns to the field; for a value of a func type the package
 // declares (a receiver of type cmdable, called c(ctx, cmd)), the declared
-// functions it converts, assigns or passes to that type. A literal that
-// only passes its call on to a declared function counts as that function.
-// When one of them waits for admission inside and then works (InnerWait),
-// a caller that times or bounds the call queues behind that wait on the
-// paths that run it: the call is taken for a call of that function, and
-// the message names it.
+// functions it converts, assigns or passes to that type. When one of them
+// waits for admission inside and then works (InnerWait), a caller that
+// times or bounds the call queues behind that wait on the paths that run
+// it: the call is taken for a call of that function, and the message
+// names it.
 //
 // Unlike an interface's implementations (implsInner), which are often
 // alternatives a deployment chooses between (a writer that queues for a
@@ -343,9 +314,8 @@ func (r *Result) ownFuncType(t types.Type) *types.TypeName {
 // reach one another through the same field): requiring every one of them
 // to wait would need each to wait first, and the cycle never starts. So a
 // func value takes the union. Values the package cannot see (a hook a user
-// installs, a result of a call, a literal that does more than pass the
-// call on) add nothing; functions other packages hand over are not
-// followed.
+// installs, a result of a call, a literal) add nothing; functions other
+// packages hand over are not followed.
 
 // InnerCallee returns the function a call of a func value may run that
 // waits inside before its work, or nil: the first, in source order, of

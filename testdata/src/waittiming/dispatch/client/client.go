@@ -63,13 +63,6 @@ func dialAndSend(ctx context.Context, cmd string) error {
 
 type hooks struct {
 	process func(ctx context.Context, cmd string) error
-	// retry is given a literal that only passes the call on to process.
-	retry func(ctx context.Context, cmd string) error
-}
-
-// Retry runs cmd through the retry hook.
-func (c *Client) Retry(ctx context.Context, cmd string) error { // want Retry:`waits Semaphore`
-	return c.hooks.retry(ctx, cmd)
 }
 
 // Client runs commands on pooled connections.
@@ -81,14 +74,9 @@ type Client struct {
 }
 
 // New returns a client whose commands go through its hooks to the pool.
-// (The work fact counts the calls in the literals a function holds, the
-// retry hook's among them.)
-func New(pool connpool.Pooler) *Client { // want New:`^work$`
+func New(pool connpool.Pooler) *Client {
 	c := &Client{pool: pool, maxRetries: 3}
-	c.hooks = hooks{
-		process: c.process,
-		retry:   func(ctx context.Context, cmd string) error { return c.process(ctx, cmd) },
-	}
+	c.hooks = hooks{process: c.process}
 	c.cmdable = c.Process
 	return c
 }
