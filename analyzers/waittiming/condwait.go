@@ -256,7 +256,8 @@ func waitPhrase(w admission.Wait, inner *admission.InnerWait) string {
 }
 
 // implPhrase names, for a wait inside reached through an interface some
-// of whose implementations do not wait, the one that does.
+// of whose implementations were left out of its fact (InnerWait.Impl),
+// the one that waits.
 func implPhrase(iw *admission.InnerWait) string {
 	if iw.Impl == "" {
 		return ""

@@ -333,9 +333,10 @@ type InnerWait struct {
 	Ctx bool
 	// Param is the index of that context parameter when Ctx is set.
 	Param int
-	// Impl names the implementation that waits, for an interface method
-	// some of whose implementations do not ((*pool.ConnPool).Get): the
-	// wait is on the paths that hold that one.
+	// Impl names the implementation that waits ((*pool.ConnPool).Get),
+	// for an interface method some of whose implementations were left out
+	// of the fact as holding a value or passing the call on (implsInner):
+	// the wait is on the paths that hold the one named.
 	Impl string
 }
 
