@@ -87,6 +87,8 @@ func (fx *fixer) add(f finding) (ok bool, why string) {
 		ok = fx.addDeferLit(f.m)
 	case formTimer, formDeferTimer:
 		ok = fx.addTimer(f.m)
+	case formParam:
+		ok = fx.fail("the start is a parameter: the caller takes it, and a timestamp after the wait here would change what the caller asked to measure")
 	}
 	if !ok {
 		queued, why := fx.queued, fx.why

@@ -162,8 +162,6 @@ func (c *checker) reportHandoff(h handoff) {
 			{Pos: h.send.Node().Pos(), End: h.send.Node().End(), Message: "no automatic fix: the wait ends in the goroutine that takes the request; add a timestamp to the request, set it there, and record the queue wait and the run separately by hand"},
 		},
 	}
-	if m.start.Pos() < pos || m.start.Pos() >= end {
-		d.Related = append(d.Related, analysis.RelatedInformation{Pos: m.start.Pos(), End: m.start.End(), Message: "the measurement starts here"})
-	}
+	d.Related = append(d.Related, startRelated(m, pos, end)...)
 	c.rep.Report(d)
 }

@@ -451,9 +451,7 @@ func (c *retrier) reportRetries(rs []retry) {
 		for _, p := range r.pauses {
 			d.Related = append(d.Related, analysis.RelatedInformation{Pos: p.Node().Pos(), End: p.Node().End(), Message: "a pause between attempts: " + r.name})
 		}
-		if m.start.Pos() < pos || m.start.Pos() >= end {
-			d.Related = append(d.Related, analysis.RelatedInformation{Pos: m.start.Pos(), End: m.start.End(), Message: "the measurement starts here"})
-		}
+		d.Related = append(d.Related, startRelated(m, pos, end)...)
 		switch {
 		case i == 0:
 			if es == nil {
@@ -605,6 +603,8 @@ func (c *retrier) retryMeasure(r retry, wait string, logged *bool) ([]analysis.T
 		es, why := c.retryDeferCall(m, wait, !*logged)
 		*logged = true
 		return es, why
+	case formParam:
+		return nil, "the measurement starts in the caller, which hands the start in"
 	}
 	return nil, "a timer cannot leave out the pauses"
 }

@@ -35,9 +35,11 @@ func (c *checker) isTotal(m *measurement) bool {
 // ends at its end: in a defer, or in a statement followed only by a return.
 func (c *checker) spansBody(m *measurement, fn inspector.Cursor) bool {
 	body := code.FuncBody(fn.Node())
-	top := topStmt(m.startStmt, body)
-	if top == nil {
-		return false
+	var top ast.Stmt // nil: the start precedes every statement, a parameter's
+	if m.form != formParam {
+		if top = topStmt(m.startStmt, body); top == nil {
+			return false
+		}
 	}
 	for _, st := range body.List {
 		if st == top {

@@ -61,6 +61,7 @@ const (
 	formDeferLit               // defer func(start time.Time) {…}(time.Now())
 	formTimer                  // t := prometheus.NewTimer(o) … t.ObserveDuration(), or a timer of the service's own
 	formDeferTimer             // defer prometheus.NewTimer(o).ObserveDuration(), defer track("op")()
+	formParam                  // func f(…, start time.Time) { …; time.Since(start) }: the caller's start, before f runs
 )
 
 // A measurement is one duration the code records, from a start timestamp to
@@ -358,9 +359,14 @@ func (c *checker) measurements() []*measurement {
 			}
 		}
 		if !start.Valid() {
-			if !litStarts[e.v] {
-				c.rep.Silence(e.cur.Node(), ruleStartElsewhere)
+			if litStarts[e.v] {
+				continue
 			}
+			if m, ok := c.paramMeasurement(e); ok {
+				ms = append(ms, m)
+				continue
+			}
+			c.rep.Silence(e.cur.Node(), ruleStartElsewhere)
 			continue
 		}
 		call := start.Node().(*ast.CallExpr)
@@ -690,9 +696,7 @@ func timingDiagnostic(info *types.Info, f finding) analysis.Diagnostic {
 	related := []analysis.RelatedInformation{
 		{Pos: f.wait.Node.Pos(), End: f.wait.Node.End(), Message: "the wait: " + f.wait.Name},
 	}
-	if f.m.start.Pos() < pos || f.m.start.Pos() >= end {
-		related = append(related, analysis.RelatedInformation{Pos: f.m.start.Pos(), End: f.m.start.End(), Message: "the measurement starts here"})
-	}
+	related = append(related, startRelated(f.m, pos, end)...)
 	msg := subject(info, f.m) + " spans the wait in " + f.wait.Name +
 		" and the work after it, so queueing is reported as slow work; take a second timestamp after the wait and record wait and run time separately"
 	if f.total {
@@ -704,8 +708,10 @@ func timingDiagnostic(info *types.Info, f finding) analysis.Diagnostic {
 
 // subject names the measurement in a message.
 func subject(info *types.Info, m *measurement) string {
-	prom := timing.IsTimer(info, m.start)
+	prom := m.start != nil && timing.IsTimer(info, m.start)
 	switch {
+	case m.form == formParam:
+		return "the duration since " + m.startVar.Name() + ", a start the caller takes before this function runs,"
 	case m.form == formVar:
 		return "the duration since " + m.startVar.Name()
 	case m.form == formTimer && prom:
