@@ -1,10 +1,10 @@
 package waittiming
 
 import (
-	"go/token"
-
 	"go/ast"
+	"go/token"
 	"go/types"
+
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 

@@ -69,7 +69,10 @@ const (
 type measurement struct {
 	form form
 	// start is the call that reads the clock or starts the timer, and
-	// startStmt the statement that runs it (an assignment or a defer).
+	// startStmt the statement that runs it (an assignment or a defer). A
+	// start handed in (formParam) has no call: start is nil, and startStmt
+	// is the signature of the function whose parameter it is, which ends
+	// before the body's first statement.
 	start     *ast.CallExpr
 	startStmt inspector.Cursor
 	// startVar holds the start (the time or the timer) in formVar, formTimer

@@ -116,6 +116,32 @@ func (s *Server) find(ctx context.Context, st Store, id string, start, end time.
 	return st.Find(ctx, id, start, end) // why: start-elsewhere
 }
 
+// deliver retries with pauses and records the time since the caller's
+// start: the pauses are in the figure.
+func deliver(req string, start time.Time) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = work(req); err == nil {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	log.Printf("delivered after %v", time.Since(start)) // want `the duration since start, a start the caller takes before this function runs, spans the retries at line \d+, whose attempts are separated by time\.Sleep`
+	return err
+}
+
+// retryUntil spends the caller's budget on attempts: the time since the
+// start is read to stop, in the loop, and recorded nowhere.
+func retryUntil(req string, start time.Time, budget time.Duration) error {
+	for time.Since(start) < budget { // why: ends-in-loop no-wait-in-span
+		if err := work(req); err == nil {
+			return nil
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return os.ErrDeadlineExceeded
+}
+
 func work(req string) error {
 	_, err := os.Stat(req)
 	return err
