@@ -195,6 +195,8 @@ type Result struct {
 	// argLits caches what function literals handed as arguments are
 	// (LitFact), classified when a check asks.
 	argLits map[*ast.FuncLit]*FuncFact
+	// imported caches importedImplInner.
+	imported importedImpls
 }
 
 // Finder returns the questions of one check about the package, asked with

@@ -344,7 +344,79 @@ func (r *Result) InnerCallee(call *ast.CallExpr) *types.Func {
 			return fn
 		}
 	}
+	// Once the package's helpers are classified (as for viaInterface):
+	// its own implementations are among those in view.
+	if m := code.CalleeFunc(r.info, call); m != nil && r.ready && r.Helper(m) == nil {
+		return r.importedImplInner(m)
+	}
 	return nil
+}
+
+// importedImplInner returns, for an interface method m whose declaring
+// package gave it no fact (none of its own implementations works), the
+// method that waits inside before its work of the first implementation in
+// view, in name order (a type, of another package than the interface's,
+// with a fact: of this package or one it imports), when every such
+// implementation that works does. As for the declaring package's own
+// (implsInner), one that does no blocking work is left out; the bodies of
+// imported ones are not in view here, so one that works without a wait of
+// its own, a decorator among them, keeps the call from being taken for a
+// wait. Cached per method.
+func (r *Result) importedImplInner(m *types.Func) *types.Func {
+	recv := m.Signature().Recv()
+	if recv == nil {
+		return nil
+	}
+	iface, ok := recv.Type().Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	r.imported.mu.Lock() // the checks of a package ask at once
+	defer r.imported.mu.Unlock()
+	if fn, done := r.imported.done[m]; done {
+		return fn
+	}
+	if r.imported.done == nil {
+		r.imported.done = make(map[*types.Func]*types.Func)
+	}
+	var found *types.Func
+	ok = true
+	for obj, h := range r.helpers {
+		fn, isFunc := obj.(*types.Func)
+		if !isFunc || fn.Name() != m.Name() || fn.Pkg() == m.Pkg() {
+			continue
+		}
+		frecv := fn.Signature().Recv()
+		if frecv == nil || types.IsInterface(frecv.Type()) {
+			continue
+		}
+		t := frecv.Type()
+		if p, isPtr := t.(*types.Pointer); isPtr {
+			t = p.Elem()
+		}
+		if _, impl := implementation(t, iface, m); !impl {
+			continue
+		}
+		switch {
+		case h.Inner != nil:
+			if found == nil || fn.FullName() < found.FullName() { // not Pos: files are added to the set in load order
+				found = fn
+			}
+		case h.works():
+			ok = false
+		}
+	}
+	if !ok {
+		found = nil
+	}
+	r.imported.done[m] = found
+	return found
+}
+
+// importedImpls caches, per interface method, importedImplInner's answer.
+type importedImpls struct {
+	mu   sync.Mutex
+	done map[*types.Func]*types.Func
 }
 
 // Waits behind an interface declared with its implementations. A package
@@ -356,8 +428,11 @@ func (r *Result) InnerCallee(call *ast.CallExpr) *types.Func {
 // blocking work (Work), the method itself gets that fact, exported with
 // the interface: a caller that times or bounds a call of it, or spawns a
 // goroutine that makes one, in any package, sees the wait or the work. Implementations in
-// other packages (a wrapper, a mock) are not seen: the fact is what the
-// declaring package's own implementations do.
+// other packages (a wrapper, a mock) are not in the fact: it is what the
+// declaring package's own implementations do. A method the fact leaves
+// without one, because its package has no implementation that works (an
+// interface declared for its users), is answered at each call from the
+// implementations in view there (importedImplInner).
 
 // classifyInterfaces gives the methods of the package's interfaces the
 // InnerWait fact every implementation of the package shares, and reports
