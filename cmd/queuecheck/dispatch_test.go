@@ -13,3 +13,12 @@ import "testing"
 func TestWaittimingDispatchAcrossPackages(t *testing.T) {
 	wantAppFindings(t, "dispatch", 2)
 }
+
+// TestWaittimingImplementationInView checks that a call of an interface
+// method whose own package declares no implementation (store.Backend) is
+// taken for the wait of the implementation in view where it is made: the
+// fact of package limited's Get, which queues for a slot first, reaches
+// package app through its import, standalone and under go vet.
+func TestWaittimingImplementationInView(t *testing.T) {
+	wantAppFindings(t, "implwait", 2)
+}

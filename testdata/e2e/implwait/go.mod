@@ -1,0 +1,3 @@
+module queuecheck.example/implwait
+
+go 1.26.0
