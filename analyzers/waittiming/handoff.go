@@ -41,7 +41,7 @@ func (c *checker) handoffIn(m *measurement) (handoff, bool) {
 		if ok {
 			return false
 		}
-		if descend, decided := runsBetween(cur, startFn, inspector.Cursor{}, from, to); decided {
+		if descend, decided := c.runsBetween(cur, startFn, inspector.Cursor{}, from, to); decided {
 			return descend
 		}
 		s, isSend := cur.Node().(*ast.SendStmt)
@@ -82,7 +82,7 @@ func (c *checker) replyReceive(m *measurement, fn inspector.Cursor, s *ast.SendS
 		if found.Valid() {
 			return false
 		}
-		if descend, decided := runsBetween(cur, fn, inspector.Cursor{}, s.End(), to); decided {
+		if descend, decided := c.runsBetween(cur, fn, inspector.Cursor{}, s.End(), to); decided {
 			return descend
 		}
 		u, ok := cur.Node().(*ast.UnaryExpr)

@@ -66,7 +66,7 @@ func (c *retrier) hiddenRetryIn(m *measurement) (hiddenRetry, bool) {
 			inTask = goCall
 			return true
 		}
-		if descend, decided := runsBetween(cur, startFn, lit, from, to); decided {
+		if descend, decided := c.runsBetween(cur, startFn, lit, from, to); decided {
 			return descend
 		}
 		if cur.Node() == endStmt {
@@ -164,7 +164,7 @@ func (c *retrier) waitedTasks(startFn, lit inspector.Cursor, from, to token.Pos)
 	started := make(map[*types.Var][]inspector.Cursor)
 	waited := make(map[*types.Var]*ast.CallExpr)
 	startFn.Inspect([]ast.Node{(*ast.CallExpr)(nil), (*ast.FuncLit)(nil), (*ast.DeferStmt)(nil), (*ast.GoStmt)(nil)}, func(cur inspector.Cursor) bool {
-		if descend, decided := runsBetween(cur, startFn, lit, from, to); decided {
+		if descend, decided := c.runsBetween(cur, startFn, lit, from, to); decided {
 			return descend
 		}
 		call, ok := cur.Node().(*ast.CallExpr)
@@ -754,7 +754,12 @@ func (c *retrier) retryInBody(decl inspector.Cursor) (retry, bool) {
 			return false
 		}
 		switch n := cur.Node().(type) {
-		case *ast.FuncLit, *ast.GoStmt, *ast.DeferStmt:
+		case *ast.GoStmt:
+			return c.awaitedBefore(cur, decl.Node().End()) // the retries of a goroutine it waits for
+		case *ast.FuncLit:
+			g, isGo := goOfLit(cur)
+			return isGo && c.awaitedBefore(g, decl.Node().End())
+		case *ast.DeferStmt:
 			return false
 		case *ast.ForStmt, *ast.RangeStmt:
 			found, ok = c.forRetry(cur)

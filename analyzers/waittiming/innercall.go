@@ -58,7 +58,7 @@ func (c *retrier) innerCallIn(m *measurement) (innerCall, bool) {
 		if ok {
 			return false
 		}
-		if descend, decided := runsBetween(cur, startFn, lit, from, to); decided {
+		if descend, decided := c.runsBetween(cur, startFn, lit, from, to); decided {
 			return descend
 		}
 		call, isCall := cur.Node().(*ast.CallExpr)

@@ -150,7 +150,7 @@ func (c *checker) waitsAfter(m *measurement, startFn, lit inspector.Cursor) []in
 	}
 	startFn.Inspect(kinds, func(cur inspector.Cursor) bool {
 		n := cur.Node()
-		if descend, decided := runsBetween(cur, startFn, lit, from, to); decided {
+		if descend, decided := c.runsBetween(cur, startFn, lit, from, to); decided {
 			return descend
 		}
 		if n.Pos() > from {
@@ -167,8 +167,10 @@ func (c *checker) waitsAfter(m *measurement, startFn, lit inspector.Cursor) []in
 // that looks at what runs between from and to, whether to descend into the
 // node at cur, when its kind settles that: nodes outside the range, deferred
 // statements (they run at return), goroutines and function literals other
-// than lit (they run elsewhere, or later) are skipped.
-func runsBetween(cur, root, lit inspector.Cursor, from, to token.Pos) (descend, decided bool) {
+// than lit (they run elsewhere, or later) are skipped, except a goroutine
+// its function waits for before to (code.AwaitedAt), whose work is the
+// function's own.
+func (e *env) runsBetween(cur, root, lit inspector.Cursor, from, to token.Pos) (descend, decided bool) {
 	n := cur.Node()
 	if cur == root {
 		return true, true
@@ -178,13 +180,44 @@ func runsBetween(cur, root, lit inspector.Cursor, from, to token.Pos) (descend, 
 	}
 	switch n.(type) {
 	case *ast.FuncLit:
-		return cur == lit, true
+		if cur == lit {
+			return true, true
+		}
+		g, isGo := goOfLit(cur)
+		return isGo && e.awaitedBefore(g, to), true
 	case *ast.DeferStmt:
 		return false, true
 	case *ast.GoStmt:
-		return lit.Valid() && cur.Contains(lit), true
+		return lit.Valid() && cur.Contains(lit) || e.awaitedBefore(cur, to), true
 	}
 	return false, false
+}
+
+// goOfLit returns the go statement that starts the function literal at
+// cur (go func() {…}()), if one does.
+func goOfLit(cur inspector.Cursor) (inspector.Cursor, bool) {
+	call, ok := cur.Parent().Node().(*ast.CallExpr)
+	if !ok || ast.Unparen(call.Fun) != cur.Node() {
+		return inspector.Cursor{}, false
+	}
+	g := cur.Parent().Parent()
+	_, ok = g.Node().(*ast.GoStmt)
+	return g, ok
+}
+
+// awaitedBefore reports whether the function waits for the goroutine the
+// go statement at g starts before to; asked once per go statement.
+func (e *env) awaitedBefore(g inspector.Cursor, to token.Pos) bool {
+	gs := g.Node().(*ast.GoStmt)
+	at, done := e.awaited[gs]
+	if !done {
+		if e.awaited == nil {
+			e.awaited = make(map[*ast.GoStmt]token.Pos)
+		}
+		at = code.AwaitedAt(e.pass.TypesInfo, g)
+		e.awaited[gs] = at
+	}
+	return at.IsValid() && at < to
 }
 
 // qualifies reports whether the wait at wcur delays m's work on every path
@@ -588,7 +621,7 @@ func (c *checker) workBetween(m *measurement, startFn, lit inspector.Cursor, fro
 	}
 	startFn.Inspect(kinds, func(cur inspector.Cursor) bool {
 		n := cur.Node()
-		if descend, decided := runsBetween(cur, startFn, lit, from, to); decided {
+		if descend, decided := c.runsBetween(cur, startFn, lit, from, to); decided {
 			return descend
 		}
 		if n == endStmt {

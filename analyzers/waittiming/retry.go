@@ -54,7 +54,7 @@ func (c *retrier) retryIn(m *measurement, startFn, lit inspector.Cursor) (retry,
 		if ok {
 			return false
 		}
-		if descend, decided := runsBetween(cur, startFn, lit, from, to); decided {
+		if descend, decided := c.runsBetween(cur, startFn, lit, from, to); decided {
 			return descend
 		}
 		if cur.Node().Pos() < from {

@@ -217,6 +217,9 @@ type env struct {
 	// bookkeeping holds the package's functions that only record
 	// (bookkeeping.go).
 	bookkeeping map[*types.Func]bool
+	// awaited holds, per go statement of a literal asked about, where its
+	// function receives what the goroutine sends (code.AwaitedAt).
+	awaited map[*ast.GoStmt]token.Pos
 }
 
 // A checker holds what one pass learns about measurements.

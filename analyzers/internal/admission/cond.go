@@ -361,6 +361,12 @@ func (w *InnerWait) String() string {
 func (r *Result) innerWait(strict *Finder, fn *types.Func, body inspector.Cursor, list []ast.Stmt) *InnerWait {
 	i := 0
 	for st := range body.Children() {
+		if iw := r.awaitedInnerWait(strict, fn, st); iw != nil {
+			if iw.Ctx && !r.quietBefore(list[:i], contextParam(fn)) {
+				iw.Ctx = false
+			}
+			return iw
+		}
 		w, ok := r.stmtWait(strict, st)
 		if !ok {
 			w, ok = r.branchWait(strict, st)
@@ -409,6 +415,23 @@ func (r *Result) innerWait(strict *Finder, fn *types.Func, body inspector.Cursor
 		return iw
 	}
 	return nil
+}
+
+// awaitedInnerWait returns the InnerWait of the goroutine the statement st
+// starts, when its function waits for it (code.AwaitedAt: go func() {
+// done <- c.fetch(ctx) }() and a select on done): the goroutine's wait and
+// work are the function's, made cancellable.
+func (r *Result) awaitedInnerWait(strict *Finder, fn *types.Func, st inspector.Cursor) *InnerWait {
+	gs, ok := st.Node().(*ast.GoStmt)
+	if !ok || !code.AwaitedAt(r.info, st).IsValid() {
+		return nil
+	}
+	lit := ast.Unparen(gs.Call.Fun).(*ast.FuncLit) // AwaitedAt holds only for a literal
+	body, ok := st.FindNode(lit.Body)
+	if !ok {
+		return nil
+	}
+	return r.innerWait(strict, fn, body, lit.Body.List)
 }
 
 // firstAttemptWait returns the wait of the first attempt of a loop of
