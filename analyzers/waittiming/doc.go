@@ -36,7 +36,10 @@
 // taken before the function's body: the function's waits are in the
 // figure, and the finding has no fix (the start is the caller's). The end may
 // run in a deferred closure, in a goroutine started after the wait, or in
-// the function handed to a limited errgroup's Go.
+// the function handed to a limited errgroup's Go. A goroutine the function
+// starts once and then receives from before the end (go func() { done <-
+// c.fetch(ctx) }() and a select on done) runs inside the span: its wait and
+// the work after it are in the figure, without a fix.
 //
 // Admission waits are (*semaphore.Weighted).Acquire; (*rate.Limiter).Wait
 // and WaitN, and sleeping a reservation's Delay(); a send to a channel used
