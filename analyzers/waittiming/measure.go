@@ -296,7 +296,7 @@ func attemptsLoop(info *types.Info, loop, at inspector.Cursor) bool {
 	var body *ast.BlockStmt
 	switch n := loop.Node().(type) {
 	case *ast.ForStmt:
-		if n.Cond != nil && !countsToConst(info, n) {
+		if n.Cond != nil && !code.CountsToConst(info, n) {
 			return false
 		}
 		body = n.Body
@@ -319,21 +319,6 @@ func attemptsLoop(info *types.Info, loop, at inspector.Cursor) bool {
 		return ok && succeeded(info, ifs.Cond) && code.LeavesLoop(info, loop, ifs.Body.List, false)
 	}
 	return false
-}
-
-// countsToConst reports whether the for statement counts from a constant
-// up to a larger one: for i := 0; i < 3; i++.
-func countsToConst(info *types.Info, fs *ast.ForStmt) bool {
-	init, ok := fs.Init.(*ast.AssignStmt)
-	cond, isBin := fs.Cond.(*ast.BinaryExpr)
-	if !ok || !isBin || len(init.Lhs) != 1 || len(init.Rhs) != 1 || (cond.Op != token.LSS && cond.Op != token.LEQ) {
-		return false
-	}
-	from, to := info.Types[init.Rhs[0]].Value, info.Types[cond.Y].Value
-	id, isID := cond.X.(*ast.Ident)
-	counter, isCounter := ast.Unparen(init.Lhs[0]).(*ast.Ident)
-	return isID && isCounter && info.Uses[id] != nil && info.Uses[id] == info.Defs[counter] &&
-		from != nil && to != nil && constant.Compare(from, token.LSS, to)
 }
 
 // succeeded reports whether cond holds when the error it tests is nil:

@@ -3,6 +3,7 @@ package admission
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"iter"
@@ -476,26 +477,23 @@ func (r *Result) firstAttemptWait(strict *Finder, st inspector.Cursor) (Wait, bo
 }
 
 // runsOnce reports whether the for loop fs runs its body at least once:
-// it has no condition, or it counts a variable its init sets to a
-// constant up to a bound (for i := 0; i <= n; i++), which a loop of
-// attempts starts below.
+// it has no condition, or it counts a variable from a constant up to a
+// bound (code.CountsUp) that a loop of attempts starts below: a constant
+// above the start, or any bound compared with <= (for attempt := 0;
+// attempt <= c.maxRetries; attempt++), since a count of retries is not
+// negative. A variable bound compared with < may be the start itself.
 func runsOnce(info *types.Info, fs *ast.ForStmt) bool {
 	if fs.Cond == nil {
 		return true
 	}
-	init, ok := fs.Init.(*ast.AssignStmt)
-	if !ok || len(init.Lhs) != 1 || len(init.Rhs) != 1 {
+	from, to, op, ok := code.CountsUp(info, fs)
+	switch {
+	case !ok:
 		return false
+	case to != nil:
+		return constant.Compare(from, op, to)
 	}
-	if tv, ok := info.Types[init.Rhs[0]]; !ok || tv.Value == nil {
-		return false
-	}
-	cmp, ok := ast.Unparen(fs.Cond).(*ast.BinaryExpr)
-	if !ok || (cmp.Op != token.LSS && cmp.Op != token.LEQ) {
-		return false
-	}
-	v := code.Var(info, init.Lhs[0])
-	return v != nil && code.Var(info, cmp.X) == v
+	return op == token.LEQ
 }
 
 // branchWait returns the first wait in a branch of the if or switch
