@@ -52,6 +52,12 @@ var now = time.Now()
 
 func load(t *testing.T) (*token.FileSet, *ast.File, *types.Info, *types.Package) {
 	t.Helper()
+	return loadSrc(t, src)
+}
+
+// loadSrc parses and type-checks src, one file of package p.
+func loadSrc(t *testing.T, src string) (*token.FileSet, *ast.File, *types.Info, *types.Package) {
+	t.Helper()
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
 	if err != nil {

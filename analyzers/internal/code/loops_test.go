@@ -2,10 +2,6 @@ package code_test
 
 import (
 	"go/ast"
-	"go/importer"
-	"go/parser"
-	"go/token"
-	"go/types"
 	"testing"
 
 	"golang.org/x/tools/go/ast/inspector"
@@ -13,24 +9,8 @@ import (
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 )
 
-// check parses and type-checks one file of package p.
-func check(t *testing.T, src string) (*ast.File, *types.Info) {
-	t.Helper()
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}}
-	conf := types.Config{Importer: importer.Default()}
-	if _, err := conf.Check("p", fset, []*ast.File{f}, info); err != nil {
-		t.Fatal(err)
-	}
-	return f, info
-}
-
 func TestCountsUp(t *testing.T) {
-	f, info := check(t, `package p
+	_, f, info, _ := loadSrc(t, `package p
 
 type c struct{ n int }
 
@@ -64,7 +44,7 @@ func f(max int, k *c) {
 }
 
 func TestAwaitedAt(t *testing.T) {
-	f, info := check(t, `package p
+	_, f, info, _ := loadSrc(t, `package p
 
 func work() error { return nil }
 
