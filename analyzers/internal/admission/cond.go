@@ -436,8 +436,8 @@ func (r *Result) awaitedInnerWait(strict *Finder, fn *types.Func, st inspector.C
 }
 
 // firstAttemptWait returns the wait of the first attempt of a loop of
-// attempts at st: a for loop that runs its body at least once (no
-// condition, or a counter from a constant compared with < or <=) and whose
+// attempts at st: a for loop that runs its body at least once (runsOnce:
+// no condition, or a counter from a constant up to a bound) and whose
 // body, before anything that leaves it, calls a function that waits
 // inside and then works,
 //
