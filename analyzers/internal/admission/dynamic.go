@@ -353,24 +353,18 @@ func (r *Result) InnerCallee(call *ast.CallExpr) *types.Func {
 }
 
 // importedImplInner returns, for an interface method m whose declaring
-// package gave it no fact (none of its own implementations works), the
-// method that waits inside before its work of the first implementation in
-// view, in name order (a type, of another package than the interface's,
-// with a fact: of this package or one it imports), when every such
-// implementation that works does. As for the declaring package's own
-// (implsInner), one that does no blocking work is left out; the bodies of
-// imported ones are not in view here, so one that works without a wait of
-// its own, a decorator among them, keeps the call from being taken for a
-// wait. Cached per method.
+// package gave it no fact and declares no type that implements it (an
+// interface declared for its users), the method of the first
+// implementation that waits inside before its work, when every
+// implementation in view (code.Implementations in this package and the
+// packages it imports directly, as for implsWait) waits first: each one
+// has the fact, save one of this package's that does no blocking work (its
+// body was classified, as implsInner leaves such out). An imported
+// implementation without the fact is no evidence: its package may not
+// have been analyzed. An interface whose own package implements it (io's
+// readers, a client package's interface and its client) is left to that
+// package's fact. Cached per method.
 func (r *Result) importedImplInner(m *types.Func) *types.Func {
-	recv := m.Signature().Recv()
-	if recv == nil {
-		return nil
-	}
-	iface, ok := recv.Type().Underlying().(*types.Interface)
-	if !ok {
-		return nil
-	}
 	r.imported.mu.Lock() // the checks of a package ask at once
 	defer r.imported.mu.Unlock()
 	if fn, done := r.imported.done[m]; done {
@@ -379,37 +373,36 @@ func (r *Result) importedImplInner(m *types.Func) *types.Func {
 	if r.imported.done == nil {
 		r.imported.done = make(map[*types.Func]*types.Func)
 	}
+	found := r.importedImplInnerOnce(m)
+	r.imported.done[m] = found
+	return found
+}
+
+func (r *Result) importedImplInnerOnce(m *types.Func) *types.Func {
+	if m.Pkg() == nil {
+		return nil
+	}
+	if own, ok := code.Implementations(m, m.Pkg()); !ok || len(own) > 0 {
+		return nil
+	}
+	impls, ok := code.Implementations(m, append([]*types.Package{r.pass.Pkg}, r.pass.Pkg.Imports()...)...)
+	if !ok {
+		return nil
+	}
 	var found *types.Func
-	ok = true
-	for obj, h := range r.helpers {
-		fn, isFunc := obj.(*types.Func)
-		if !isFunc || fn.Name() != m.Name() || fn.Pkg() == m.Pkg() {
-			continue
-		}
-		frecv := fn.Signature().Recv()
-		if frecv == nil || types.IsInterface(frecv.Type()) {
-			continue
-		}
-		t := frecv.Type()
-		if p, isPtr := t.(*types.Pointer); isPtr {
-			t = p.Elem()
-		}
-		if _, impl := implementation(t, iface, m); !impl {
-			continue
-		}
+	for _, fn := range impls {
+		h := r.Helper(fn)
 		switch {
-		case h.Inner != nil:
-			if found == nil || fn.FullName() < found.FullName() { // not Pos: files are added to the set in load order
+		case h != nil && h.Inner != nil:
+			if found == nil {
 				found = fn
 			}
-		case h.works():
-			ok = false
+		case fn.Pkg() == r.pass.Pkg && !h.works():
+			// Returns what it holds: no place for a caller's time.
+		default:
+			return nil
 		}
 	}
-	if !ok {
-		found = nil
-	}
-	r.imported.done[m] = found
 	return found
 }
 

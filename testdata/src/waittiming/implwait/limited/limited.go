@@ -36,3 +36,12 @@ func (b *Backend) Find(ctx context.Context, prefix string) ([]string, error) {
 	defer b.slots.Release(1)
 	return filepath.Glob(filepath.Join(b.dir, prefix+"*"))
 }
+
+// Next waits for a slot, then reads the next file: a Source too.
+func (b *Backend) Next(ctx context.Context) ([]byte, error) {
+	if err := b.slots.Acquire(ctx, 1); err != nil {
+		return nil, err
+	}
+	defer b.slots.Release(1)
+	return os.ReadFile(filepath.Join(b.dir, "next"))
+}
