@@ -49,8 +49,11 @@ func AwaitedAt(info *types.Info, g inspector.Cursor) token.Pos {
 			return token.NoPos
 		}
 	}
-	// The channels the literal sends on or closes: variables of fn's own,
-	// declared outside the literal.
+	// The channels the literal sends on or closes as its last step (a send
+	// followed by nothing but a return, a deferred close): variables of
+	// fn's own, declared outside the literal. A signal sent before more
+	// work (close(started); serve()) tells the function the goroutine
+	// began, not that it is done.
 	chans := make(map[*types.Var]bool)
 	outer := func(e ast.Expr) *types.Var {
 		id, ok := ast.Unparen(e).(*ast.Ident)
@@ -63,23 +66,29 @@ func AwaitedAt(info *types.Info, g inspector.Cursor) token.Pos {
 		}
 		return v
 	}
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
+	litCur, _ := g.FindNode(lit)
+	for cur := range litCur.Preorder((*ast.SendStmt)(nil), (*ast.CallExpr)(nil)) {
+		var ch ast.Expr
+		switch n := cur.Node().(type) {
 		case *ast.SendStmt:
-			if v := outer(n.Chan); v != nil {
-				chans[v] = true
+			if lastStep(cur) {
+				ch = n.Chan
 			}
 		case *ast.CallExpr:
-			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && len(n.Args) == 1 {
-				if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "close" {
-					if v := outer(n.Args[0]); v != nil {
-						chans[v] = true
-					}
+			id, ok := ast.Unparen(n.Fun).(*ast.Ident)
+			if !ok || len(n.Args) != 1 {
+				continue
+			}
+			if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "close" {
+				if _, deferred := cur.Parent().Node().(*ast.DeferStmt); deferred || lastStep(cur.Parent()) {
+					ch = n.Args[0]
 				}
 			}
 		}
-		return true
-	})
+		if v := outer(ch); ch != nil && v != nil {
+			chans[v] = true
+		}
+	}
 	if len(chans) == 0 {
 		return token.NoPos
 	}
@@ -112,4 +121,16 @@ func AwaitedAt(info *types.Info, g inspector.Cursor) token.Pos {
 		}
 	}
 	return at
+}
+
+// lastStep reports whether the statement at cur is the last of its block,
+// or followed only by a return.
+func lastStep(cur inspector.Cursor) bool {
+	next, ok := cur.NextSibling()
+	if !ok {
+		return true
+	}
+	_, isReturn := next.Node().(*ast.ReturnStmt)
+	_, more := next.NextSibling()
+	return isReturn && !more
 }

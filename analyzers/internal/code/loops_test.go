@@ -82,6 +82,36 @@ func received(ch chan error) {
 	<-ch
 }
 
+func started() {
+	ready := make(chan struct{})
+	go func() {
+		close(ready)
+		_ = work()
+	}()
+	<-ready
+}
+
+func signalled() {
+	ready := make(chan error, 1)
+	go func() {
+		ready <- nil
+		_ = work()
+	}()
+	<-ready
+}
+
+func erred() {
+	done := make(chan error, 1)
+	go func() {
+		if err := work(); err != nil {
+			done <- err
+			return
+		}
+		done <- work()
+	}()
+	<-done
+}
+
 func laterLiteral() {
 	done := make(chan error, 1)
 	go func() { done <- work() }()
@@ -89,7 +119,7 @@ func laterLiteral() {
 	_ = f
 }
 `)
-	want := map[string]bool{"awaited": true, "closed": true, "forgotten": false, "inLoop": false, "received": true, "laterLiteral": false}
+	want := map[string]bool{"awaited": true, "closed": true, "forgotten": false, "inLoop": false, "received": true, "laterLiteral": false, "started": false, "signalled": false, "erred": true}
 	in := inspector.New([]*ast.File{f})
 	for cur := range in.Root().Preorder((*ast.GoStmt)(nil)) {
 		name := code.EnclosingFunc(cur).Node().(*ast.FuncDecl).Name.Name

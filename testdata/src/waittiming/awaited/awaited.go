@@ -102,3 +102,21 @@ func (s *Server) warmed(ctx context.Context, name string) {
 	err := s.c.Warm(ctx, name)
 	log.Printf("warm took %v: %v", time.Since(start), err) // why: callee-elsewhere no-wait-in-span
 }
+
+// serve starts a goroutine that says it began and then waits for a slot
+// and reads: the function waits for the signal only, and the rest runs
+// after the figure.
+func (s *Server) serve(ctx context.Context, name string) {
+	start := time.Now()
+	ready := make(chan struct{})
+	go func() {
+		close(ready)
+		if err := s.sem.Acquire(ctx, 1); err != nil {
+			return
+		}
+		defer s.sem.Release(1)
+		_, _ = os.ReadFile(name)
+	}()
+	<-ready
+	log.Printf("serve started in %v", time.Since(start)) // why: no-wait-in-span
+}
