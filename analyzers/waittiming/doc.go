@@ -31,7 +31,7 @@
 // the time since a kept start), a function recording the time since a
 // time.Time parameter whatever its name, and a function returning the
 // function that stops its measurement (defer track("op")()). A time.Time
-// parameter read against the clock in the function that declares it
+// parameter named like a start and read against the clock in the function that declares it
 // (time.Since(start) in func process(ctx, req, start time.Time)) is a start
 // taken before the function's body: the function's waits are in the
 // figure, and the finding has no fix (the start is the caller's). The end may

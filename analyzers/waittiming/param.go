@@ -21,10 +21,12 @@ import (
 // fix cannot move a start the caller takes, so these findings have none.
 
 // paramMeasurement returns the measurement an end makes from a time.Time
-// parameter of the function that declares it, when the end runs in that
+// parameter, named like a start, of the function that declares it, when the end runs in that
 // function's body (or in a deferred literal of it).
 func (c *checker) paramMeasurement(e varEnd) (*measurement, bool) {
-	if !c.clockSince(e.cur.Node().(*ast.CallExpr)) {
+	// Named like a start, not like the time of an event whose age the
+	// function reads (time.Since(lastSeen) after a wait is no figure of it).
+	if !timing.IsStartName(e.v.Name()) || !c.clockSince(e.cur.Node().(*ast.CallExpr)) {
 		return nil, false
 	}
 	fn, ftype, ok := declaringFunc(e.cur, e.v)

@@ -119,9 +119,12 @@ func IsStartParam(info *types.Info, call *ast.CallExpr, i int, anyName bool) boo
 	if anyName {
 		return true
 	}
-	return isStartName(p.Name()) || isMeasureName(fn.Name())
+	return IsStartName(p.Name()) || isMeasureName(fn.Name())
 }
 
-func isStartName(name string) bool { return knowledge.StartWords.Match(strings.ToLower(name)) }
+// IsStartName reports whether a time.Time variable's name says it is when a
+// measurement started (knowledge.StartWords: start, begin, t0…), not when
+// something last happened (lastSeen, modTime: the time since is an age).
+func IsStartName(name string) bool { return knowledge.StartWords.Match(strings.ToLower(name)) }
 
 func isMeasureName(name string) bool { return knowledge.MeasureWords.Match(strings.ToLower(name)) }

@@ -146,3 +146,15 @@ func work(req string) error {
 	_, err := os.Stat(req)
 	return err
 }
+
+// refresh logs how stale the entry was: lastSeen is when it was last seen,
+// not a start the caller took, and the time since it is an age.
+func (s *Server) refresh(ctx context.Context, key string, lastSeen time.Time) error {
+	if err := s.sem.Acquire(ctx, 1); err != nil {
+		return err
+	}
+	defer s.sem.Release(1)
+	err := work(key)
+	log.Printf("refreshed %s, stale for %v", key, time.Since(lastSeen)) // why: start-elsewhere
+	return err
+}
