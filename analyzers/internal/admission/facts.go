@@ -438,6 +438,14 @@ func heads(st inspector.Cursor) []inspector.Cursor {
 			body, _ := st.FindNode(n.Body.List[0])
 			out = append(out, heads(body)...)
 		}
+		// for { select { case t.slots <- struct{}{}: return nil; case err
+		// := <-t.errs: … } }: an endless loop that starts with a blocking
+		// select, one of whose sends leaves the function, takes a slot at
+		// its first round and goes round only on the other cases.
+		if sel := acquireLoopSelect(n); sel != nil {
+			c, _ := st.FindNode(sel)
+			out = append(out, heads(c)...)
+		}
 	case *ast.SelectStmt:
 		out = append(out, st)
 		for cc := range st.Preorder((*ast.CommClause)(nil)) {
@@ -455,6 +463,28 @@ func heads(st inspector.Cursor) []inspector.Cursor {
 		}
 	}
 	return out
+}
+
+// acquireLoopSelect returns the select an endless loop starts with, when
+// the select blocks (it has no default) and one of its cases is a send that
+// returns from the function. The other cases (an error to hand back, a
+// signal to note) go round to the same select, so the first thing the loop
+// waits for is the slot.
+func acquireLoopSelect(loop *ast.ForStmt) *ast.SelectStmt {
+	if loop.Init != nil || loop.Cond != nil || loop.Post != nil || len(loop.Body.List) == 0 {
+		return nil
+	}
+	sel, ok := loop.Body.List[0].(*ast.SelectStmt)
+	if !ok || code.HasDefault(sel) {
+		return nil
+	}
+	for _, st := range sel.Body.List {
+		cc := st.(*ast.CommClause)
+		if _, send := cc.Comm.(*ast.SendStmt); send && code.Terminates(cc.Body, false) {
+			return sel
+		}
+	}
+	return nil
 }
 
 // condHead returns the call or receive an if condition starts with:

@@ -26,3 +26,17 @@ func use(ctx context.Context, p *helpers.Pool, t *helpers.Throttle, g *helpers.G
 	acquire := func() { g.Enter() } // want `SemaphoreChan slots blocking via \(\*helpers.Gate\).Enter`
 	acquire() // want `SemaphoreChan - blocking via acquire`
 }
+
+// A throttle whose Do loops over a select takes its slot like Enter; the
+// loops that only try, or send for ever, are no waits.
+func useThrottle2(t *helpers.Throttle2) error {
+	if err := t.Do(); err != nil { // want `SemaphoreChan slots blocking via \(\*helpers.Throttle2\).Do`
+		return err
+	}
+	defer t.Done(nil)
+	if !t.Offer() {
+		return nil
+	}
+	t.Pump()
+	return nil
+}

@@ -268,3 +268,61 @@ func Twice(f func() error) error {
 	fmt.Println(time.Since(start))
 	return err
 }
+
+// Throttle2 takes a slot in a loop that also hands back the errors its
+// workers reported: the loop's first round waits for the slot.
+type Throttle2 struct {
+	slots chan struct{}
+	errs  chan error
+}
+
+func NewThrottle2(n int) *Throttle2 {
+	return &Throttle2{slots: make(chan struct{}, n), errs: make(chan error, n)}
+}
+
+func (t *Throttle2) Do() error { // want Do:"wait SemaphoreChan the send to semaphore channel slots strict on .slots release method Done"
+	for {
+		select {
+		case t.slots <- struct{}{}:
+			return nil
+		case err := <-t.errs:
+			if err != nil {
+				return err
+			}
+		}
+	}
+}
+
+func (t *Throttle2) Done(err error) {
+	if err != nil {
+		t.errs <- err
+	}
+	select {
+	case <-t.slots:
+	default:
+		panic("Done without Do")
+	}
+}
+
+// Offer's loop tries the slot and gives up: it does not wait.
+func (t *Throttle2) Offer() bool {
+	for {
+		select {
+		case t.slots <- struct{}{}:
+			return true
+		default:
+			return false
+		}
+	}
+}
+
+// Pump's loop sends for ever: no send leaves it, so it is a producer, not
+// an acquire.
+func (t *Throttle2) Pump() {
+	for {
+		select {
+		case t.slots <- struct{}{}:
+		case <-t.errs:
+		}
+	}
+}
