@@ -559,6 +559,10 @@ func (c *checker) queueSiteBounded(q *queue, site, fn inspector.Cursor) *report.
 		return ruleNotShared
 	case c.boundedIn(fn, q, 0, site):
 		return ruleLengthCheck
+	case c.emptiedAfter(q, site, fn):
+		return ruleEmptiedAfter
+	case c.mirrorsJobQueue(q, site):
+		return ruleMirrorsChannel
 	case c.blocksAfter(fn, site):
 		return ruleCallerWaits
 	case c.sh.IsSorted(q.v) || isHeapPush(info, fn):
@@ -569,6 +573,108 @@ func (c *checker) queueSiteBounded(q *queue, site, fn inspector.Cursor) *report.
 		return ruleDrainsUnderLock
 	}
 	return nil
+}
+
+// emptiedAfter reports whether the function at fn empties the queue after
+// the enqueue at site (q = q[:0], q = nil), outside function literals: it
+// adds an item and then takes all it holds, so what it adds does not
+// outlive the call (a flush that appends the current buffer to those
+// pending and writes them all).
+func (c *checker) emptiedAfter(q *queue, site, fn inspector.Cursor) bool {
+	info := c.pass.TypesInfo
+	found := false
+	fn.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.AssignStmt)(nil)}, func(cur inspector.Cursor) bool {
+		switch n := cur.Node().(type) {
+		case *ast.FuncLit:
+			return n == fn.Node()
+		case *ast.AssignStmt:
+			if n.Pos() < site.Node().End() || n.Tok != token.ASSIGN || len(n.Lhs) != len(n.Rhs) {
+				return true
+			}
+			for i, lhs := range n.Lhs {
+				if v := code.Var(info, lhs); v != nil && v.Origin() == q.v && c.isEmptySlice(n.Rhs[i]) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// mirrorsJobQueue reports whether the enqueue at site runs only once a send
+// on a job channel of the package has gone through (in the send's select
+// case, or after the send in the same block), and a function that dequeues
+// from q receives from that channel. The slice then holds what the channel
+// holds and what its worker has in hand (a flusher that takes a memtable
+// from the channel, writes it, then drops it from the front of the slice
+// readers search), so the channel's buffer bounds it.
+func (c *checker) mirrorsJobQueue(q *queue, site inspector.Cursor) bool {
+	ch := sentBefore(c.pass.TypesInfo, site)
+	if ch == nil || c.adm == nil || !c.adm.IsJobQueue(ch) {
+		return false
+	}
+	for _, d := range q.dequeues {
+		if dfn := code.EnclosingFunc(d); dfn.Valid() && receivesFrom(c.pass.TypesInfo, dfn, ch) {
+			return true
+		}
+	}
+	return false
+}
+
+// sentBefore returns the channel a send that must go through before the
+// statement at site runs sends on: the send of the select case site is in,
+// or a blocking send earlier in site's own block.
+func sentBefore(info *types.Info, site inspector.Cursor) *types.Var {
+	if block, ok := site.Parent().Node().(*ast.BlockStmt); ok {
+		for _, st := range block.List {
+			if st.Pos() >= site.Node().Pos() {
+				break
+			}
+			if send, ok := st.(*ast.SendStmt); ok {
+				if v := code.Var(info, send.Chan); v != nil {
+					return v.Origin()
+				}
+			}
+		}
+	}
+	for e := range site.Enclosing((*ast.CommClause)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		cc, ok := e.Node().(*ast.CommClause)
+		if !ok {
+			return nil
+		}
+		if send, ok := cc.Comm.(*ast.SendStmt); ok {
+			if v := code.Var(info, send.Chan); v != nil {
+				return v.Origin()
+			}
+		}
+		return nil
+	}
+	return nil
+}
+
+// receivesFrom reports whether the function at fn receives from the channel
+// ch (a receive or a range over it), outside function literals.
+func receivesFrom(info *types.Info, fn inspector.Cursor, ch *types.Var) bool {
+	found := false
+	fn.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.UnaryExpr)(nil), (*ast.RangeStmt)(nil)}, func(cur inspector.Cursor) bool {
+		var x ast.Expr
+		switch n := cur.Node().(type) {
+		case *ast.FuncLit:
+			return n == fn.Node()
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW {
+				x = n.X
+			}
+		case *ast.RangeStmt:
+			x = n.X
+		}
+		if v := code.Var(info, x); x != nil && v != nil && v.Origin() == ch {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // prefilledPool reports whether the queue is a pool of resources made up
