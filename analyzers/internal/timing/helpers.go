@@ -2,6 +2,7 @@ package timing
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strconv"
 
@@ -118,7 +119,7 @@ func runsOf(info *types.Info, fn *types.Func, body *ast.BlockStmt) int {
 			}
 			return false
 		})
-		if len(calls) != 1 {
+		if len(calls) != 1 || runsAgain(body, calls[0]) {
 			continue
 		}
 		at := calls[0].Pos()
@@ -145,6 +146,36 @@ func runsOf(info *types.Info, fn *types.Func, body *ast.BlockStmt) int {
 		}
 	}
 	return -1
+}
+
+// runsAgain reports whether the call can run more than once in body: it
+// lies in a loop, or a goto after it jumps back to a label before it (start:
+// err := fn(); if retryable(err) { … goto start }). A wrapper that calls
+// what it is handed again retries it; the time since its start is how long
+// it has been trying, not the figure of one call.
+func runsAgain(body *ast.BlockStmt, call *ast.CallExpr) bool {
+	labels := make(map[string]bool) // labels before the call
+	again := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ForStmt, *ast.RangeStmt:
+			if n.Pos() < call.Pos() && call.End() <= n.End() {
+				again = true
+			}
+		case *ast.LabeledStmt:
+			if n.Pos() < call.Pos() {
+				labels[n.Label.Name] = true
+			}
+		case *ast.BranchStmt:
+			if n.Tok == token.GOTO && n.Label != nil && n.Pos() > call.End() && labels[n.Label.Name] {
+				again = true
+			}
+		}
+		return !again
+	})
+	return again
 }
 
 // insideDefer reports whether n lies in a defer statement of body.

@@ -269,6 +269,41 @@ func Twice(f func() error) error {
 	return err
 }
 
+// Retried calls what it is handed again while it fails, backing off more
+// the longer it has been trying: the time since its start is how long it
+// has tried, not the figure of one call. Looped does the same in a for
+// loop.
+func Retried(ctx context.Context, f func() error) error {
+	start := time.Now()
+	backoff := 10 * time.Millisecond
+again:
+	err := f()
+	if err != nil {
+		if time.Since(start) > time.Second {
+			backoff = 200 * time.Millisecond
+		}
+		select {
+		case <-time.After(backoff):
+		case <-ctx.Done():
+			return err
+		}
+		goto again
+	}
+	return nil
+}
+
+func Looped(f func() error) error {
+	start := time.Now()
+	var err error
+	for range 3 {
+		if err = f(); err == nil {
+			break
+		}
+	}
+	fmt.Println(time.Since(start))
+	return err
+}
+
 // Throttle2 takes a slot in a loop that also hands back the errors its
 // workers reported: the loop's first round waits for the slot.
 type Throttle2 struct {
