@@ -68,8 +68,11 @@
 // function on the main path (or in the first attempt of a loop of
 // attempts), for an interface method, from an implementation its own
 // package declares having it (the union: the fact names the one when not
-// all do), and, for a call of a func-typed field or of a value of a func
-// type the package declares, from a function the package hands to it.
+// all do), for a call of a func-typed field or of a value of a func
+// type the package declares, from a function the package hands to it, and,
+// for a call of another package's function that is handed one of the
+// program's values as an interface of one method (req.RequestWith(ctx,
+// cl)), from the value's method for it.
 //
 // A measurement that is the latency users see — from the top of an HTTP
 // handler, a gRPC interceptor or a net/rpc-shaped endpoint to its end, or a

@@ -22,3 +22,13 @@ func TestWaittimingDispatchAcrossPackages(t *testing.T) {
 func TestWaittimingImplementationInView(t *testing.T) {
 	wantAppFindings(t, "implwait", 2)
 }
+
+// TestWaittimingHandedValue checks that a call of another package's
+// function that is handed a value as an interface of one method
+// (kmsg.RequestWith and its Requestor) is taken for the value's method: the
+// fact of package broker's Request, which queues for a slot first, reaches
+// package app through the value it hands over, standalone and under go vet
+// (where package kmsg is analyzed too and has no fact of its own).
+func TestWaittimingHandedValue(t *testing.T) {
+	wantAppFindings(t, "handed", 2)
+}

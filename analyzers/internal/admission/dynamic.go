@@ -325,8 +325,18 @@ func (r *Result) InnerCallee(call *ast.CallExpr) *types.Func {
 	if _, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
 		return nil
 	}
-	if code.Callee(r.info, call) != nil {
-		return nil // a declared function or method: its own fact answers
+	if callee := code.Callee(r.info, call); callee != nil {
+		// A declared function or method: its own fact answers, unless it
+		// is another package's and the value it calls back is ours.
+		if callee.Pkg() == r.pass.Pkg || !r.ready {
+			return nil
+		}
+		for _, fn := range r.HandedMethods(call) {
+			if h := r.Helper(fn); h != nil && h.Inner != nil {
+				return fn
+			}
+		}
+		return nil
 	}
 	var fns []*types.Func
 	if v := code.Var(r.info, call.Fun); v != nil && v.IsField() && v.Pkg() == r.pass.Pkg {
@@ -348,6 +358,66 @@ func (r *Result) InnerCallee(call *ast.CallExpr) *types.Func {
 	// its own implementations are among those in view.
 	if m := code.CalleeFunc(r.info, call); m != nil && r.ready && r.Helper(m) == nil {
 		return r.importedImplInner(m)
+	}
+	return nil
+}
+
+// HandedMethods returns, for a call of a function of another package, the
+// methods it is handed to call back: for each argument of a concrete type
+// given for a parameter whose type is an interface of one method
+// (kmsg's req.RequestWith(ctx, cl), whose Requestor has only Request;
+// io.Copy(w, r)), the argument's method that implements it. An interface
+// of one method names the one thing the callee can do with the value, and
+// a callee whose package gave no fact for it (not analyzed, or unable to
+// see this program's implementations from there) runs it, so a caller
+// that times or bounds the call times or bounds that method. Parameters of
+// type-parameter or wider interface types, and arguments that are
+// interfaces themselves, hand nothing the check can name.
+func (r *Result) HandedMethods(call *ast.CallExpr) []*types.Func {
+	callee := code.Callee(r.info, call)
+	sig, ok := r.info.TypeOf(call.Fun).(*types.Signature)
+	if callee == nil || callee.Pkg() == r.pass.Pkg || !ok {
+		return nil
+	}
+	var out []*types.Func
+	params := sig.Params()
+	for i, arg := range call.Args {
+		if params.Len() == 0 {
+			break
+		}
+		pt := params.At(min(i, params.Len()-1)).Type()
+		if sig.Variadic() && i >= params.Len()-1 {
+			if call.Ellipsis.IsValid() {
+				continue
+			}
+			pt = pt.(*types.Slice).Elem()
+		}
+		if _, ok := pt.(*types.TypeParam); ok {
+			continue
+		}
+		iface, ok := pt.Underlying().(*types.Interface)
+		at := r.info.TypeOf(arg)
+		if !ok || iface.NumMethods() != 1 || !iface.IsMethodSet() || at == nil || types.IsInterface(at) {
+			continue
+		}
+		if fn := methodFor(at, iface.Method(0)); fn != nil {
+			out = append(out, fn)
+		}
+	}
+	return out
+}
+
+// methodFor returns the method of t (or, for a named type that is no
+// pointer, of *t) named as m, when t's method set implements m's interface.
+func methodFor(t types.Type, m *types.Func) *types.Func {
+	for _, tt := range []types.Type{t, types.NewPointer(t)} {
+		if _, isPtr := t.(*types.Pointer); isPtr && tt != t {
+			break
+		}
+		obj, _, _ := types.LookupFieldOrMethod(tt, false, m.Pkg(), m.Name())
+		if fn, ok := obj.(*types.Func); ok {
+			return fn
+		}
 	}
 	return nil
 }

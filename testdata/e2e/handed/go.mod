@@ -1,0 +1,3 @@
+module queuecheck.example/handed
+
+go 1.26.0
