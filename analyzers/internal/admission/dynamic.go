@@ -365,14 +365,15 @@ func (r *Result) InnerCallee(call *ast.CallExpr) *types.Func {
 // HandedMethods returns, for a call of a function of another package, the
 // methods it is handed to call back: for each argument of a concrete type
 // given for a parameter whose type is an interface of one method
-// (kmsg's req.RequestWith(ctx, cl), whose Requestor has only Request;
-// io.Copy(w, r)), the argument's method that implements it. An interface
+// (kmsg's req.RequestWith(ctx, cl), whose Requestor has only Request),
+// the argument's method that implements it. An interface
 // of one method names the one thing the callee can do with the value, and
 // a callee whose package gave no fact for it (not analyzed, or unable to
 // see this program's implementations from there) runs it, so a caller
 // that times or bounds the call times or bounds that method. Parameters of
 // type-parameter or wider interface types, and arguments that are
-// interfaces themselves, hand nothing the check can name.
+// interfaces themselves, hand nothing the check can name; nor does a
+// stream's reader or writer (takesBuffer).
 func (r *Result) HandedMethods(call *ast.CallExpr) []*types.Func {
 	callee := code.Callee(r.info, call)
 	sig, ok := r.info.TypeOf(call.Fun).(*types.Signature)
@@ -397,7 +398,7 @@ func (r *Result) HandedMethods(call *ast.CallExpr) []*types.Func {
 		}
 		iface, ok := pt.Underlying().(*types.Interface)
 		at := r.info.TypeOf(arg)
-		if !ok || iface.NumMethods() != 1 || !iface.IsMethodSet() || at == nil || types.IsInterface(at) {
+		if !ok || iface.NumMethods() != 1 || !iface.IsMethodSet() || at == nil || types.IsInterface(at) || takesBuffer(iface.Method(0)) {
 			continue
 		}
 		if fn := methodFor(at, iface.Method(0)); fn != nil {
@@ -405,6 +406,22 @@ func (r *Result) HandedMethods(call *ast.CallExpr) []*types.Func {
 		}
 	}
 	return out
+}
+
+// takesBuffer reports whether the method m takes a []byte: a stream's
+// Read or Write, which the callee calls once per chunk until the stream
+// ends. A wait inside it paces each chunk of the callee's loop (a reader
+// throttled to a bandwidth, handed to an upload), a wait per iteration,
+// which the checks leave alone, not a queue before the work.
+func takesBuffer(m *types.Func) bool {
+	for p := range m.Signature().Params().Variables() {
+		if s, ok := p.Type().Underlying().(*types.Slice); ok {
+			if b, ok := s.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // methodFor returns the method of t (or, for a named type that is no

@@ -5,6 +5,7 @@ package handed
 
 import (
 	"context"
+	"io"
 	"log"
 	"time"
 
@@ -56,4 +57,26 @@ func describe(ctx context.Context, cl *broker.Client, group string) string {
 	s := kmsg.Describe(ctx, &kmsg.CommitRequest{Group: group})
 	log.Printf("describe took %v", time.Since(start))
 	return s
+}
+
+// throttled reads a stream a chunk at a time, each chunk after a slot: a
+// reader that paces what it hands on.
+type throttled struct {
+	slots chan struct{}
+	r     io.Reader
+}
+
+func (t *throttled) Read(p []byte) (int, error) {
+	t.slots <- struct{}{}
+	defer func() { <-t.slots }()
+	return t.r.Read(p)
+}
+
+// upload times a copy of a throttled stream: io.Copy calls Read once per
+// chunk, so each wait paces a chunk of the copy, not a queue before it.
+func upload(dst io.Writer, src *throttled) error {
+	start := time.Now()
+	_, err := io.Copy(dst, src)
+	log.Printf("upload took %v", time.Since(start))
+	return err
 }
