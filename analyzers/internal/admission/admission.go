@@ -197,6 +197,9 @@ type Result struct {
 	argLits map[*ast.FuncLit]*FuncFact
 	// imported caches importedImplInner.
 	imported importedImpls
+	// implementers caches, per interface of the package, the package's
+	// types that implement it (classifyInterfaces).
+	implementers map[*types.Interface][]types.Type
 }
 
 // Finder returns the questions of one check about the package, asked with

@@ -532,17 +532,21 @@ func (r *Result) classifyInterfaces() bool {
 			continue
 		}
 		iface := tn.Type().Underlying().(*types.Interface)
+		its := r.implementersIn(iface, impls)
+		if len(its) == 0 {
+			continue // declared for its users: no implementation here gives a fact
+		}
 		for m := range iface.ExplicitMethods() {
 			if old := r.helpers[m]; old != nil {
 				// Given its InnerWait before the work facts were known:
 				// add the work.
-				if !old.Work && r.implsWork(iface, m, impls) {
+				if !old.Work && r.implsWork(iface, m, its) {
 					old.Work = true
 					added = true
 				}
 				continue
 			}
-			iw, work := r.implsInner(iface, m, impls), r.implsWork(iface, m, impls)
+			iw, work := r.implsInner(iface, m, its), r.implsWork(iface, m, its)
 			if iw != nil || work {
 				r.helpers[m] = &FuncFact{Inner: iw, Work: work}
 				added = true
@@ -550,6 +554,27 @@ func (r *Result) classifyInterfaces() bool {
 		}
 	}
 	return added
+}
+
+// implementersIn returns the types of impls that implement iface (or whose
+// pointers do), cached per interface: classifyInterfaces asks for each of
+// an interface's methods, and runs twice, and most of a package's types
+// implement none of its interfaces.
+func (r *Result) implementersIn(iface *types.Interface, impls []types.Type) []types.Type {
+	if its, ok := r.implementers[iface]; ok {
+		return its
+	}
+	var its []types.Type
+	for _, t := range impls {
+		if types.Implements(t, iface) || types.Implements(types.NewPointer(t), iface) {
+			its = append(its, t)
+		}
+	}
+	if r.implementers == nil {
+		r.implementers = make(map[*types.Interface][]types.Type)
+	}
+	r.implementers[iface] = its
+	return its
 }
 
 // implFacts returns the facts of method m of every type of impls that
