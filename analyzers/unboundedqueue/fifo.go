@@ -658,19 +658,13 @@ func sentBefore(info *types.Info, site inspector.Cursor) *types.Var {
 func receivesFrom(info *types.Info, fn inspector.Cursor, ch *types.Var) bool {
 	found := false
 	fn.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.UnaryExpr)(nil), (*ast.RangeStmt)(nil)}, func(cur inspector.Cursor) bool {
-		var x ast.Expr
-		switch n := cur.Node().(type) {
-		case *ast.FuncLit:
-			return n == fn.Node()
-		case *ast.UnaryExpr:
-			if n.Op == token.ARROW {
-				x = n.X
-			}
-		case *ast.RangeStmt:
-			x = n.X
+		if _, lit := cur.Node().(*ast.FuncLit); lit {
+			return cur.Node() == fn.Node()
 		}
-		if v := code.Var(info, x); x != nil && v != nil && v.Origin() == ch {
-			found = true
+		if x := shared.ReceivedFrom(cur.Node()); x != nil {
+			if v := code.Var(info, x); v != nil && v.Origin() == ch {
+				found = true
+			}
 		}
 		return !found
 	})

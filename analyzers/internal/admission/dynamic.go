@@ -388,10 +388,11 @@ func (r *Result) HandedMethods(call *ast.CallExpr) []*types.Func {
 		}
 		pt := params.At(min(i, params.Len()-1)).Type()
 		if sig.Variadic() && i >= params.Len()-1 {
-			if call.Ellipsis.IsValid() {
+			s, ok := pt.(*types.Slice)
+			if !ok || call.Ellipsis.IsValid() {
 				continue
 			}
-			pt = pt.(*types.Slice).Elem()
+			pt = s.Elem()
 		}
 		if _, ok := pt.(*types.TypeParam); ok {
 			continue
