@@ -117,8 +117,9 @@
 // on failure: under failure the figure is mostly waiting. A figure whose
 // only work is a call of a function that retries so — itself or through
 // wrappers whose only work is that call, of this package or, by a retries
-// fact, of another (also through a func field assigned that one function)
-// — is reported without a fix; a fallback run once the call failed is no
+// fact, of another (also through a func field assigned that one function,
+// or through a value handed to another package's function as an interface
+// of one method, whose method retries) — is reported without a fix; a fallback run once the call failed is no
 // other work. Batches paced between items, polls on an interval or a ticker,
 // timings per attempt and figures that name their retries are left alone.
 //

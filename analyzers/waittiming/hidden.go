@@ -34,8 +34,11 @@ type hiddenRetry struct {
 // calleeName names what the call retries in: its callee, or the function
 // its callee returned.
 func (h hiddenRetry) calleeName() string {
-	if h.r.returned {
+	switch {
+	case h.r.returned:
 		return "the function " + code.DisplayName(h.callee) + " returns"
+	case h.r.via != "":
+		return code.DisplayName(h.callee) + " via " + h.r.via
 	}
 	return code.DisplayName(h.callee)
 }
@@ -259,11 +262,34 @@ func (c *retrier) retryingCall(cur inspector.Cursor) (*ast.CallExpr, *types.Func
 	case fn.Pkg() != c.pass.Pkg:
 		pause, ok := c.retriesElsewhere(fn)
 		if !ok {
+			if h, r := c.handedRetry(call); r != nil {
+				return call, h, r, nil
+			}
 			return call, fn, nil, ruleCalleeElsewhere
 		}
 		return call, fn, &retry{name: pause}, nil
 	}
 	return call, fn, c.retriesOf(fn), nil
+}
+
+// handedRetry returns the method a call of another package's function is
+// handed to call back (admission's HandedMethods: an argument given as an
+// interface of one method) and its retry, when that method retries with
+// pauses: by its body here, or by its retries fact elsewhere.
+func (c *retrier) handedRetry(call *ast.CallExpr) (*types.Func, *retry) {
+	via := types.ExprString(call.Fun)
+	for _, h := range c.res.HandedMethods(call) {
+		if h.Pkg() == c.pass.Pkg {
+			if r := c.retriesOf(h); r != nil {
+				handed := *r
+				handed.via = via
+				return h, &handed
+			}
+		} else if pause, ok := c.retriesElsewhere(h); ok {
+			return h, &retry{name: pause, via: via}
+		}
+	}
+	return nil, nil
 }
 
 // isInterfaceMethod reports whether fn is a method of an interface: a call

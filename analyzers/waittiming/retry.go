@@ -33,6 +33,9 @@ type retry struct {
 	// returned is set for the retry of the function a call's callee
 	// returns, not of the callee itself (runner := NewRunner(…); runner(op)).
 	returned bool
+	// via is set for the retry of a method a call of another package's
+	// function is handed to call back: the call as written (req.RequestWith).
+	via string
 }
 
 // retryIn returns the retry loop inside m's span, if there is one: a loop

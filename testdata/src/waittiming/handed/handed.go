@@ -80,3 +80,13 @@ func upload(dst io.Writer, src *throttled) error {
 	log.Printf("upload took %v", time.Since(start))
 	return err
 }
+
+// commitRetrying hands a client that retries with pauses: under failure
+// the figure is mostly sleeps.
+func commitRetrying(ctx context.Context, rc *broker.Retrying, group string) error {
+	req := &kmsg.CommitRequest{Group: group}
+	start := time.Now()
+	_, err := req.RequestWith(ctx, rc)
+	log.Printf("commit took %v", time.Since(start)) // want `the duration since start spans \(\*broker.Retrying\).Request via req.RequestWith, whose attempts are separated by time.Sleep`
+	return err
+}

@@ -5,6 +5,7 @@ package broker
 import (
 	"context"
 	"net"
+	"time"
 
 	"golang.org/x/sync/semaphore"
 )
@@ -38,4 +39,19 @@ type Direct struct{ conn net.Conn }
 func (d Direct) Request(ctx context.Context, req string) (string, error) {
 	_, err := d.conn.Write([]byte(req))
 	return req, err
+}
+
+// Retrying issues a request again, after a pause, while it fails.
+type Retrying struct{ conn net.Conn }
+
+// Request writes the request, up to three times, a second apart.
+func (r *Retrying) Request(ctx context.Context, req string) (string, error) {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if _, err = r.conn.Write([]byte(req)); err == nil {
+			return req, nil
+		}
+		time.Sleep(time.Second)
+	}
+	return "", err
 }
