@@ -48,13 +48,21 @@ const (
 	// read: after the holdout was cleaned of services read before, three of
 	// its timing hazards were left, too few for a share to mean much.
 	splitHoldoutWaittiming = "holdout-waittiming"
+	// splitTuneWaittiming3: a third timing-only tune split, judged blind
+	// when the holdouts held four timing hazards and the suite found none:
+	// services heavy in pools, limiters and timed calls (a workflow
+	// engine's task lists, a time-series database's engine, a sharded
+	// database's pools, a search client's bulk indexer), read for the shapes
+	// the suite misses so that the rules cut from them can be scored on
+	// the holdouts they never saw.
+	splitTuneWaittiming3 = "tune-waittiming3"
 )
 
-var splits = []string{splitTune, splitHoldout, splitHoldout2, splitHoldout3, splitTuneWaittiming, splitTuneWaittiming2, splitHoldoutWaittiming}
+var splits = []string{splitTune, splitHoldout, splitHoldout2, splitHoldout3, splitTuneWaittiming, splitTuneWaittiming2, splitTuneWaittiming3, splitHoldoutWaittiming}
 
 // timingOnly reports whether split's reviewers read the timing sites alone.
 func timingOnly(split string) bool {
-	return split == splitTuneWaittiming || split == splitTuneWaittiming2 || split == splitHoldoutWaittiming
+	return split == splitTuneWaittiming || split == splitTuneWaittiming2 || split == splitTuneWaittiming3 || split == splitHoldoutWaittiming
 }
 
 // scored reports whether a finding or silence of check counts in split.
@@ -65,7 +73,7 @@ func scored(split, check string) bool {
 // readable reports whether the sites of split may be listed and read:
 // the tune splits'.
 func readable(split string) bool {
-	return split == splitTune || split == splitTuneWaittiming || split == splitTuneWaittiming2
+	return split == splitTune || split == splitTuneWaittiming || split == splitTuneWaittiming2 || split == splitTuneWaittiming3
 }
 
 // Verdicts of census.tsv.

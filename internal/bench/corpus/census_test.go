@@ -202,7 +202,7 @@ func TestCensusFiles(t *testing.T) {
 // split was read for its timing sites alone, so only waittiming's findings
 // count there. The tune splits' misses are listed; the holdout's never are.
 func TestCensusTimingOnly(t *testing.T) {
-	for _, split := range []string{splitTuneWaittiming, splitTuneWaittiming2, splitHoldoutWaittiming} {
+	for _, split := range []string{splitTuneWaittiming, splitTuneWaittiming2, splitTuneWaittiming3, splitHoldoutWaittiming} {
 		sites := []*site{
 			{ID: "W1", Service: "w", File: "x.go", Line: 10, Check: "waittiming", Verdict: siteFine, Origin: originBlind},
 			{ID: "W2", Service: "w", File: "x.go", Line: 40, Check: "waittiming", Verdict: siteHazard, Origin: originBlind},
