@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/timing"
 )
 
 // Waits behind an interface. A call of an interface method runs whichever
@@ -538,6 +539,19 @@ func (r *Result) classifyInterfaces() bool {
 			continue // declared for its users: no implementation here gives a fact
 		}
 		for m := range iface.ExplicitMethods() {
+			if old := r.helpers[m]; old == nil || old.Timer == nil {
+				if t := r.implsStart(iface, m, its); t != nil {
+					added = true
+					if old != nil {
+						old.Timer = t
+					} else {
+						// A started timer is all the method is to its
+						// callers: a constructor neither waits nor works.
+						r.helpers[m] = &FuncFact{Timer: t}
+						continue
+					}
+				}
+			}
 			if old := r.helpers[m]; old != nil {
 				// Given its InnerWait before the work facts were known:
 				// add the work.
@@ -600,6 +614,26 @@ func (r *Result) implMethods(iface *types.Interface, m *types.Func, impls []type
 		facts, fns = append(facts, r.Helper(fn)), append(fns, fn)
 	}
 	return facts, fns, true
+}
+
+// implsStart returns the timer every type of impls that implements iface
+// starts in its method m, when at least one does and all start the same
+// field of the same type: a metrics scope's StartTimer, whose real and
+// no-op implementations both return a started stopwatch, starts one
+// whichever the caller holds.
+func (r *Result) implsStart(iface *types.Interface, m *types.Func, impls []types.Type) *timing.Helper {
+	facts, ok := r.implFacts(iface, m, impls)
+	if !ok || len(facts) == 0 {
+		return nil
+	}
+	var first *timing.Helper
+	for _, h := range facts {
+		if h == nil || h.Timer == nil || h.Timer.Starts == "" || first != nil && h.Timer.Starts != first.Starts {
+			return nil
+		}
+		first = h.Timer
+	}
+	return &timing.Helper{Starts: first.Starts}
 }
 
 // implsWork reports whether every type of impls that implements iface

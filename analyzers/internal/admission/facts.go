@@ -799,8 +799,52 @@ func (r *Result) timerOf(fn *types.Func, body *ast.BlockStmt) *timing.Helper {
 		return h
 	}
 	h := timing.HelperOf(r.info, fn, body)
+	if h == nil {
+		h = r.startsThrough(fn, body)
+	}
 	r.timers[fn] = h
 	return h
+}
+
+// startsThrough returns the timer fn starts when each of its returns hands
+// back a timer that a call of another starter started, of fn's result type
+// and in the same field: a scope's StartTimer that returns
+// NewStopwatch(timers...) picked by a switch starts a stopwatch as
+// NewStopwatch does.
+func (r *Result) startsThrough(fn *types.Func, body *ast.BlockStmt) *timing.Helper {
+	res := fn.Signature().Results()
+	if res.Len() != 1 || code.NamedOf(res.At(0).Type()) == nil {
+		return nil
+	}
+	field := ""
+	ok := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			call, isCall := len(n.Results) == 1, false
+			var h *FuncFact
+			if call {
+				var c *ast.CallExpr
+				c, isCall = ast.Unparen(n.Results[0]).(*ast.CallExpr)
+				if isCall {
+					h, _ = r.HelperCall(c)
+					isCall = types.Identical(r.info.TypeOf(c), res.At(0).Type())
+				}
+			}
+			if !isCall || h == nil || h.Timer == nil || h.Timer.Starts == "" || field != "" && field != h.Timer.Starts {
+				ok = false
+				return false
+			}
+			field = h.Timer.Starts
+		}
+		return ok
+	})
+	if !ok || field == "" {
+		return nil
+	}
+	return &timing.Helper{Starts: field}
 }
 
 // PauseAt returns what the statement at st pauses for, when it only pauses:

@@ -17,6 +17,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
@@ -287,9 +288,10 @@ func isTimedWait(info *types.Info, sel *ast.SelectStmt, p *Path, atEnd bool) boo
 			done++ // falling off the function's end gives up too
 		case (IsDone(info, recv.X) || isStop(info, recv.X)) && len(cc.Body) >= 1:
 			// The body gives up: it returns, perhaps after giving the
-			// timer back to its pool.
+			// timer back to its pool or choosing which error to return
+			// (if prevErr != nil { return prevErr }; return err).
 			last := len(cc.Body) - 1
-			if _, ok := cc.Body[last].(*ast.ReturnStmt); !ok || !putsBack(info, cc.Body[:last], anyTimer) {
+			if _, ok := cc.Body[last].(*ast.ReturnStmt); !ok || !putsBack(info, withoutResultChoices(info, cc.Body[:last]), anyTimer) {
 				return false
 			}
 			done++
@@ -342,6 +344,34 @@ func timerOf(info *types.Info, x ast.Expr) *types.Var {
 // putsBack reports whether stmts only hand the timer back to a pool or
 // stop it (timerpool.Put(t), putTimer(t), t.Stop()): they do no work. With
 // anyTimer, any single-argument call of a timer counts.
+// withoutResultChoices returns stmts without the if statements that only
+// choose what to return: no init, no else, a condition that calls nothing
+// and a body that is one return of results that call nothing.
+func withoutResultChoices(info *types.Info, stmts []ast.Stmt) []ast.Stmt {
+	var kept []ast.Stmt
+	for _, st := range stmts {
+		if ifs, ok := st.(*ast.IfStmt); ok && ifs.Init == nil && ifs.Else == nil && len(ifs.Body.List) == 1 && !callsAny(info, ifs.Cond) {
+			if ret, ok := ifs.Body.List[0].(*ast.ReturnStmt); ok && !slices.ContainsFunc(ret.Results, func(e ast.Expr) bool { return callsAny(info, e) }) {
+				continue
+			}
+		}
+		kept = append(kept, st)
+	}
+	return kept
+}
+
+// callsAny reports whether e calls a function (a conversion is no call).
+func callsAny(info *types.Info, e ast.Expr) bool {
+	return code.AnyNode(e, code.IsFuncLit, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		tv, known := info.Types[call.Fun]
+		return !known || !tv.IsType()
+	})
+}
+
 func putsBack(info *types.Info, stmts []ast.Stmt, timer *types.Var) bool {
 	for _, st := range stmts {
 		call := code.StmtCall(st)

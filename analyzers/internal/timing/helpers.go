@@ -256,10 +256,9 @@ func startedField(info *types.Info, body *ast.BlockStmt, res types.Type, fields 
 			if namedOf(info.TypeOf(n)) != named {
 				return true
 			}
-			for _, elt := range n.Elts {
-				kv, isKV := elt.(*ast.KeyValueExpr)
-				key, isID := kvKey(kv, isKV)
-				if isID && fields[key] && isClockRead(info, kv.Value) {
+			for i, elt := range n.Elts {
+				key, value, isKey := eltField(named, i, elt)
+				if isKey && fields[key] && isClockRead(info, value) {
 					ok = ok && (set == "" || set == key)
 					set = key
 				}
@@ -282,15 +281,26 @@ func startedField(info *types.Info, body *ast.BlockStmt, res types.Type, fields 
 	return set
 }
 
-func kvKey(kv *ast.KeyValueExpr, isKV bool) (string, bool) {
-	if !isKV {
-		return "", false
+// eltField returns the field of the struct type named that element i of
+// a composite literal of it sets, and the value it sets: the key of a
+// keyed element (Stopwatch{start: time.Now()}), the field at i of an
+// element without keys (Stopwatch{time.Now(), timers}).
+func eltField(named *types.Named, i int, elt ast.Expr) (string, ast.Expr, bool) {
+	if kv, ok := elt.(*ast.KeyValueExpr); ok {
+		id, ok := kv.Key.(*ast.Ident)
+		if !ok {
+			return "", nil, false
+		}
+		return id.Name, kv.Value, true
 	}
-	id, ok := kv.Key.(*ast.Ident)
-	if !ok {
-		return "", false
+	if named == nil {
+		return "", nil, false
 	}
-	return id.Name, true
+	st, ok := named.Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return "", nil, false
+	}
+	return st.Field(i).Name(), elt, true
 }
 
 func isClockRead(info *types.Info, e ast.Expr) bool {

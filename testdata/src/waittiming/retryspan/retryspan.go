@@ -46,6 +46,15 @@ func Callback(ctx context.Context, r *client.Retrier, c *client.Client, key stri
 	return err
 }
 
+// Throttled times a retry whose pause, on cancellation, chooses which
+// error to return before it gives up: a pause all the same.
+func Throttled(ctx context.Context, r *client.Retrier, c *client.Client, key string) error { // want Throttled:"retries between a timer"
+	start := time.Now()
+	err := r.Throttled(ctx, func() error { return c.UploadOnce(ctx, key) })
+	uploadSeconds.Observe(time.Since(start).Seconds()) // want `the duration since start spans \(\*client\.Retrier\)\.Throttled, whose attempts are separated by a timer`
+	return err
+}
+
 // Notified times a call that goes round again after a helper that sends
 // once its timer fires: no pause between attempts.
 func Notified(ctx context.Context, r *client.Retrier, c *client.Client, key string, out chan<- int) error {

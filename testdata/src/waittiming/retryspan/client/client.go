@@ -106,6 +106,27 @@ func (r *Retrier) Do(ctx context.Context, attempt func() error) error {
 	}
 }
 
+// Throttled retries as a workflow engine's throttle retry does: its pause
+// gives up on cancellation with whichever error is more telling, the one
+// before the last attempt or the last (the last is often the timeout).
+func (r *Retrier) Throttled(ctx context.Context, attempt func() error) error {
+	var err, prevErr error
+	for {
+		prevErr = err
+		if err = attempt(); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			if prevErr != nil {
+				return prevErr
+			}
+			return err
+		case <-time.After(r.next):
+		}
+	}
+}
+
 // Notify waits for d and then sends, from the select's case: a wait that
 // does something after the timer, not a pause.
 func (r *Retrier) notify(ctx context.Context, d time.Duration, out chan<- int) error {
