@@ -26,9 +26,12 @@
 // t := prometheus.NewTimer(o) … t.ObserveDuration(), deferred or not; and
 // timers of the service's own, recognised by what they do (in this package
 // or, through facts, in another): a constructor that keeps time.Now() in a
-// field of what it returns with a method recording the time since it (a
-// hand-written NewTimer/ObserveDuration, an OpenTelemetry-style Record of
-// the time since a kept start), a function recording the time since a
+// field of what it returns, by name or by position, with a method
+// recording the time since it (a hand-written NewTimer/ObserveDuration, an
+// OpenTelemetry-style Record of the time since a kept start), a function
+// whose every return calls such a constructor, an interface method whose
+// every implementation in its package starts one (sw :=
+// scope.StartTimer(op) … defer sw.Stop()), a function recording the time since a
 // time.Time parameter whatever its name, and a function returning the
 // function that stops its measurement (defer track("op")()). A time.Time
 // parameter named like a start and read against the clock in the function that declares it
