@@ -665,7 +665,9 @@ func (f *FuncFact) works() bool {
 // what it holds: go-redis's SingleConnPool hands out a connection taken
 // before), and a decorator, whose method calls m on another value of the
 // interface (StickyConnPool around the pool, an instrumented gate around
-// a gate): its wait is its delegate's. At least one implementation must
+// a gate) and whose wait inside is that call: its wait is its delegate's.
+// A decorator that waits on its own first is kept (waitsBeforePassingOn).
+// At least one implementation must
 // wait. An implementation that works without waiting (a writer that runs
 // the transaction at once beside one that queues it for a single writer
 // goroutine) leaves the method no fact. When implementations were left
@@ -686,7 +688,7 @@ func (r *Result) implsInner(iface *types.Interface, m *types.Func, impls []types
 			}
 			return nil
 		}
-		if r.passesOn(fns[i], m) {
+		if r.passesOn(fns[i], m) && !r.waitsBeforePassingOn(fns[i], m, h.Inner) {
 			leftOut = true
 			continue
 		}
@@ -702,6 +704,17 @@ func (r *Result) implsInner(iface *types.Interface, m *types.Func, impls []types
 		iw.Impl = ""
 	}
 	return iw
+}
+
+// waitsBeforePassingOn reports whether the decorator fn waits on a limiter
+// of its own before it hands the call to its delegate: its wait inside is
+// not the delegate's call of m (a stats decorator of a store's connection
+// that takes a slot of a process-wide read semaphore first). Such a
+// decorator is where a caller's time goes, whatever it wraps.
+func (r *Result) waitsBeforePassingOn(fn, m *types.Func, iw *InnerWait) bool {
+	return !r.bodyCalls(fn, true, func(call *ast.CallExpr) bool {
+		return code.CalleeFunc(r.info, call) == m && r.posString(call.Pos()) == iw.At
+	})
 }
 
 // passesOn reports whether the method fn calls the interface method m: a

@@ -78,3 +78,51 @@ func (c *Client) Get(ctx context.Context, url string) (*http.Request, error) { /
 	}
 	return req, c.send(ctx, url)
 }
+
+// Conn is a store's connection, as its callers hold it. The package
+// declares one implementation, a stats decorator that takes a slot of a
+// process-wide read semaphore on the caller's context before it hands the
+// call to the connection it wraps: the method waits on ctx first, whatever
+// the wrapped connection is.
+type Conn interface {
+	List(ctx context.Context, dir string) ([]string, error) // want List:`waits Semaphore \(\*semaphore.Weighted\).Acquire at ctxfirst.go:\d+ on ctx param 0 before work$`
+}
+
+type StatsConn struct {
+	conn    Conn
+	readSem *semaphore.Weighted
+	reads   int
+}
+
+func (st *StatsConn) List(ctx context.Context, dir string) ([]string, error) { // want List:`waits Semaphore \(\*semaphore.Weighted\).Acquire at ctxfirst.go:\d+ on ctx param 0 before work`
+	if err := st.readSem.Acquire(ctx, 1); err != nil {
+		return nil, err
+	}
+	defer st.readSem.Release(1)
+	st.reads++
+	return st.conn.List(ctx, dir)
+}
+
+// Store reads through its read-only connection, held as the interface.
+type Store struct{ readOnly Conn }
+
+// KnownCells lists the cells: its first step is the connection's wait.
+func (s *Store) KnownCells(ctx context.Context) ([]string, error) { // want KnownCells:`waits Semaphore \(\*semaphore.Weighted\).Acquire at ctxfirst.go:\d+ on ctx param 0 before work`
+	return s.readOnly.List(ctx, "/cells")
+}
+
+// Lister's one implementation only counts and passes the call on: no wait
+// of its own.
+type Lister interface {
+	List(ctx context.Context, dir string, full bool) ([]string, error) // want List:"work"
+}
+
+type countingLister struct {
+	next  Lister
+	calls int
+}
+
+func (c *countingLister) List(ctx context.Context, dir string, full bool) ([]string, error) { // want List:"work"
+	c.calls++
+	return c.next.List(ctx, dir, full)
+}

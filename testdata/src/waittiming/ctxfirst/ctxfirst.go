@@ -82,3 +82,19 @@ func rebound(ctx context.Context, c *ctxfirst.Client) error {
 	ctx = context.WithValue(ctx, traceKey{}, "t1")
 	return c.Query(ctx, "q")
 }
+
+// cells gives the store's read a budget that the read semaphore of the
+// connection's stats decorator spends first.
+func cells(ctx context.Context, s *ctxfirst.Store) ([]string, error) {
+	cctx, cancel := context.WithTimeout(ctx, time.Second) // want `the 1s timeout from context.WithTimeout is handed to \(\*ctxfirst.Store\).KnownCells, whose first step waits on it \(\(\*semaphore.Weighted\).Acquire, ctxfirst.go:\d+\) before its work`
+	defer cancel()
+	return s.KnownCells(cctx)
+}
+
+// listed hands its budget to a lister that only counts before passing the
+// call on: nothing waits first.
+func listed(ctx context.Context, l ctxfirst.Lister) ([]string, error) {
+	lctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	return l.List(lctx, "/", false)
+}
