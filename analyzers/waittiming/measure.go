@@ -584,11 +584,11 @@ func (c *checker) endWorks(end ast.Node, w admission.Wait) bool {
 	if _, _, elapsed := timing.Elapsed(c.pass.TypesInfo, call); elapsed || c.isTimerStop(call) {
 		return false
 	}
-	if ff, _ := c.res.HelperCall(call); ff != nil && ff.Timer != nil && ff.Timer.Since && !ff.Work {
-		// A recorder of the service's own that does no blocking work
-		// (rp.recordWait(start), adding the time since start to counters
-		// and to a hook): it records the figure. A handler handed the
-		// start does its work before it records (QueryHandler(start, w)).
+	if h := c.timerHelper(call); h != nil && h.Since && h.RecordsFirst {
+		// A recorder of the service's own that records before it calls
+		// anything else (rp.recordWait(start): the time since start into
+		// counters, then a hook). A handler handed the start does its
+		// work before it records (QueryHandler(start, w)).
 		return false
 	}
 	return c.isWorkCall(call, w)

@@ -545,8 +545,9 @@ func (r *Result) classifyInterfaces() bool {
 					if old != nil {
 						old.Timer = t
 					} else {
-						// A started timer is all the method is to its
-						// callers: a constructor neither waits nor works.
+						// A starter waits for nothing: no InnerWait to
+						// look for. Work, if its implementations do
+						// any, is added by the next round.
 						r.helpers[m] = &FuncFact{Timer: t}
 						continue
 					}
@@ -618,7 +619,7 @@ func (r *Result) implMethods(iface *types.Interface, m *types.Func, impls []type
 
 // implsStart returns the timer every type of impls that implements iface
 // starts in its method m, when at least one does and all start the same
-// field of the same type: a metrics scope's StartTimer, whose real and
+// field (of the same type: the interface fixes the method's result): a metrics scope's StartTimer, whose real and
 // no-op implementations both return a started stopwatch, starts one
 // whichever the caller holds.
 func (r *Result) implsStart(iface *types.Interface, m *types.Func, impls []types.Type) *timing.Helper {

@@ -792,28 +792,32 @@ func (r *Result) mainPause(body inspector.Cursor) (*PauseHelper, int, bool) {
 	return nil, 0, false
 }
 
-// timerOf returns how fn measures time for its callers: it depends on fn's
-// body alone, so each round of classifyAll reuses the first answer.
+// timerOf returns how fn measures time for its callers. What its body
+// does with the clock is read once, and reused by every round of
+// classifyAll; a function that starts a timer through another starter
+// (startsThrough) is asked again each round, since its callee's fact may
+// come in a later one (an interface method's, from classifyInterfaces).
 func (r *Result) timerOf(fn *types.Func, body *ast.BlockStmt) *timing.Helper {
-	if h, done := r.timers[fn]; done {
-		return h
+	h, done := r.timers[fn]
+	if !done {
+		h = timing.HelperOf(r.info, fn, body)
+		r.timers[fn] = h
 	}
-	h := timing.HelperOf(r.info, fn, body)
 	if h == nil {
-		h = r.startsThrough(fn, body)
+		return r.startsThrough(fn, body)
 	}
-	r.timers[fn] = h
 	return h
 }
 
 // startsThrough returns the timer fn starts when each of its returns hands
-// back a timer that a call of another starter started, of fn's result type
-// and in the same field: a scope's StartTimer that returns
-// NewStopwatch(timers...) picked by a switch starts a stopwatch as
-// NewStopwatch does.
+// back, as its first result, a timer that a call of another starter of
+// fn's first result type started, in the same field: a scope's StartTimer
+// that returns NewStopwatch(timers...) picked by a switch starts a
+// stopwatch as NewStopwatch does. One return of a timer started earlier
+// (a field's) and fn starts none.
 func (r *Result) startsThrough(fn *types.Func, body *ast.BlockStmt) *timing.Helper {
 	res := fn.Signature().Results()
-	if res.Len() != 1 || code.NamedOf(res.At(0).Type()) == nil {
+	if res.Len() == 0 || code.NamedOf(res.At(0).Type()) == nil {
 		return nil
 	}
 	field := ""
@@ -823,21 +827,9 @@ func (r *Result) startsThrough(fn *types.Func, body *ast.BlockStmt) *timing.Help
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
-			call, isCall := len(n.Results) == 1, false
-			var h *FuncFact
-			if call {
-				var c *ast.CallExpr
-				c, isCall = ast.Unparen(n.Results[0]).(*ast.CallExpr)
-				if isCall {
-					h, _ = r.HelperCall(c)
-					isCall = types.Identical(r.info.TypeOf(c), res.At(0).Type())
-				}
-			}
-			if !isCall || h == nil || h.Timer == nil || h.Timer.Starts == "" || field != "" && field != h.Timer.Starts {
-				ok = false
-				return false
-			}
-			field = h.Timer.Starts
+			f := r.startedBy(n, res.At(0).Type())
+			ok = f != "" && (field == "" || f == field)
+			field = f
 		}
 		return ok
 	})
@@ -845,6 +837,22 @@ func (r *Result) startsThrough(fn *types.Func, body *ast.BlockStmt) *timing.Help
 		return nil
 	}
 	return &timing.Helper{Starts: field}
+}
+
+// startedBy returns the field of the timer that the first result of ret
+// starts, a call of a starter of type t, or "".
+func (r *Result) startedBy(ret *ast.ReturnStmt, t types.Type) string {
+	if len(ret.Results) == 0 {
+		return ""
+	}
+	call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
+	if !ok || !types.Identical(r.info.TypeOf(call), t) {
+		return ""
+	}
+	if h, _ := r.HelperCall(call); h != nil && h.Timer != nil {
+		return h.Timer.Starts
+	}
+	return ""
 }
 
 // PauseAt returns what the statement at st pauses for, when it only pauses:

@@ -344,34 +344,6 @@ func timerOf(info *types.Info, x ast.Expr) *types.Var {
 // putsBack reports whether stmts only hand the timer back to a pool or
 // stop it (timerpool.Put(t), putTimer(t), t.Stop()): they do no work. With
 // anyTimer, any single-argument call of a timer counts.
-// withoutResultChoices returns stmts without the if statements that only
-// choose what to return: no init, no else, a condition that calls nothing
-// and a body that is one return of results that call nothing.
-func withoutResultChoices(info *types.Info, stmts []ast.Stmt) []ast.Stmt {
-	var kept []ast.Stmt
-	for _, st := range stmts {
-		if ifs, ok := st.(*ast.IfStmt); ok && ifs.Init == nil && ifs.Else == nil && len(ifs.Body.List) == 1 && !callsAny(info, ifs.Cond) {
-			if ret, ok := ifs.Body.List[0].(*ast.ReturnStmt); ok && !slices.ContainsFunc(ret.Results, func(e ast.Expr) bool { return callsAny(info, e) }) {
-				continue
-			}
-		}
-		kept = append(kept, st)
-	}
-	return kept
-}
-
-// callsAny reports whether e calls a function (a conversion is no call).
-func callsAny(info *types.Info, e ast.Expr) bool {
-	return code.AnyNode(e, code.IsFuncLit, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return false
-		}
-		tv, known := info.Types[call.Fun]
-		return !known || !tv.IsType()
-	})
-}
-
 func putsBack(info *types.Info, stmts []ast.Stmt, timer *types.Var) bool {
 	for _, st := range stmts {
 		call := code.StmtCall(st)
@@ -405,6 +377,38 @@ func putsBack(info *types.Info, stmts []ast.Stmt, timer *types.Var) bool {
 		}
 	}
 	return true
+}
+
+// withoutResultChoices returns stmts without the if statements that only
+// choose what to return: no init, no else, a condition that neither calls
+// nor receives, and a body that is one return of results that neither call
+// nor receive.
+func withoutResultChoices(info *types.Info, stmts []ast.Stmt) []ast.Stmt {
+	var kept []ast.Stmt
+	for _, st := range stmts {
+		if ifs, ok := st.(*ast.IfStmt); ok && ifs.Init == nil && ifs.Else == nil && len(ifs.Body.List) == 1 && !callsOrReceives(info, ifs.Cond) {
+			if ret, ok := ifs.Body.List[0].(*ast.ReturnStmt); ok && !slices.ContainsFunc(ret.Results, func(e ast.Expr) bool { return callsOrReceives(info, e) }) {
+				continue
+			}
+		}
+		kept = append(kept, st)
+	}
+	return kept
+}
+
+// callsOrReceives reports whether e calls a function (a conversion is no
+// call) or receives from a channel: either may block or work.
+func callsOrReceives(info *types.Info, e ast.Expr) bool {
+	return code.AnyNode(e, code.IsFuncLit, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			tv, known := info.Types[n.Fun]
+			return !known || !tv.IsType()
+		case *ast.UnaryExpr:
+			return n.Op == token.ARROW
+		}
+		return false
+	})
 }
 
 // returnsCallFree returns body without its last statement when atEnd is set

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
 )
 
 // A Helper says how a function of the service's own measures time for its
@@ -30,6 +31,12 @@ type Helper struct {
 	// StopFunc is set when the function reads the clock and returns a
 	// function that records the time since: defer track("op")().
 	StopFunc bool
+	// RecordsFirst is set, with Since, when the function reads the time
+	// since its parameter before any call but those of the quiet packages
+	// (atomic counters, the clock, logging): a recorder that only records
+	// (rp.recordWait(start)), not a handler that is handed the start and
+	// does its work before it records (QueryHandler(start, w)).
+	RecordsFirst bool
 	// Runs is set when the function times a call of its func-typed
 	// parameter Param: it reads the clock (or starts a Prometheus timer),
 	// calls the parameter, and records the time since (a wrapper such as
@@ -64,7 +71,7 @@ func HelperOf(info *types.Info, fn *types.Func, body *ast.BlockStmt) *Helper {
 	sig := fn.Signature()
 	for i := range sig.Params().Len() {
 		if p := sig.Params().At(i); code.IsTime(p.Type()) && measuresSince(info, body, func(e ast.Expr) bool { return refersTo(info, e, p) }) {
-			return &Helper{Since: true, Param: i}
+			return &Helper{Since: true, Param: i, RecordsFirst: recordsFirst(info, body, p)}
 		}
 	}
 	if recv := sig.Recv(); recv != nil {
@@ -198,6 +205,40 @@ func measuresSince(info *types.Info, body ast.Node, isStart func(ast.Expr) bool)
 		start, end, ok := Elapsed(info, call)
 		return ok && isStart(start) && isNow(info, end, call)
 	})
+}
+
+// recordsFirst reports whether body reads the time since p before it
+// makes any call that is not of a quiet package (knowledge.QuietPackages):
+// in source order, the first other call is the measurement, or comes after
+// it.
+func recordsFirst(info *types.Info, body ast.Node, p *types.Var) bool {
+	first := token.NoPos // the first call of a package that is not quiet
+	since := token.NoPos // the first read of the time since p
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || since.IsValid() {
+			return !since.IsValid()
+		}
+		if start, end, ok := Elapsed(info, call); ok && refersTo(info, start, p) && isNow(info, end, call) {
+			since = call.Pos()
+			return false
+		}
+		if !first.IsValid() && !quietCall(info, call) {
+			first = call.Pos()
+		}
+		return true
+	})
+	return since.IsValid() && !first.IsValid()
+}
+
+// quietCall reports whether call is a conversion, a builtin, or a call of a
+// function or method of a quiet package: bookkeeping, not work.
+func quietCall(info *types.Info, call *ast.CallExpr) bool {
+	if tv, ok := info.Types[call.Fun]; ok && (tv.IsType() || tv.IsBuiltin()) {
+		return true
+	}
+	fn := code.CalleeFunc(info, call)
+	return fn != nil && fn.Pkg() != nil && knowledge.QuietPackages.Has(fn.Pkg().Path())
 }
 
 // isNow reports whether the end of an elapsed-time call is now:

@@ -55,6 +55,22 @@ func Throttled(ctx context.Context, r *client.Retrier, c *client.Client, key str
 	return err
 }
 
+// Drained and Classified time retries whose pause's give-up case does
+// more than choose what to return: no pause the check takes for one.
+func Drained(ctx context.Context, r *client.Retrier, c *client.Client, key string, drained <-chan bool) error {
+	start := time.Now()
+	err := r.Drained(ctx, func() error { return c.UploadOnce(ctx, key) }, drained)
+	uploadSeconds.Observe(time.Since(start).Seconds())
+	return err
+}
+
+func Classified(ctx context.Context, r *client.Retrier, c *client.Client, key string, permanent error) error {
+	start := time.Now()
+	err := r.Classified(ctx, func() error { return c.UploadOnce(ctx, key) }, permanent)
+	uploadSeconds.Observe(time.Since(start).Seconds())
+	return err
+}
+
 // Notified times a call that goes round again after a helper that sends
 // once its timer fires: no pause between attempts.
 func Notified(ctx context.Context, r *client.Retrier, c *client.Client, key string, out chan<- int) error {

@@ -53,3 +53,25 @@ func (p *processor) lapsed(ctx context.Context) error {
 	defer p.sem.Release(1)
 	return work(ctx)
 }
+
+// global times the wait with the default scope's stopwatch.
+func (p *processor) global(ctx context.Context) error {
+	sw := scope.StartTimer("global")
+	defer sw.Stop() // want `the timer sw started by scope.StartTimer spans the wait in \(\*semaphore.Weighted\).Acquire and the work after it`
+	if err := p.sem.Acquire(ctx, 1); err != nil {
+		return err
+	}
+	defer p.sem.Release(1)
+	return work(ctx)
+}
+
+// picked stops a stopwatch that may have been kept from before.
+func (p *processor) picked(ctx context.Context, kept scope.Stopwatch) error {
+	sw := scope.Pick(false, kept)
+	defer sw.Stop()
+	if err := p.sem.Acquire(ctx, 1); err != nil {
+		return err
+	}
+	defer p.sem.Release(1)
+	return work(ctx)
+}

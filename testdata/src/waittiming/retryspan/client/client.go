@@ -127,6 +127,44 @@ func (r *Retrier) Throttled(ctx context.Context, attempt func() error) error {
 	}
 }
 
+// Drained waits, on cancellation, for the retries in flight to drain: a
+// receive in the give-up case, which is no pause that only leaves.
+func (r *Retrier) Drained(ctx context.Context, attempt func() error, drained <-chan bool) error {
+	for {
+		err := attempt()
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			if <-drained {
+				return nil
+			}
+			return err
+		case <-time.After(r.next):
+		}
+	}
+}
+
+// Classified returns, on cancellation, what a call classifies the error
+// as: the give-up case works before it leaves.
+func (r *Retrier) Classified(ctx context.Context, attempt func() error, permanent error) error {
+	for {
+		err := attempt()
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			if errors.Is(err, permanent) {
+				return err
+			}
+			return ctx.Err()
+		case <-time.After(r.next):
+		}
+	}
+}
+
 // Notify waits for d and then sends, from the select's case: a wait that
 // does something after the timer, not a pause.
 func (r *Retrier) notify(ctx context.Context, d time.Duration, out chan<- int) error {
