@@ -208,27 +208,22 @@ func measuresSince(info *types.Info, body ast.Node, isStart func(ast.Expr) bool)
 }
 
 // recordsFirst reports whether body reads the time since p before it
-// makes any call that is not of a quiet package (knowledge.QuietPackages):
-// in source order, the first other call is the measurement, or comes after
-// it.
+// makes any call that is not of a quiet package (knowledge.QuietPackages).
 func recordsFirst(info *types.Info, body ast.Node, p *types.Var) bool {
-	first := token.NoPos // the first call of a package that is not quiet
-	since := token.NoPos // the first read of the time since p
+	since, worked := false, false
 	ast.Inspect(body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
-		if !ok || since.IsValid() {
-			return !since.IsValid()
+		if !ok || since || worked {
+			return !since && !worked
 		}
 		if start, end, ok := Elapsed(info, call); ok && refersTo(info, start, p) && isNow(info, end, call) {
-			since = call.Pos()
+			since = true
 			return false
 		}
-		if !first.IsValid() && !quietCall(info, call) {
-			first = call.Pos()
-		}
-		return true
+		worked = !quietCall(info, call)
+		return !worked
 	})
-	return since.IsValid() && !first.IsValid()
+	return since
 }
 
 // quietCall reports whether call is a conversion, a builtin, or a call of a
@@ -255,6 +250,10 @@ func refersTo(info *types.Info, e ast.Expr, v *types.Var) bool {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	return ok && info.Uses[id] == v
 }
+
+// HasTimeField reports whether t is, or points to, a named struct with a
+// time.Time field: a type a timer can be.
+func HasTimeField(t types.Type) bool { return len(timeFields(t)) > 0 }
 
 // timeFields returns the names of the time.Time fields of the struct t is,
 // or points to, when it is a named type.
