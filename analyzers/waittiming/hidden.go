@@ -327,7 +327,7 @@ func (c *retrier) implsRetryOnce(fn *types.Func) *retry {
 	if !c.mayRetryHere() {
 		return nil // no implementation in reach can retry: spare the scan
 	}
-	impls, ok := code.Implementations(fn, append([]*types.Package{c.pass.Pkg}, c.pass.Pkg.Imports()...)...)
+	impls, ok := c.impls.Implementations(fn, append([]*types.Package{c.pass.Pkg}, c.pass.Pkg.Imports()...)...)
 	if !ok {
 		return nil
 	}

@@ -260,6 +260,7 @@ type retrier struct {
 	// on first use.
 	resultRetries map[*types.Func]*retry
 	mayRetry      *bool // whether an implementation in reach can retry (mayRetryHere)
+	impls         code.ImplFinder
 }
 
 // A deadlineChecker finds deadlines derived right before an admission wait

@@ -375,13 +375,18 @@ func reportPackageErrors(pkgs []*packages.Package, w io.Writer) map[*packages.Pa
 			print(p.Module.Error.Err)
 		}
 	})
-	for _, p := range pkgs {
-		packages.Visit([]*packages.Package{p}, nil, func(d *packages.Package) {
+	if len(broken) == 0 {
+		return broken // the common case: no walk of every root's dependencies
+	}
+	// A package is broken when a dependency is: visited after its imports,
+	// each package reads its imports' answers.
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, d := range p.Imports {
 			if broken[d] {
 				broken[p] = true
 			}
-		})
-	}
+		}
+	})
 	return broken
 }
 

@@ -200,6 +200,9 @@ type Result struct {
 	// implementers caches, per interface of the package, the package's
 	// types that implement it (classifyInterfaces).
 	implementers map[*types.Interface][]types.Type
+	// impls lists the package's and its imports' types once, for the
+	// implementations of interfaces imported or not.
+	impls code.ImplFinder
 }
 
 // Finder returns the questions of one check about the package, asked with

@@ -97,7 +97,7 @@ func (r *Result) implsWait(fn *types.Func) *ifaceWait {
 	}
 	iw := &ifaceWait{iface: typeBaseNameCased(fn.Signature().Recv().Type())}
 	strict := true
-	impls, ok := code.Implementations(fn, append([]*types.Package{r.pass.Pkg}, r.pass.Pkg.Imports()...)...)
+	impls, ok := r.impls.Implementations(fn, append([]*types.Package{r.pass.Pkg}, r.pass.Pkg.Imports()...)...)
 	if !ok {
 		return nil
 	}
@@ -445,7 +445,7 @@ func methodFor(t types.Type, m *types.Func) *types.Func {
 // package gave it no fact and declares no type that implements it (an
 // interface declared for its users), the method of the first
 // implementation that waits inside before its work, when every
-// implementation in view (code.Implementations in this package and the
+// implementation in view (ImplFinder.Implementations in this package and the
 // packages it imports directly, as for implsWait) waits first: each one
 // has the fact, save one of this package's that does no blocking work (its
 // body was classified, as implsInner leaves such out). An imported
@@ -471,10 +471,10 @@ func (r *Result) importedImplInnerOnce(m *types.Func) *types.Func {
 	if m.Pkg() == nil {
 		return nil
 	}
-	if own, ok := code.Implementations(m, m.Pkg()); !ok || len(own) > 0 {
+	if own, ok := r.impls.Implementations(m, m.Pkg()); !ok || len(own) > 0 {
 		return nil
 	}
-	impls, ok := code.Implementations(m, append([]*types.Package{r.pass.Pkg}, r.pass.Pkg.Imports()...)...)
+	impls, ok := r.impls.Implementations(m, append([]*types.Package{r.pass.Pkg}, r.pass.Pkg.Imports()...)...)
 	if !ok {
 		return nil
 	}

@@ -11,6 +11,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"sync"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -215,12 +216,22 @@ func HasMethod(recv types.Type, pkg *types.Package, names ...string) bool {
 	return false
 }
 
+// An ImplFinder answers Implementations for one pass. A pass asks of the
+// same packages (its own and its imports) for every interface call it
+// follows, so each package's concrete types are listed once, not once per
+// question: a scope's names are sorted anew on every call. It is safe for
+// the checks of a package to share.
+type ImplFinder struct {
+	mu       sync.Mutex
+	concrete map[*types.Package][]*types.Named
+}
+
 // Implementations returns the methods that implement the interface method
 // fn in the named types the packages declare (generic types left out), the
 // implementations a call of fn may run that those packages show. ok is false
 // when a type implements fn with something that is no declared method (a
 // promoted method of an embedded interface): what it runs is unknown.
-func Implementations(fn *types.Func, pkgs ...*types.Package) (methods []*types.Func, ok bool) {
+func (f *ImplFinder) Implementations(fn *types.Func, pkgs ...*types.Package) (methods []*types.Func, ok bool) {
 	recv := fn.Signature().Recv()
 	if recv == nil {
 		return nil, false
@@ -230,20 +241,13 @@ func Implementations(fn *types.Func, pkgs ...*types.Package) (methods []*types.F
 		return nil, false
 	}
 	for _, pkg := range pkgs {
-		scope := pkg.Scope()
-		for _, name := range scope.Names() {
-			tn, isType := scope.Lookup(name).(*types.TypeName)
-			if !isType || tn.IsAlias() || types.IsInterface(tn.Type()) {
+		for _, t := range f.concreteTypes(pkg) {
+			// *T has T's methods too: one question covers both.
+			ptr := types.NewPointer(t)
+			if !types.Implements(ptr, iface) {
 				continue
 			}
-			if n, isNamed := tn.Type().(*types.Named); isNamed && n.TypeParams().Len() > 0 {
-				continue
-			}
-			t := tn.Type()
-			if !types.Implements(t, iface) && !types.Implements(types.NewPointer(t), iface) {
-				continue
-			}
-			obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, fn.Pkg(), fn.Name())
+			obj, _, _ := types.LookupFieldOrMethod(ptr, true, fn.Pkg(), fn.Name())
 			m, isFunc := obj.(*types.Func)
 			if !isFunc || m.Signature().Recv() != nil && types.IsInterface(m.Signature().Recv().Type()) {
 				return nil, false
@@ -252,6 +256,32 @@ func Implementations(fn *types.Func, pkgs ...*types.Package) (methods []*types.F
 		}
 	}
 	return methods, true
+}
+
+// concreteTypes returns the named types pkg declares at package level that
+// can implement an interface: no alias, no interface, no type parameters.
+func (f *ImplFinder) concreteTypes(pkg *types.Package) []*types.Named {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if ts, ok := f.concrete[pkg]; ok {
+		return ts
+	}
+	var ts []*types.Named
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, isType := scope.Lookup(name).(*types.TypeName)
+		if !isType || tn.IsAlias() || types.IsInterface(tn.Type()) {
+			continue
+		}
+		if n, isNamed := tn.Type().(*types.Named); isNamed && n.TypeParams().Len() == 0 {
+			ts = append(ts, n)
+		}
+	}
+	if f.concrete == nil {
+		f.concrete = make(map[*types.Package][]*types.Named)
+	}
+	f.concrete[pkg] = ts
+	return ts
 }
 
 // TypeName returns "pkgpath.Name" for a named type or a pointer to one, and
