@@ -114,7 +114,7 @@ func (c *deadlineChecker) checkDeadline(cur inspector.Cursor) {
 		if c.res.RebindsContext(next.Node(), derived) {
 			continue // ctx, span := tracer.Start(ctx, "op"): the deadline goes on
 		}
-		if c.res.UsesContextBeyondBinding(next.Node(), derived) || (cancel != nil && usesVar(info, next.Node(), cancel)) {
+		if c.spendsContext(next.Node(), derived) || (cancel != nil && usesVar(info, next.Node(), cancel)) {
 			c.rep.Silence(call, ruleUsedBeforeWait)
 			return
 		}
@@ -187,6 +187,46 @@ func (c *deadlineChecker) checkDeadline(cur inspector.Cursor) {
 		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
 	}
 	c.rep.Report(d)
+}
+
+// spendsContext reports whether st uses ctx for more than binding it or
+// handing it to bookkeeping: a deadline that reaches work before the wait
+// is that work's budget too. A call that is no work (a log or metrics call
+// that takes the context for its values, a context check) leaves the
+// budget whole; a use anywhere else (an argument of work, a field, a
+// closure, a send) may spend it.
+func (c *deadlineChecker) spendsContext(st ast.Node, ctx *types.Var) bool {
+	info := c.pass.TypesInfo
+	spends := false
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		if spends {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if !c.isWorkCall(n, admission.Wait{}) {
+				// Its context arguments only feed its records; what
+				// else it is given may still be work (log(ctx, f(ctx))).
+				for _, a := range n.Args {
+					if id, ok := ast.Unparen(a).(*ast.Ident); ok && info.Uses[id] == ctx {
+						continue
+					}
+					ast.Inspect(a, visit)
+				}
+				if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && code.Var(info, sel.X) == ctx {
+					return false // ctx.Done(), ctx.Err(): asks, spends nothing
+				}
+				ast.Inspect(n.Fun, visit)
+				return false
+			}
+		case *ast.Ident:
+			spends = info.Uses[n] == ctx
+		}
+		return !spends
+	}
+	ast.Inspect(st, visit)
+	return spends && c.res.UsesContextBeyondBinding(st, ctx)
 }
 
 // conditionalSetup returns the if statement whose body only sets up the

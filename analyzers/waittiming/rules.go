@@ -34,7 +34,7 @@ var (
 	ruleAbsoluteDeadline = report.NewRule("waittiming", "absolute-deadline", "context.WithDeadline at a time not read from the clock here: the caller's deadline, the budget of the whole call")
 	ruleNamedForQueue    = report.NewRule("waittiming", "deadline-named-for-queue", "the timeout's name says it bounds the queue (maxQueueDuration, queueTimeout): a bound on the wait by design, when its context bounds no work after the wait")
 	ruleAwaitsReply      = report.NewRule("waittiming", "awaits-reply", "the context goes with the job to a queue or pool, and the caller then waits for the reply under it: the whole call's budget, end to end")
-	ruleUsedBeforeWait   = report.NewRule("waittiming", "used-before-wait", "the context (or its cancel) is used before the wait: a budget for the work before the wait too")
+	ruleUsedBeforeWait   = report.NewRule("waittiming", "used-before-wait", "the context (or its cancel) is used before the wait other than by bookkeeping (handed to a call that is work, stored, sent or captured): a budget for the work before the wait too")
 
 	ruleNotLocalPair    = report.NewRule("waittiming", "deadline-not-local", "the derived context is not assigned, with its cancel, to local variables by a statement of its own (ctx, cancel := context.WithTimeout(…)): where it goes is out of this function's sight")
 	ruleReassigned      = report.NewRule("waittiming", "context-reassigned", "the context variable is assigned again before the wait: the deadline does not reach it")

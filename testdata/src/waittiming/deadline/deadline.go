@@ -322,3 +322,37 @@ func ConditionalElse(ctx context.Context, host string, timeout time.Duration) ([
 	defer sem.Release(1)
 	return net.DefaultResolver.LookupHost(lctx, host)
 }
+
+// Logged only logs with the context and asks whether it is done before the
+// wait: nothing before the wait spends the budget, which the queue eats.
+func Logged(ctx context.Context, host string) ([]string, error) {
+	ctx, cancel := context.WithTimeout(ctx, lookupTimeout) // want `the 2s timeout from context\.WithTimeout starts before the wait in \(\*semaphore\.Weighted\)\.Acquire`
+	defer cancel()
+	log.Println("lookup", host, ctx)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	select {
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	default:
+	}
+	if err := sem.Acquire(ctx, 1); err != nil {
+		return nil, err
+	}
+	defer sem.Release(1)
+	return net.DefaultResolver.LookupHost(ctx, host)
+}
+
+// LoggedWork is the twin: the log line is given work that takes the context
+// (a lookup before the wait), one budget for both.
+func LoggedWork(ctx context.Context, host string) ([]string, error) {
+	ctx, cancel := context.WithTimeout(ctx, lookupTimeout) // why: used-before-wait
+	defer cancel()
+	log.Println(net.DefaultResolver.LookupHost(ctx, "primary."+host))
+	if err := sem.Acquire(ctx, 1); err != nil {
+		return nil, err
+	}
+	defer sem.Release(1)
+	return net.DefaultResolver.LookupHost(ctx, host)
+}
