@@ -376,6 +376,9 @@ func slotHelpers(info *types.Info, insp *inspector.Inspector) (acquirers, releas
 			releasers[fn] = v
 			continue
 		}
+		if !code.Holds(cur, (*ast.SendStmt)(nil)) {
+			continue // takes no slot: only a send does
+		}
 		if v := sendsTokens(info, d.Body); v != nil {
 			acquirers[fn] = v
 		}

@@ -368,7 +368,7 @@ func (r *Result) classify(loose, strict *Finder, fn *types.Func, body inspector.
 		// error { limiter.incr(ctx); …; return propose(ctx) }) queues its
 		// caller as a declared function does.
 		ff.Inner = r.innerWait(strict, fn, body, list)
-		if ff.Inner == nil && fn != nil {
+		if ff.Inner == nil && fn != nil && code.Holds(body, (*ast.SendStmt)(nil)) {
 			ff.Inner = r.submitWait(strict, body, list)
 		}
 	}

@@ -35,20 +35,21 @@ func (r *Result) classifyWork(decls []decl) {
 	callers := make(map[*types.Func][]*types.Func)
 	var work []*types.Func
 	for _, d := range decls {
-		fd := d.cur.Node().(*ast.FuncDecl)
+		body := d.cur.Node().(*ast.FuncDecl).Body
 		direct := false
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || direct {
-				return !direct
+		for cur := range d.cur.Preorder((*ast.CallExpr)(nil)) {
+			call := cur.Node().(*ast.CallExpr)
+			if call.Pos() < body.Pos() {
+				continue // in the signature (an array length)
 			}
 			if r.IsWork(call) {
 				direct = true
-			} else if fn := code.Callee(r.info, call); fn != nil && fn.Pkg() == r.pass.Pkg {
+				break
+			}
+			if fn := code.Callee(r.info, call); fn != nil && fn.Pkg() == r.pass.Pkg {
 				callers[fn] = append(callers[fn], d.fn)
 			}
-			return !direct
-		})
+		}
 		if direct {
 			work = append(work, d.fn)
 		}

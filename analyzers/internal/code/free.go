@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
 )
 
 // CallFree reports whether evaluating exprs calls nothing but conversions,
@@ -65,4 +67,14 @@ func AnyNode(n ast.Node, skip, f func(ast.Node) bool) bool {
 		return !found
 	})
 	return found
+}
+
+// Holds reports whether the syntax under cur holds a node of one of the
+// types, asked of the inspector's index: a subtree without such a node is
+// skipped whole, so a body with no send answers at once.
+func Holds(cur inspector.Cursor, types ...ast.Node) bool {
+	for range cur.Preorder(types...) {
+		return true
+	}
+	return false
 }
