@@ -399,6 +399,11 @@ func (c *deadlineChecker) deadlineFix(s deadlineSite) (*analysis.SuggestedFix, s
 		}
 		st, _ = st.NextSibling()
 	}
+	if usedBetween(info, s.moved[len(s.moved)-1], s.waitStmt, s.derived) && !isParentName(info, s.assign, parent) {
+		// Bookkeeping before the wait (a log line) reads the context by the
+		// name the fix moves below the wait.
+		return nil, "the derived context is read before the wait under a name of its own, which the fix would move below those reads"
+	}
 	if !reEvaluable(info, parent) || !budgetReEvaluable(info, call.Args[1:]) {
 		return nil, "the context's parent or budget is computed by a call the fix would repeat after the wait"
 	}
@@ -446,6 +451,17 @@ func (c *deadlineChecker) deadlineFix(s deadlineSite) (*analysis.SuggestedFix, s
 		es = append(es, edits.Replace(id, waitCtx))
 	}
 	return c.deadlineEdits(s, "Bound the wait with a timeout of its own and create the work's timeout after the wait", es)
+}
+
+// usedBetween reports whether a statement after from and before to (its
+// siblings) reads v.
+func usedBetween(info *types.Info, from, to inspector.Cursor, v *types.Var) bool {
+	for st, ok := from.NextSibling(); ok && st != to; st, ok = st.NextSibling() {
+		if usesVar(info, st.Node(), v) {
+			return true
+		}
+	}
+	return false
 }
 
 // deadlineEdits returns the fix made of es, unless a goto would jump over a
