@@ -113,9 +113,10 @@
 // deadlines created after the wait, used by other work before it, or used
 // for the wait alone, and absolute deadlines the caller set.
 //
-// A deadline handed to a callee whose first blocking step waits on that
-// context (an InnerWait fact, across packages: Query doing c.lim.Wait(ctx)
-// before its work) is reported too, without a fix.
+// A deadline handed to a callee whose first use of that context is a wait
+// on it (an InnerWait fact, across packages: Query doing c.lim.Wait(ctx)
+// before its work; work before the wait that never sees the context does
+// not count) is reported too, without a fix.
 //
 // Category waittiming/retrywait: a measurement around a retry loop (a for
 // loop, or a label a goto returns to) whose attempts are separated by

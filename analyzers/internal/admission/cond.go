@@ -327,10 +327,11 @@ type InnerWait struct {
 	// At is where the wait is, file base name and line ("mem.go:184"), for
 	// messages in the packages that call the function.
 	At string
-	// Ctx is set when the function's first blocking step is the wait and
-	// the wait takes the function's context parameter (limiter.Wait(ctx),
+	// Ctx is set when the wait is the first step of the function that
+	// uses its context parameter, and takes it (limiter.Wait(ctx),
 	// sem.Acquire(ctx, n), a select on ctx.Done() and a slot): a deadline
-	// the caller puts on that context starts running in the queue.
+	// the caller puts on that context is spent in the queue before the
+	// work that it bounds.
 	Ctx bool
 	// Param is the index of that context parameter when Ctx is set.
 	Param int
@@ -357,8 +358,9 @@ func (w *InnerWait) String() string {
 // wait, a call of a function that waits), when work follows it; nil
 // otherwise. Statements before the wait may do anything: a timestamp taken
 // before the call is stale after it all the same. Ctx is set when none of
-// them does blocking work or uses the context. fn is nil for a local
-// closure, whose context is captured, not a parameter: Ctx stays unset.
+// them uses the context or blocks on a channel (quietBefore). fn is nil
+// for a local closure, whose context is captured, not a parameter: Ctx
+// stays unset.
 func (r *Result) innerWait(strict *Finder, fn *types.Func, body inspector.Cursor, list []ast.Stmt) *InnerWait {
 	i := 0
 	for st := range body.Children() {
@@ -567,11 +569,15 @@ func (r *Result) errorOnly(ifs *ast.IfStmt, inElse bool) bool {
 }
 
 // quietBefore reports whether the statements before a wait neither use
-// the context ctx nor do blocking work: the wait is the first blocking
-// step that the context reaches.
+// the context ctx nor block on a channel: the wait is the first step that
+// the context reaches, and so the first that a deadline on it bounds.
+// Work that never sees the context (closing a connection, a log line) may
+// come first: the deadline does not bound it, and the queue still eats the
+// budget of the work after the wait. This is the rule a deadline derived
+// in the function itself is held to (waittiming's checkDeadline).
 func (r *Result) quietBefore(before []ast.Stmt, ctx *types.Var) bool {
 	for _, st := range before {
-		if r.UsesContextBeyondBinding(st, ctx) || r.WorkIn(st) != nil || hasChanOp(st) {
+		if r.UsesContextBeyondBinding(st, ctx) || hasChanOp(st) {
 			return false
 		}
 	}

@@ -5,6 +5,7 @@ package ctxfirst
 
 import (
 	"context"
+	"net"
 	"net/http"
 
 	"golang.org/x/sync/semaphore"
@@ -57,6 +58,31 @@ func (c *Client) Late(ctx context.Context, q string) error { // want Late:`waits
 	if err := c.send(ctx, "hello"); err != nil {
 		return err
 	}
+	if err := c.lim.Wait(ctx); err != nil {
+		return err
+	}
+	return c.send(ctx, q)
+}
+
+// Redial dials a new connection before it waits on ctx: that work never
+// sees the context, so a deadline on ctx is still spent first in the
+// limiter's queue, and then on the send.
+func (c *Client) Redial(ctx context.Context, addr, q string) error { // want Redial:`waits RateLimiter \(\*rate.Limiter\).Wait at ctxfirst.go:\d+ on ctx param 0 before work`
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if err := c.lim.Wait(ctx); err != nil {
+		return err
+	}
+	return c.send(ctx, q)
+}
+
+// Drained waits for a channel before it waits on ctx: the first block is
+// not the context's.
+func (c *Client) Drained(ctx context.Context, done <-chan struct{}, q string) error { // want Drained:`waits RateLimiter \(\*rate.Limiter\).Wait at ctxfirst.go:\d+$`
+	<-done
 	if err := c.lim.Wait(ctx); err != nil {
 		return err
 	}

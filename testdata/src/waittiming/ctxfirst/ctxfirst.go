@@ -28,6 +28,21 @@ func put(ctx context.Context, c *ctxfirst.Client) error {
 	return c.Put(pctx, "q")
 }
 
+// The callee dials before it waits, but never with the context: the
+// deadline is still spent in its limiter's queue first.
+func redial(ctx context.Context, c *ctxfirst.Client) error {
+	rctx, cancel := context.WithTimeout(ctx, time.Second) // want `is handed to \(\*ctxfirst.Client\).Redial, whose first step waits on it`
+	defer cancel()
+	return c.Redial(rctx, "db:3306", "q")
+}
+
+// The callee blocks on a channel before its wait on the context.
+func drained(ctx context.Context, c *ctxfirst.Client, done <-chan struct{}) error {
+	dctx, cancel := context.WithTimeout(ctx, time.Second) // why: used-before-wait
+	defer cancel()
+	return c.Drained(dctx, done, "q")
+}
+
 // The callee works first: the deadline is the work's.
 func direct(ctx context.Context, c *ctxfirst.Client) error {
 	dctx, cancel := context.WithTimeout(ctx, time.Second) // why: used-before-wait
