@@ -25,8 +25,9 @@ import (
 // service's helper.
 //
 // A function is bookkeeping when it makes at least one call that records
-// (a package of knowledge list recording-packages, Prometheus's client, or
-// another bookkeeping function) and every call it makes is quiet: of a quiet package, builtin, a
+// (a package of knowledge list recording-packages, Prometheus's client,
+// another bookkeeping function, or a method of a metrics interface:
+// isMetricsSink) and every call it makes is quiet: of a quiet package, builtin, a
 // conversion, or of another bookkeeping function. It may not start a
 // goroutine, use a channel, sleep, or wait (time.Sleep, a timer, a Wait
 // method): those are what a figure measures. A call of a func value is no
@@ -141,6 +142,8 @@ func (c *env) onlyRecords(body *ast.BlockStmt, keep map[*types.Func]bool) bool {
 				// err.Error()
 			case pausesOrWaits(fn):
 				quiet = false
+			case isMetricsSink(fn):
+				records = true
 			case fn.Pkg() == c.pass.Pkg:
 				quiet = keep[fn.Origin()]
 				records = records || quiet
@@ -180,10 +183,39 @@ func (c *env) importedBookkeeping(fn *types.Func) bool {
 }
 
 // isBookkeeping reports whether a call of fn only records: a function of
-// this package found so, or one of another with the fact.
+// this package found so, one of another with the fact, or a method of a
+// metrics interface (isMetricsSink).
 func (c *env) isBookkeeping(fn *types.Func) bool {
+	if isMetricsSink(fn) {
+		return true
+	}
 	if fn.Pkg() == c.pass.Pkg {
 		return c.bookkeeping[fn.Origin()]
 	}
 	return fn.Pkg() != nil && c.importedBookkeeping(fn)
+}
+
+// isMetricsSink reports whether fn is a method of an interface whose name
+// says it records metrics (knowledge list metrics-type-words) that takes
+// no context and returns nothing: SetStatusUpdateTotal(kind) of a
+// StatusMetrics. A service declares such an interface as the seam between
+// its logic and its Prometheus vectors, and the implementation is often in
+// a package the caller does not import, where no fact reaches; the shape
+// says what it does: a method that can neither fail nor be cancelled, of a
+// type named for recording.
+func isMetricsSink(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	if recv == nil || fn.Signature().Results().Len() > 0 {
+		return false
+	}
+	named, ok := types.Unalias(recv.Type()).(*types.Named)
+	if !ok || !types.IsInterface(named) || !knowledge.MetricsTypeWords.Match(named.Obj().Name()) {
+		return false
+	}
+	for v := range fn.Signature().Params().Variables() {
+		if code.IsContext(v.Type()) {
+			return false
+		}
+	}
+	return true
 }

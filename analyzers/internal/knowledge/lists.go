@@ -140,6 +140,13 @@ var LoggerTypeWords = newList("logger-type-words", CasedWords, "",
 	"Log",
 )
 
+// MetricsTypeWords are the words of an interface's name that say it is a
+// sink of metrics.
+var MetricsTypeWords = newList("metrics-type-words", CasedWords, "",
+	"words of an interface's name, as written, that say it records metrics (StatusMetrics, a service's seam to its Prometheus vectors): a method of it that takes no context and returns nothing is bookkeeping, not work, wherever its implementation is",
+	"Metrics",
+)
+
 // LoggerTypes are the names of logger types that say nothing of logging.
 var LoggerTypes = newList("logger-types", TypeNames, "",
 	"names of logger types whose names say nothing of logging (logrus's Entry): their logging methods are bookkeeping",

@@ -11,6 +11,7 @@ import (
 	"github.com/buildkite/roko"
 	"github.com/cenkalti/backoff/v4"
 	"github.com/prometheus/client_golang/prometheus"
+	"k8s.io/client-go/util/retry"
 
 	"waittiming/retryspan/client"
 )
@@ -35,6 +36,49 @@ func Library(ctx context.Context, c *client.Client, key string) error {
 	err := backoff.Retry(func() error { return c.UploadOnce(ctx, key) }, backoff.WithContext(backoff.NewExponentialBackOff(), ctx))
 	log.Printf("upload took %v", time.Since(start)) // want `the duration since start spans backoff\.Retry, whose attempts are separated by the delays its retry options set`
 	return err
+}
+
+// StatusMetrics is a service's seam to its Prometheus vectors, implemented
+// in a package this one does not import: no fact says what its methods do,
+// but a method of a metrics interface that takes no context and returns
+// nothing only records.
+type StatusMetrics interface {
+	SetStatusUpdateTotal(kind string)
+	SetStatusUpdateDuration(d time.Duration, kind string, failed bool)
+}
+
+// Status times a status update that client-go's retry.OnError repeats on
+// conflicts, its figure recorded by a deferred literal and its error
+// assigned in an if's init: the backoff's pauses are in the figure.
+func Status(c *client.Client, m StatusMetrics, key string) { // want Status:"retries between the delays its retry options set"
+	var err error
+	start := time.Now()
+	m.SetStatusUpdateTotal(key)
+	defer func() {
+		d := time.Since(start) // want `the duration since start spans retry\.OnError, whose attempts are separated by the delays its retry options set`
+		m.SetStatusUpdateDuration(d, key, err != nil)
+	}()
+	if err = retry.OnError(retry.DefaultBackoff, func(e error) bool { return e != nil }, func() error {
+		return c.UploadOnce(context.Background(), key)
+	}); err != nil {
+		log.Printf("update %s: %v", key, err)
+	}
+}
+
+// StatusNotifier's name says nothing of metrics: its Notify may be work,
+// and the retry sits beside it.
+type StatusNotifier interface {
+	Notify(kind string)
+}
+
+func NotifiedStatus(c *client.Client, n StatusNotifier, key string) {
+	start := time.Now()
+	n.Notify(key)
+	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		return c.UploadOnce(context.Background(), key)
+	})
+	uploadSeconds.Observe(time.Since(start).Seconds())
+	_ = err
 }
 
 // Callback times a call of another package that retries the callback it
