@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"path"
 	"regexp"
 	"slices"
 	"strconv"
@@ -175,7 +176,9 @@ func readCensus(name string) ([]*site, error) {
 var locationRef = regexp.MustCompile(`(?:([\w./-]+\.go)?:|,[ \t]*)(\d+)(?:-(\d+))?`)
 
 // parseLocation returns the lines a location names. A reference without a
-// file is in the file of the reference before it, the site's file first.
+// file is in the file of the reference before it, the site's file first; a
+// file named by its base name alone, when that is the site's file's, is
+// the site's file.
 // Anything else (a constant's value, a note in parentheses) is not a line.
 func parseLocation(file, location string) []lineRange {
 	var out []lineRange
@@ -191,6 +194,9 @@ func parseLocation(file, location string) []lineRange {
 		end = m[1]
 		if m[2] >= 0 {
 			cur = location[m[2]:m[3]]
+			if !strings.Contains(cur, "/") && cur == path.Base(file) {
+				cur = file // "status.go:98" of the site's own internal/k8s/status.go
+			}
 		}
 		from, _ := strconv.Atoi(location[m[4]:m[5]])
 		to := from

@@ -131,9 +131,9 @@ func TestCensusSplits(t *testing.T) {
 }
 
 func TestParseLocation(t *testing.T) {
-	got := parseLocation("a/b.go", "a/b.go:12-14, :30 (const :7, max=128); c/d.go:5 and :9, see e.go; f.go:1,3-4,g.go:6, 8 (size 64, 7)")
+	got := parseLocation("a/b.go", "a/b.go:12-14, :30 (const :7, max=128); c/d.go:5 and :9, see e.go; f.go:1,3-4,g.go:6, 8 (size 64, 7); b.go:40, :42")
 	want := []lineRange{{"a/b.go", 12, 14}, {"a/b.go", 30, 30}, {"a/b.go", 7, 7}, {"c/d.go", 5, 5}, {"c/d.go", 9, 9},
-		{"f.go", 1, 1}, {"f.go", 3, 4}, {"g.go", 6, 6}, {"g.go", 8, 8}}
+		{"f.go", 1, 1}, {"f.go", 3, 4}, {"g.go", 6, 6}, {"g.go", 8, 8}, {"a/b.go", 40, 40}, {"a/b.go", 42, 42}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("parseLocation = %v, want %v", got, want)
 	}
