@@ -393,7 +393,7 @@ func (r *Result) innerWait(strict *Finder, fn *types.Func, body inspector.Cursor
 		// A call of a function that waits and then works (Via) is no wait
 		// helper: its work is inside, and so a wrapper that only returns
 		// after it waits and works too.
-		if _, loop := w.Node.(*ast.ForStmt); !loop && w.Via == nil && r.onlyReturnsAfter(list, i, w.Node) {
+		if _, loop := w.Node.(*ast.ForStmt); !loop && w.Via == nil && r.onlyReturnsAfter(list, i, &w) {
 			return nil
 		}
 		iw := &InnerWait{Kind: w.Kind, Name: w.Name, At: r.posString(w.Node.Pos())}

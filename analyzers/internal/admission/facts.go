@@ -343,7 +343,7 @@ func (r *Result) classify(loose, strict *Finder, fn *types.Func, body inspector.
 	}
 	ff := &FuncFact{}
 	list := body.Node().(*ast.BlockStmt).List
-	if w, i, isStrict, ok := mainWait(loose, strict, body); ok && r.onlyReturnsAfter(list, i, w.Node) {
+	if w, i, isStrict, ok := mainWait(loose, strict, body); ok && r.onlyReturnsAfter(list, i, &w) {
 		ff.Wait = r.waitHelper(fn, w, list)
 		ff.Wait.Strict = isStrict || pairedByAPI(strict, w, ff.Wait)
 	}
@@ -519,22 +519,62 @@ func unparen(cur inspector.Cursor) inspector.Cursor {
 
 // onlyReturnsAfter reports whether the statements of list after the one at
 // index i do nothing but bookkeeping and return: error checks that return,
-// counting, logging, storing call-free values, locking a mutex around them.
-// A helper that works after its wait is not a wait: its callers would see
-// the work as part of the wait. When the wait sits in an if statement's
-// init or condition (wait != nil), the if's body must only return too.
-func (r *Result) onlyReturnsAfter(list []ast.Stmt, i int, wait ast.Node) bool {
-	if ifs, ok := list[i].(*ast.IfStmt); ok && wait != nil && (ifs.Init != nil && code.Inside(wait.Pos(), ifs.Init) || code.Inside(wait.Pos(), ifs.Cond)) {
-		if ifs.Else != nil || !r.bookkeeping(ifs.Body.List) {
-			return false
+// counting, logging, storing call-free values, locking a mutex around them,
+// taking another slot of the wait's own kind and giving back one taken
+// (acquiresAgain). A helper that works after its wait is not a wait: its
+// callers would see the work as part of the wait. When the wait sits in an
+// if statement's init or condition, the if's body must only return too. w
+// is nil for a pause.
+func (r *Result) onlyReturnsAfter(list []ast.Stmt, i int, w *Wait) bool {
+	var again func(*types.Func) bool
+	if w != nil {
+		again = r.acquiresAgain(*w)
+		if ifs, ok := list[i].(*ast.IfStmt); ok && w.Node != nil && (ifs.Init != nil && code.Inside(w.Node.Pos(), ifs.Init) || code.Inside(w.Node.Pos(), ifs.Cond)) {
+			if ifs.Else != nil || !r.bookkeeping(ifs.Body.List, again) {
+				return false
+			}
 		}
 	}
-	return r.bookkeeping(list[i+1:])
+	return r.bookkeeping(list[i+1:], again)
+}
+
+// acquiresAgain returns, for a wait that calls a method, whether a call of
+// a function takes another slot the same way (the same method) or gives one
+// back (the wait's release method, or a Release or Unlock of the same
+// type): a helper that takes two locks, a key's and its parent's, and
+// gives the first back when the second fails, waits as a whole and does
+// no work. Nil for any other wait.
+func (r *Result) acquiresAgain(w Wait) func(*types.Func) bool {
+	call, ok := w.Node.(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	acquire := code.CalleeFunc(r.info, call)
+	if acquire == nil || code.Recv(acquire) == nil {
+		return nil
+	}
+	recv := code.NamedOf(code.Recv(acquire))
+	return func(fn *types.Func) bool {
+		if fn.Origin() == acquire.Origin() {
+			return true
+		}
+		// A generic lock's instances are distinct types: compare origins.
+		same := code.NamedOf(code.Recv(fn))
+		if recv == nil || same == nil || same.Origin() != recv.Origin() {
+			return false
+		}
+		switch fn.Name() {
+		case w.Release.Method, "Release", "Unlock":
+			return true
+		}
+		return false
+	}
 }
 
 // bookkeeping reports whether stmts only return, check errors, count, log,
-// store call-free values or lock around that.
-func (r *Result) bookkeeping(stmts []ast.Stmt) bool {
+// store call-free values or lock around that, calling besides only the
+// functions that also allows (nil: none).
+func (r *Result) bookkeeping(stmts []ast.Stmt, also func(*types.Func) bool) bool {
 	for _, st := range stmts {
 		switch st := st.(type) {
 		case *ast.ReturnStmt:
@@ -544,28 +584,28 @@ func (r *Result) bookkeeping(stmts []ast.Stmt) bool {
 				}
 			}
 		case *ast.IfStmt:
-			if st.Init != nil || !code.CallFree(r.info, nil, st.Cond) || !r.bookkeeping(st.Body.List) {
+			if st.Init != nil && !r.bookkeeping([]ast.Stmt{st.Init}, also) || !code.CallFree(r.info, also, st.Cond) || !r.bookkeeping(st.Body.List, also) {
 				return false
 			}
 			if st.Else != nil {
 				switch e := st.Else.(type) {
 				case *ast.BlockStmt:
-					if !r.bookkeeping(e.List) {
+					if !r.bookkeeping(e.List, also) {
 						return false
 					}
 				default:
-					if !r.bookkeeping([]ast.Stmt{e}) {
+					if !r.bookkeeping([]ast.Stmt{e}, also) {
 						return false
 					}
 				}
 			}
 		case *ast.AssignStmt:
-			if !code.CallFree(r.info, nil, st.Rhs...) {
+			if !code.CallFree(r.info, also, st.Rhs...) {
 				return false
 			}
 		case *ast.IncDecStmt, *ast.EmptyStmt:
 		case *ast.ExprStmt:
-			if !sendselect.IsCount(r.info, st) && !sendselect.IsLog(r.info, st) && !isLockCall(r.info, st.X) && !isWaitGroupCount(r.info, st.X) {
+			if !sendselect.IsCount(r.info, st) && !sendselect.IsLog(r.info, st) && !isLockCall(r.info, st.X) && !isWaitGroupCount(r.info, st.X) && !code.CallFree(r.info, also, st.X) {
 				return false
 			}
 		default:

@@ -217,7 +217,7 @@ var InterceptorHandlerTypes = newList("interceptor-handler-types", Types, "",
 
 // QuietPackages do bookkeeping, not work.
 var QuietPackages = newList("quiet-packages", Packages, "waittiming.quiet",
-	"packages that do bookkeeping, not work (formatting, logging, metrics, errors): a call of one between the wait and the end of a measurement does not make it cover work",
+	"packages that do bookkeeping, not work (formatting, logging, metrics, tracing spans, errors): a call of one between the wait and the end of a measurement does not make it cover work",
 	"time", "fmt", "log", "log/slog", "errors",
 	"strings", "strconv", "context", "sync", "sync/atomic",
 	"math", "sort", "slices", "maps", "unicode/utf8",
@@ -225,6 +225,7 @@ var QuietPackages = newList("quiet-packages", Packages, "waittiming.quiet",
 	"github.com/armon/go-metrics", "github.com/hashicorp/go-metrics",
 	"go.uber.org/zap", "github.com/sirupsen/logrus", "github.com/go-logr/logr",
 	"github.com/rs/zerolog", "k8s.io/klog/v2", "github.com/go-kit/log",
+	"go.opentelemetry.io/otel/trace", "go.opentelemetry.io/otel/attribute", "go.opentelemetry.io/otel/codes",
 )
 
 // RecordingPackages are the quiet packages whose calls record what
@@ -235,6 +236,7 @@ var RecordingPackages = newList("recording-packages", Packages, "",
 	"github.com/armon/go-metrics", "github.com/hashicorp/go-metrics",
 	"go.uber.org/zap", "github.com/sirupsen/logrus", "github.com/go-logr/logr",
 	"github.com/rs/zerolog", "k8s.io/klog/v2", "github.com/go-kit/log",
+	"go.opentelemetry.io/otel/trace", "go.opentelemetry.io/otel/attribute", "go.opentelemetry.io/otel/codes",
 )
 
 // PollIntervalWords are the words of a pause's name that say it paces a

@@ -52,6 +52,36 @@ func (p *Pool) Run(ctx context.Context, f func()) error { // want Run:"work"
 	return nil
 }
 
+// Pair bounds work that needs a slot of two semaphores: its key's and its
+// parent's.
+type Pair struct{ key, parent *semaphore.Weighted }
+
+// AcquireBoth takes a slot of each, giving the first back when the second
+// fails: it waits twice and works not at all, a wait as a whole.
+func (p *Pair) AcquireBoth(ctx context.Context) error { // want AcquireBoth:"wait Semaphore \\(\\*semaphore.Weighted\\).Acquire strict on .key"
+	if err := p.key.Acquire(ctx, 1); err != nil {
+		return err
+	}
+	if err := p.parent.Acquire(ctx, 1); err != nil {
+		p.key.Release(1)
+		return err
+	}
+	return nil
+}
+
+// AcquireThenLimit waits on a limiter after its slot: the limiter's wait is
+// of another kind, for the work's pacing, so the helper is no plain wait.
+func (p *Pair) AcquireThenLimit(ctx context.Context, lim *rate.Limiter) error { // want AcquireThenLimit:"work"
+	if err := p.key.Acquire(ctx, 1); err != nil {
+		return err
+	}
+	if err := lim.Wait(ctx); err != nil {
+		p.key.Release(1)
+		return err
+	}
+	return nil
+}
+
 // Throttle wraps a rate limiter.
 type Throttle struct{ lim *rate.Limiter }
 
