@@ -101,8 +101,10 @@
 // only the wait (that timer is the split); a start variable assigned again
 // after the wait; any second timestamp, timer or measurement from the same
 // start between the wait and the end; bookkeeping between them (logging,
-// metrics, the recording statement's own calls, a function of the package
-// that only checks whether the context is done) that is not work; waits
+// metrics, tracing spans, the recording statement's own calls, a method of
+// a metrics interface that takes no context and returns nothing, a
+// function of the package that only checks whether the context is done)
+// that is not work; waits
 // that occur only on an error branch or on a path that returns before the
 // end; waits in a loop the start precedes (a batch timed as a whole); a
 // semaphore the function made itself and acquires once; deferred
