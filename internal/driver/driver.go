@@ -52,6 +52,7 @@ type options struct {
 	explain       string
 	version       bool
 	tags          string
+	deps          bool // load other modules' packages from source, for their facts
 	baseline      string
 	writeBaseline string
 	// newFromRev and newFromMergeBase restrict the findings to changed lines.

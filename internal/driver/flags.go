@@ -40,6 +40,7 @@ func parseFlags(args []string, cfg Config) (*options, error) {
 	fs.BoolVar(&opts.version, "V", false, "print the version and exit")
 	fs.BoolVar(&opts.version, "version", false, "print the version and exit")
 	fs.StringVar(&opts.tags, "tags", "", "a comma-separated list of build tags to consider satisfied")
+	fs.BoolVar(&opts.deps, "deps", false, "also analyze, for their facts, the packages of other modules that the packages named depend on (go vet -vettool always does): a call into a library that waits or retries is then followed, at the price of type-checking those packages from source")
 	fs.StringVar(&opts.baseline, "baseline", "", "report only findings not recorded in this baseline `file`")
 	fs.StringVar(&opts.writeBaseline, "write-baseline", "", "record the current findings in this baseline `file` and exit")
 	fs.StringVar(&opts.newFromRev, "new-from-rev", "", "report only findings on lines changed since git `revision` REV (committed or not), or whose related positions lie on such lines")

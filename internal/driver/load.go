@@ -26,9 +26,10 @@ import (
 // export data, exactly as a driver without facts does, and reports findings
 // only in the packages the patterns name.
 //
-// The price: a call into a third-party module is not followed. Name the
-// module's packages on the command line to follow it, or use go vet
-// -vettool, which analyzes every dependency.
+// The price: a call into a third-party module is not followed. -deps
+// follows it: the packages of every other module the named packages depend
+// on are loaded from source too, for their facts (the standard library
+// still is not), as go vet -vettool always analyzes every dependency.
 
 // A loaded set of packages: all roots given to the checker, and which of them
 // the user named.
@@ -48,8 +49,8 @@ func load(opts *options) (*loaded, error) {
 	var namedIDs map[string]bool
 	var pkgs []*packages.Package
 	var err error
-	if needFacts(opts.analyzers) && mayNameMainModule(opts.patterns) {
-		namedIDs, pkgs, err = loadWithModuleDeps(conf, opts.patterns)
+	if needFacts(opts.analyzers) && (opts.deps || mayNameMainModule(opts.patterns)) {
+		namedIDs, pkgs, err = loadWithModuleDeps(conf, opts.patterns, opts.deps)
 	} else {
 		pkgs, err = packages.Load(conf, opts.patterns...)
 	}
@@ -69,13 +70,13 @@ func load(opts *options) (*loaded, error) {
 }
 
 // loadWithModuleDeps loads the packages the patterns name together with the
-// main-module packages they depend on, and returns the IDs of the named
-// ones. Finding those dependencies takes a go list of its own; rather than
+// main-module packages they depend on (with all, those of every module),
+// and returns the IDs of the named ones. Finding those dependencies takes a go list of its own; rather than
 // wait for it, the load of the named packages starts at once, and is used
 // as it is when there is nothing to add, which is the common case (./...
 // names every package of its module). Otherwise it is cancelled and the
 // packages are loaded again with the additions.
-func loadWithModuleDeps(conf *packages.Config, patterns []string) (map[string]bool, []*packages.Package, error) {
+func loadWithModuleDeps(conf *packages.Config, patterns []string, all bool) (map[string]bool, []*packages.Package, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	type result struct {
@@ -89,7 +90,7 @@ func loadWithModuleDeps(conf *packages.Config, patterns []string) (map[string]bo
 		pkgs, err := packages.Load(&c, patterns...)
 		speculative <- result{pkgs, err}
 	}()
-	named, extra, err := moduleDeps(conf, patterns)
+	named, extra, err := moduleDeps(conf, patterns, all)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -154,9 +155,10 @@ func mayNameMainModule(patterns []string) bool {
 }
 
 // moduleDeps lists, cheaply (no types, no syntax), the packages the patterns
-// name and the import paths of the main-module packages they depend on that
+// name and the import paths of the main-module packages (with all, the
+// packages of any module: not the standard library's) they depend on that
 // the patterns do not name.
-func moduleDeps(conf *packages.Config, patterns []string) (named map[string]bool, extra []string, err error) {
+func moduleDeps(conf *packages.Config, patterns []string, all bool) (named map[string]bool, extra []string, err error) {
 	c := *conf
 	c.Mode = packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule
 	roots, err := packages.Load(&c, patterns...)
@@ -168,7 +170,7 @@ func moduleDeps(conf *packages.Config, patterns []string) (named map[string]bool
 		named[p.ID] = true
 	}
 	packages.Visit(roots, nil, func(p *packages.Package) {
-		if !named[p.ID] && p.Module != nil && p.Module.Main && p.PkgPath != "" {
+		if !named[p.ID] && p.Module != nil && (p.Module.Main || all) && p.PkgPath != "" {
 			extra = append(extra, p.PkgPath)
 		}
 	})

@@ -89,6 +89,7 @@ func corpusMain(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&c.sites, "sites", filepath.Join("docs", "corpus", "census.tsv"), "with -census, the judged sites")
 	fs.StringVar(&only, "only", "", "comma-separated services to run (default all); the table then covers only these")
 	fs.DurationVar(&c.timeout, "timeout", 45*time.Minute, "time limit of one module's run")
+	deps := fs.Bool("deps", false, "run the suite with -deps: the packages of other modules that a service's packages import are analyzed for their facts too")
 	fs.BoolVar(&c.fixcheck, "fixcheck", false, "also apply every suggested fix of each module in memory and go build the fixed packages through -overlay (the checkouts are not written)")
 	fs.BoolVar(&c.rejudge, "rejudge", false, "do not run the suite: match the results already in -out with judged.tsv again and print the tables (after judging)")
 	fs.Usage = func() {
@@ -114,6 +115,9 @@ func corpusMain(args []string, stdout, stderr io.Writer) int {
 		return exitFailure
 	}
 	c.suite = []string{self}
+	if *deps {
+		c.suite = append(c.suite, "-deps")
+	}
 	c.progress = stderr
 	rep, err := run(context.Background(), c)
 	if err != nil {
