@@ -39,3 +39,26 @@ func wantAppFindings(t *testing.T, name string, n int) {
 	v := run(t, dir, "go", "vet", "-vettool="+bin, "-json", "./...")
 	checkLines(t, "go vet", v.stdout, "app.go", "waittiming", want)
 }
+
+// TestDepsFollowsOtherModules checks -deps: package app times a call of
+// retrylib.Fetch, of another module (required through a replace), whose
+// loop sleeps between attempts. Standalone follows it only with -deps, the
+// retries fact then computed from the library's source; go vet always
+// analyzes every dependency. The twin, FetchOnce, is never reported.
+func TestDepsFollowsOtherModules(t *testing.T) {
+	dir := module(t, "deps")
+	want := markedLines(t, filepath.Join(dir, "app", "app.go"), "waittiming")
+	if len(want) != 1 {
+		t.Fatalf("app.go marks %d lines, want 1: %v", len(want), want)
+	}
+	without := queuecheck(t, dir, "-json", "./...")
+	without.want(t, 0)
+	with := queuecheck(t, dir, "-deps", "-json", "./...")
+	with.want(t, 1)
+	checkLines(t, "standalone -deps", with.stdout, "app.go", "waittiming", want)
+	if got := findingPositions(t, "standalone -deps", with.stdout)["waittiming"]; len(got) != 1 {
+		t.Errorf("standalone -deps: waittiming findings %v, want only app.go:%v", got, want)
+	}
+	v := run(t, dir, "go", "vet", "-vettool="+bin, "-json", "./...")
+	checkLines(t, "go vet", v.stdout, "app.go", "waittiming", want)
+}

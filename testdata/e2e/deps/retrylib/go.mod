@@ -1,0 +1,3 @@
+module queuecheck.example/retrylib
+
+go 1.26.0
