@@ -93,7 +93,7 @@ func TestWhy(t *testing.T) {
 // comment is said at its line; whyrules holds a case of each rule that no
 // other package reaches.
 func TestWhyAll(t *testing.T) {
-	fixtest.RunWhy(t, testdata, waittiming.Analyzer, "all", "waittiming/hidden",
+	fixtest.RunWhy(t, testdata, waittiming.Analyzer, "all", "waittiming/hidden", "waittiming/crosspkg",
 		"waittiming/negative", "waittiming/deferred", "waittiming/handoff", "waittiming/retries", "waittiming/deadline", "waittiming/whyrules", "waittiming/retryspan", "waittiming/pacing", "waittiming/dynamic", "waittiming/condwait", "waittiming/ctxfirst", "waittiming/jobs", "waittiming/enqueued", "waittiming/closures", "waittiming/paths", "waittiming/startparam", "waittiming/queuebudget", "waittiming/timedcall", "waittiming/timedapart", "waittiming/dispatch", "waittiming/paramwait", "waittiming/implwait", "waittiming/awaited", "waittiming/handed", "waittiming/scoped")
 }
 

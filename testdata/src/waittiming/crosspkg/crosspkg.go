@@ -58,3 +58,22 @@ func (s *server) gated() {
 	s.work()
 	log.Printf("gated call took %v", time.Since(start)) // want `the duration since start spans the wait in \(\*crosspkg.server\).enter`
 }
+
+// AcquireBoth (package helpers) takes a key's slot and its parent's, and
+// gives the first back when the second fails: its fact says it only waits,
+// so a figure of it alone is the wait's own figure.
+func (s *server) lockTimed(ctx context.Context, p *helpers.Pair) error {
+	start := time.Now()
+	err := p.AcquireBoth(ctx) // why: callee-elsewhere no-work-after
+	log.Printf("locking took %v", time.Since(start))
+	return err
+}
+
+func (s *server) lockedWork(ctx context.Context, p *helpers.Pair) {
+	start := time.Now()
+	if err := p.AcquireBoth(ctx); err != nil {
+		return
+	}
+	s.work()
+	log.Printf("locked work took %v", time.Since(start)) // want `the duration since start spans the wait in \(\*helpers.Pair\).AcquireBoth and the work after it`
+}
