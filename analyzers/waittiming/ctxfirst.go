@@ -42,6 +42,9 @@ func (c *deadlineChecker) queueFirstCallee(stmt inspector.Cursor, derived *types
 // callee, whose first step waits on it.
 func (c *deadlineChecker) reportQueueFirst(call, at *ast.CallExpr, callee *types.Func, iw *admission.InnerWait) {
 	name := code.DisplayName(callee)
+	if code.Callee(c.pass.TypesInfo, at) == nil {
+		name += " via " + types.ExprString(at.Fun) // a func field or parameter
+	}
 	d := analysis.Diagnostic{
 		Pos:      call.Pos(),
 		End:      call.End(),

@@ -72,7 +72,9 @@
 // attempts), for an interface method, from an implementation its own
 // package declares having it (the union: the fact names the one when not
 // all do), for a call of a func-typed field or of a value of a func
-// type the package declares, from a function the package hands to it, and,
+// type the package declares, from a function the package hands to it, for
+// a call of a func-typed parameter of an unexported function whose calls
+// are all in view, from a function those calls hand it, and,
 // for a call of another package's function that is handed one of the
 // program's values as an interface of one method (req.RequestWith(ctx,
 // cl)), from the value's method for it.
@@ -127,7 +129,8 @@
 // only work is a call of a function that retries so — itself or through
 // wrappers whose only work is that call, of this package or, by a retries
 // fact, of another (also through a func field assigned that one function,
-// or through a value handed to another package's function as an interface
+// a func-typed parameter every call of its function hands that one
+// function, or through a value handed to another package's function as an interface
 // of one method, whose method retries) — is reported without a fix; a fallback run once the call failed is no
 // other work. Batches paced between items, polls on an interval or a ticker,
 // timings per attempt and figures that name their retries are left alone.

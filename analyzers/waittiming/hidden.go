@@ -700,15 +700,24 @@ func underErrorCheck(info *types.Info, cur inspector.Cursor, errs map[*types.Var
 	return false
 }
 
-// calledFunc returns the function a call calls: its static callee, or the
+// calledFunc returns the function a call calls: its static callee, the
 // one function of this package that a func-typed field or variable is ever
-// assigned (c.sendBlock = c.sendBlockHTTP).
+// assigned (c.sendBlock = c.sendBlockHTTP), or the one function every call
+// of a parameter's function hands it, when all of them are in view
+// (admission's ParamFuncs) and the parameter is no timer wrapper's, whose
+// calls name what they hand (timedcall.go).
 func (c *env) calledFunc(call *ast.CallExpr) *types.Func {
 	info := c.pass.TypesInfo
 	if fn := code.Callee(info, call); fn != nil {
 		return fn
 	}
 	v := code.Var(info, call.Fun)
+	if fns, ok := c.res.ParamFuncs(v); ok && !c.res.TimedParam(v) {
+		if slices.ContainsFunc(fns, func(fn *types.Func) bool { return fn != fns[0] }) {
+			return nil // one function or another: none the call is
+		}
+		return fns[0]
+	}
 	if v == nil || (!v.IsField() && code.IsLocal(v)) {
 		return nil
 	}

@@ -191,6 +191,7 @@ type Result struct {
 	// checks ask about once the helpers are classified (ready).
 	ifaces ifaceWaits
 	fields fieldWaits
+	params paramFuncs
 	ready  bool
 	// argLits caches what function literals handed as arguments are
 	// (LitFact), classified when a check asks.

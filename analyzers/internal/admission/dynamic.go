@@ -148,7 +148,8 @@ func typeBaseNameCased(t types.Type) string {
 // every function assigned there, in this package, is one (and at least one
 // is). Not followed: fields assigned in other packages, values that are
 // parameters or results (a constructor's argument), function literals, and
-// func-typed variables and parameters.
+// func-typed variables. A func-typed parameter is followed the same way
+// when every call of its function is in view (params.go).
 
 // fieldWaits caches, per func-typed field of this package's types, the
 // functions the package assigns to it, a nil entry when one is no declared
@@ -160,24 +161,31 @@ type fieldWaits struct {
 	byType   map[*types.TypeName][]*types.Func
 }
 
-// viaField classifies a call of a func-typed field: a wait when every
-// function assigned to it is one.
+// viaField classifies a call of a func-typed field, or of a parameter
+// whose values are all in view: a wait when every function assigned to it,
+// or handed for it, is one.
 func (f *Finder) viaField(call *ast.CallExpr) (Wait, bool) {
 	if !f.r.ready || !f.opts.Strict { // as in viaInterface
 		return Wait{}, false
 	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return Wait{}, false
+	var fns []*types.Func
+	kind := "field"
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.SelectorExpr:
+		if v := code.Var(f.info, fun); v != nil && v.IsField() && v.Pkg() == f.r.pass.Pkg {
+			fns = f.r.funcsAssigned(v)
+		}
+	case *ast.Ident:
+		// A parameter whose every value is in view (params.go).
+		if v, ok := f.info.Uses[fun].(*types.Var); ok {
+			fns, _ = f.r.ParamFuncs(v)
+			kind = "parameter"
+		}
 	}
-	v := code.Var(f.info, sel)
-	if v == nil || !v.IsField() || v.Pkg() != f.r.pass.Pkg {
-		return Wait{}, false
-	}
-	fns := f.r.funcsAssigned(v)
 	if len(fns) == 0 {
 		return Wait{}, false
 	}
+	v := code.Var(f.info, call.Fun)
 	var first *WaitHelper
 	for _, fn := range fns {
 		h := f.r.Helper(fn)
@@ -188,9 +196,12 @@ func (f *Finder) viaField(call *ast.CallExpr) (Wait, bool) {
 			first = h.Wait
 		}
 	}
-	name := code.DisplayName(fns[0]) + " via func field " + v.Name()
-	if len(fns) > 1 {
+	name := code.DisplayName(fns[0]) + " via func " + kind + " " + v.Name()
+	switch {
+	case len(fns) > 1 && kind == "field":
 		name = "the func field " + v.Name() + ": every function the package assigns to it waits"
+	case len(fns) > 1:
+		name = "the func parameter " + v.Name() + ": every function its calls hand it waits"
 	}
 	return Wait{Kind: first.Kind, Node: call, Name: name, Via: fns[0], Release: first.Release}, true
 }
@@ -316,7 +327,9 @@ func (r *Result) ownFuncType(t types.Type) *types.TypeName {
 // to wait would need each to wait first, and the cycle never starts. So a
 // func value takes the union. Values the package cannot see (a hook a user
 // installs, a result of a call, a literal) add nothing; functions other
-// packages hand over are not followed.
+// packages hand over are not followed. A parameter of func type whose
+// function's calls are all in view (params.go) takes the union of the
+// declared functions those calls hand it.
 
 // InnerCallee returns the function a call of a func value may run that
 // waits inside before its work, or nil: the first, in source order, of
@@ -342,6 +355,8 @@ func (r *Result) InnerCallee(call *ast.CallExpr) *types.Func {
 	var fns []*types.Func
 	if v := code.Var(r.info, call.Fun); v != nil && v.IsField() && v.Pkg() == r.pass.Pkg {
 		fns = r.funcsAssigned(v)
+	} else if v != nil && !r.TimedParam(v) {
+		fns = r.paramFuncsSeen(v) // a parameter whose calls are all in view (params.go)
 	}
 	if len(fns) == 0 {
 		if tv, ok := r.info.Types[call.Fun]; ok && !tv.IsType() {

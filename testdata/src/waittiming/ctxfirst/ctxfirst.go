@@ -113,3 +113,36 @@ func listed(ctx context.Context, l ctxfirst.Lister) ([]string, error) {
 	defer cancel()
 	return l.List(lctx, "/", false)
 }
+
+// within gives what it is handed a budget of its own. Every call of it, all
+// in this package, hands it a client's Query, which waits on the context
+// first: the queue eats the budget.
+func within(ctx context.Context, do func(context.Context, string) error) error {
+	ctx, cancel := context.WithTimeout(ctx, time.Second) // want `the 1s timeout from context.WithTimeout is handed to \(\*ctxfirst.Client\).Query via do, whose first step waits on it`
+	defer cancel()
+	return do(ctx, "q")
+}
+
+// withinTaken is taken as a value below: it may be called with anything,
+// out of view.
+func withinTaken(ctx context.Context, do func(context.Context, string) error) error {
+	ctx, cancel := context.WithTimeout(ctx, time.Second) // why: used-before-wait
+	defer cancel()
+	return do(ctx, "q")
+}
+
+// Within is exported: its callers may be in other packages.
+func Within(ctx context.Context, do func(context.Context, string) error) error {
+	ctx, cancel := context.WithTimeout(ctx, time.Second) // why: used-before-wait
+	defer cancel()
+	return do(ctx, "q")
+}
+
+func callWithin(ctx context.Context, c *ctxfirst.Client) {
+	_ = within(ctx, c.Query)
+	_ = within(ctx, c.Query)
+	_ = withinTaken(ctx, c.Query)
+	_ = Within(ctx, c.Query)
+	run := withinTaken
+	_ = run(ctx, c.Query)
+}

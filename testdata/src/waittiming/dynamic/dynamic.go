@@ -123,3 +123,76 @@ func (s *server) CountField(ctx context.Context) error {
 	log.Printf("work took %v", time.Since(start)) // why: no-wait-in-span
 	return nil
 }
+
+// serve times the work from before the wait on the function its callers
+// hand it. Every call of serve is in this package and hands it a token
+// gate's Admit: the call waits.
+func (s *server) serve(ctx context.Context, admit func(context.Context) error) error {
+	start := time.Now()
+	if err := admit(ctx); err != nil {
+		return err
+	}
+	work()
+	log.Printf("work took %v", time.Since(start)) // want `the duration since start spans the wait in \(\*gates\.TokenGate\)\.Admit via func parameter admit and the work after it`
+	return nil
+}
+
+// serveEither is handed a token gate's Admit at one call and a counter's
+// Enter, which does not wait, at another: no wait by every value.
+func (s *server) serveEither(ctx context.Context, admit func(context.Context) error) error {
+	start := time.Now()
+	if err := admit(ctx); err != nil {
+		return err
+	}
+	work()
+	log.Printf("work took %v", time.Since(start)) // why: no-wait-in-span
+	return nil
+}
+
+// Serve is exported: callers in other packages may hand it anything.
+func (s *server) Serve(ctx context.Context, admit func(context.Context) error) error {
+	start := time.Now()
+	if err := admit(ctx); err != nil {
+		return err
+	}
+	work()
+	log.Printf("work took %v", time.Since(start)) // why: no-wait-in-span
+	return nil
+}
+
+// serveLit is handed a function literal at one call: its body is not
+// followed from here.
+func (s *server) serveLit(ctx context.Context, admit func(context.Context) error) error {
+	start := time.Now()
+	if err := admit(ctx); err != nil {
+		return err
+	}
+	work()
+	log.Printf("work took %v", time.Since(start)) // why: no-wait-in-span
+	return nil
+}
+
+// serveReset assigns its parameter before the call: the calls no longer
+// say what it runs.
+func (s *server) serveReset(ctx context.Context, admit func(context.Context) error) error {
+	if admit == nil {
+		admit = func(context.Context) error { return nil }
+	}
+	start := time.Now()
+	if err := admit(ctx); err != nil {
+		return err
+	}
+	work()
+	log.Printf("work took %v", time.Since(start)) // why: no-wait-in-span
+	return nil
+}
+
+func serveAll(ctx context.Context, s *server, g *gates.TokenGate, c *gates.Counter) {
+	_ = s.serve(ctx, g.Admit)
+	_ = s.serve(ctx, g.Admit)
+	_ = s.serveEither(ctx, g.Admit)
+	_ = s.serveEither(ctx, c.Enter)
+	_ = s.Serve(ctx, g.Admit)
+	_ = s.serveLit(ctx, func(ctx context.Context) error { return g.Admit(ctx) })
+	_ = s.serveReset(ctx, g.Admit)
+}

@@ -50,7 +50,7 @@ func (a *App) List(ctx context.Context, prefix string) []string {
 // Fetch bounds a read by 100ms: the slot's queue eats the budget before
 // the read sees it.
 func (a *App) Fetch(key string) []byte {
-	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond) // want `the 100ms timeout from context.WithTimeout is handed to \(\*limited.Backend\).Get, whose first step waits on it \(\(\*semaphore.Weighted\).Acquire, limited.go:\d+\)`
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond) // want `the 100ms timeout from context.WithTimeout is handed to \(\*limited.Backend\).Get via a.be.Get, whose first step waits on it \(\(\*semaphore.Weighted\).Acquire, limited.go:\d+\)`
 	defer cancel()
 	v, _ := a.be.Get(ctx, key)
 	return v

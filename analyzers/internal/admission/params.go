@@ -1,0 +1,221 @@
+package admission
+
+import (
+	"go/ast"
+	"go/types"
+	"slices"
+	"sync"
+
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+)
+
+// Waits behind a func-typed parameter. A call of a parameter (acquire(ctx),
+// do(ctx)) runs whatever the function's callers hand it. When every call
+// of the function is in view, the functions handed for that parameter are
+// every value it can take, as the functions a package assigns to its func
+// field are (viaField, InnerCallee). Every call is in view when the
+// function is declared in this package with an unexported name, is
+// named nowhere but as the function of a call (never taken as a value,
+// which could be called from anywhere), is a method no interface of the
+// package names (an unexported method can satisfy only those), and its
+// parameter is never assigned in its body.
+//
+// Not followed: exported functions (their callers may be in other
+// packages), function literals handed over (their bodies are classified
+// where a check asks about the call that takes them: LitFact), values of
+// variables, fields or results, and parameters of function literals.
+
+// paramFuncs caches, per parameter of func type of the package's
+// functions whose calls are all in view, the functions its calls hand it:
+// a nil entry for a value that is no declared function.
+type paramFuncs struct {
+	once   sync.Once
+	handed map[*types.Var][]*types.Func
+	timed  map[*types.Var]bool // the parameters timer wrappers time
+}
+
+// ParamFuncs returns the functions every call of v's function hands for
+// the func-typed parameter v, when all of them are in view and each is a
+// declared function (or method value): ok is false otherwise. Asked only
+// once the package's helpers are classified, as for a func field.
+func (r *Result) ParamFuncs(v *types.Var) (fns []*types.Func, ok bool) {
+	if v == nil || v.IsField() || v.Pkg() != r.pass.Pkg || !r.ready {
+		return nil, false
+	}
+	r.params.once.Do(r.indexParamFuncs)
+	handed, found := r.params.handed[v]
+	if !found || len(handed) == 0 {
+		return nil, false
+	}
+	for _, fn := range handed {
+		if fn == nil {
+			return nil, false
+		}
+	}
+	return handed, true
+}
+
+// paramFuncsSeen returns the declared functions among what the calls of
+// v's function hand for v, when all the calls are in view, whatever else
+// they hand (the union InnerCallee takes).
+func (r *Result) paramFuncsSeen(v *types.Var) []*types.Func {
+	if v == nil || v.IsField() || v.Pkg() != r.pass.Pkg || !r.ready {
+		return nil
+	}
+	r.params.once.Do(r.indexParamFuncs)
+	var out []*types.Func
+	for _, fn := range r.params.handed[v] {
+		if fn != nil {
+			out = append(out, fn)
+		}
+	}
+	return out
+}
+
+// indexParamFuncs records, for each func-typed parameter of the package's
+// functions whose calls are all in view, what each call hands it.
+func (r *Result) indexParamFuncs() {
+	r.params.timed = make(map[*types.Var]bool)
+	handed := make(map[*types.Var][]*types.Func)
+	owner := make(map[*types.Var]*types.Func)
+	escapes := make(map[*types.Func]bool)
+	calledAt := make(map[*ast.Ident]bool) // the names of called functions, as written at the call
+	for cur := range r.insp.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		fn := code.Callee(r.info, call)
+		if fn == nil || fn.Pkg() != r.pass.Pkg || fn.Exported() {
+			continue
+		}
+		switch f := ast.Unparen(call.Fun).(type) {
+		case *ast.Ident:
+			calledAt[f] = true
+		case *ast.SelectorExpr:
+			calledAt[f.Sel] = true
+		case *ast.IndexExpr: // a generic function instantiated explicitly
+			if id, ok := f.X.(*ast.Ident); ok {
+				calledAt[id] = true
+			}
+		case *ast.IndexListExpr:
+			if id, ok := f.X.(*ast.Ident); ok {
+				calledAt[id] = true
+			}
+		}
+		fn = fn.Origin()
+		sig := fn.Signature()
+		n := sig.Params().Len()
+		if sig.Variadic() {
+			n-- // the variadic parameter's elements are no one parameter
+		}
+		for i := range min(n, len(call.Args)) {
+			p := sig.Params().At(i)
+			if _, isFunc := p.Type().Underlying().(*types.Signature); !isFunc {
+				continue
+			}
+			var h *types.Func
+			if v := code.FuncValue(r.info, call.Args[i]); v != nil {
+				h = v.Origin()
+			}
+			if !slices.Contains(handed[p], h) {
+				handed[p] = append(handed[p], h)
+			}
+			owner[p] = fn
+		}
+	}
+	// A function named anywhere but at a call may be called from
+	// anywhere: its parameters take values out of view.
+	for id, obj := range r.info.Uses {
+		if fn, ok := obj.(*types.Func); ok && fn.Pkg() == r.pass.Pkg && !calledAt[id] {
+			escapes[fn.Origin()] = true
+		}
+	}
+	ifaceMethods := r.interfaceMethodNames()
+	for p := range handed {
+		fn := owner[p]
+		if escapes[fn] || (code.Recv(fn) != nil && ifaceMethods[fn.Name()]) || r.assignedInBody(fn, p) {
+			delete(handed, p)
+		}
+		if r.timesParam(fn, p) {
+			r.params.timed[p] = true
+		}
+	}
+	r.params.handed = handed
+}
+
+// TimedParam reports whether v is the parameter a timer wrapper times
+// (timing.Helper Runs): a function handed for it that waits inside or
+// retries is reported at the wrapper's call, where it is named
+// (waittiming's timedcall.go), so the questions that would report it
+// again from the wrapper's body (InnerCallee, a retrying call) leave it.
+// A plain wait handed for it is reported from the body alone.
+func (r *Result) TimedParam(v *types.Var) bool {
+	if v == nil || !r.ready {
+		return false
+	}
+	r.params.once.Do(r.indexParamFuncs)
+	return r.params.timed[v]
+}
+
+// timesParam reports whether fn is a timer wrapper of its parameter p
+// (timing.Helper Runs): a call of it is answered at its call sites.
+func (r *Result) timesParam(fn *types.Func, p *types.Var) bool {
+	h := r.Helper(fn)
+	if h == nil || h.Timer == nil || !h.Timer.Runs {
+		return false
+	}
+	params := fn.Signature().Params()
+	return h.Timer.Param < params.Len() && params.At(h.Timer.Param) == p
+}
+
+// interfaceMethodNames returns the names of the methods of the package's
+// interface types: an unexported method of one of its types is called
+// through them out of view.
+func (r *Result) interfaceMethodNames() map[string]bool {
+	names := make(map[string]bool)
+	for _, tv := range r.info.Types {
+		if !tv.IsType() {
+			continue
+		}
+		if iface, ok := tv.Type.Underlying().(*types.Interface); ok {
+			for m := range iface.Methods() {
+				names[m.Name()] = true
+			}
+		}
+	}
+	scope := r.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		if tn, ok := scope.Lookup(name).(*types.TypeName); ok {
+			if iface, ok := tn.Type().Underlying().(*types.Interface); ok {
+				for m := range iface.Methods() {
+					names[m.Name()] = true
+				}
+			}
+		}
+	}
+	return names
+}
+
+// assignedInBody reports whether fn's body assigns to its parameter p:
+// the calls no longer say what a call of p runs.
+func (r *Result) assignedInBody(fn *types.Func, p *types.Var) bool {
+	decl, ok := r.FuncDecl(fn)
+	if !ok {
+		return true
+	}
+	found := false
+	ast.Inspect(decl.Node().(*ast.FuncDecl).Body, func(n ast.Node) bool {
+		switch s := n.(type) {
+		case *ast.AssignStmt:
+			for _, lhs := range s.Lhs {
+				if code.Var(r.info, lhs) == p {
+					found = true
+				}
+			}
+		case *ast.UnaryExpr:
+			if code.Var(r.info, s.X) == p && s.Op.String() == "&" {
+				found = true // its address taken: set out of view
+			}
+		}
+		return !found
+	})
+	return found
+}
