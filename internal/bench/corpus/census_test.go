@@ -232,3 +232,56 @@ func TestCensusTimingOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestCensusHoldoutsTogether: with more than one holdout split in the run,
+// the report sums them, each timing-only split by its timing sites alone,
+// and names no site.
+func TestCensusHoldoutsTogether(t *testing.T) {
+	sites := []*site{
+		{ID: "H1", Service: "h", File: "x.go", Line: 10, Check: "waittiming", Verdict: siteHazard, Origin: originBlind},
+		{ID: "H2", Service: "h", File: "x.go", Line: 40, Check: "chansize", Verdict: siteFine, Origin: originBlind},
+		{ID: "W1", Service: "w", File: "x.go", Line: 10, Check: "waittiming", Verdict: siteHazard, Origin: originBlind},
+		{ID: "W2", Service: "w", File: "x.go", Line: 40, Check: "waittiming", Verdict: siteFine, Origin: originBlind},
+		{ID: "T1", Service: "t", File: "x.go", Line: 10, Check: "waittiming", Verdict: siteHazard, Origin: originBlind},
+	}
+	for _, s := range sites {
+		s.lines = []lineRange{{s.File, s.Line, s.Line}}
+	}
+	services := []*service{{Name: "h", Split: splitHoldout}, {Name: "w", Split: splitHoldoutWaittiming}, {Name: "t", Split: splitTune}}
+	r := newCensusReport(sites, services)
+	r.add(services[0], &serviceResult{Service: "h", Modules: []moduleResult{{Findings: []finding{
+		{Check: "waittiming", File: "x.go", Line: 10},
+	}}}})
+	r.add(services[1], &serviceResult{Service: "w", Modules: []moduleResult{{Findings: []finding{
+		{Check: "waittiming", File: "x.go", Line: 41},
+		{Check: "chansize", File: "x.go", Line: 11}, // not scored in a timing-only split
+	}}}})
+	r.add(services[2], &serviceResult{Service: "t", Modules: []moduleResult{{Findings: []finding{
+		{Check: "waittiming", File: "x.go", Line: 10},
+	}}}})
+	var out bytes.Buffer
+	r.write(&out)
+	for _, want := range []string{
+		"### Census, the holdout splits together (holdout, holdout-waittiming): 2 services, 4 sites, 2 hazards",
+		"| waittiming | 3 | 2 | 1 | 50% (1/2) | 1 | 1 | 100% (1/1) | 0 | 0 |",
+		"| **all** | 4 | 2 | 1 | 50% (1/2) | 2 | 1 | 50% (1/2) | 0 | 0 |",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("missing %q in:\n%s", want, &out)
+		}
+	}
+	for _, leak := range []string{"H1", "H2", "W1", "W2"} {
+		if strings.Contains(out.String(), leak) {
+			t.Errorf("the report names holdout site %s", leak)
+		}
+	}
+
+	// One holdout split alone: its own table says it all.
+	r = newCensusReport(sites, services[:1])
+	r.add(services[0], &serviceResult{Service: "h"})
+	out.Reset()
+	r.write(&out)
+	if strings.Contains(out.String(), "holdout splits together") {
+		t.Errorf("a single holdout split was summed:\n%s", &out)
+	}
+}
