@@ -106,10 +106,20 @@ func (r *Result) indexParamFuncs() {
 		if sig.Variadic() {
 			n-- // the variadic parameter's elements are no one parameter
 		}
-		for i := range min(n, len(call.Args)) {
+		if len(call.Args) < n || r.isMethodExpr(call) {
+			// f(g()) spreads a call's results over the parameters, and
+			// (*T).m(recv, …) shifts them by the receiver: the arguments
+			// do not line up with the parameters, so nothing is in view.
+			escapes[fn] = true
+			continue
+		}
+		for i := range n {
 			p := sig.Params().At(i)
 			if _, isFunc := p.Type().Underlying().(*types.Signature); !isFunc {
 				continue
+			}
+			if code.Var(r.info, call.Args[i]) == p {
+				continue // a recursive call hands the parameter on: nothing new
 			}
 			var h *types.Func
 			if v := code.FuncValue(r.info, call.Args[i]); v != nil {
@@ -153,6 +163,17 @@ func (r *Result) TimedParam(v *types.Var) bool {
 	}
 	r.params.once.Do(r.indexParamFuncs)
 	return r.params.timed[v]
+}
+
+// isMethodExpr reports whether call calls a method expression
+// ((*T).m(recv, …)), whose first argument is the receiver.
+func (r *Result) isMethodExpr(call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s, ok := r.info.Selections[sel]
+	return ok && s.Kind() == types.MethodExpr
 }
 
 // timesParam reports whether fn is a timer wrapper of its parameter p
