@@ -16,7 +16,8 @@ import (
 // field are (viaField, InnerCallee). Every call is in view when the
 // function is declared in this package with an unexported name, is
 // named nowhere but as the function of a call (never taken as a value,
-// which could be called from anywhere), is a method no interface of the
+// which could be called from anywhere) whose arguments line up with its
+// parameters, is a method no interface of the
 // package names (an unexported method can satisfy only those), and its
 // parameter is never assigned in its body.
 //
