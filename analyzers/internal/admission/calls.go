@@ -110,7 +110,7 @@ func (f *Finder) helperCall(call *ast.CallExpr) (Wait, bool) {
 		if m := code.CalleeFunc(f.info, call); m != nil {
 			return f.viaInterface(call, m) // dynamic.go
 		}
-		return f.viaField(call)
+		return f.viaFuncValue(call)
 	}
 	if h == nil || h.Wait == nil || (f.opts.Strict && !h.Wait.Strict) {
 		return Wait{}, false

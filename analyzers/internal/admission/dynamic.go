@@ -161,10 +161,10 @@ type fieldWaits struct {
 	byType   map[*types.TypeName][]*types.Func
 }
 
-// viaField classifies a call of a func-typed field, or of a parameter
+// viaFuncValue classifies a call of a func-typed field, or of a parameter
 // whose values are all in view: a wait when every function assigned to it,
 // or handed for it, is one.
-func (f *Finder) viaField(call *ast.CallExpr) (Wait, bool) {
+func (f *Finder) viaFuncValue(call *ast.CallExpr) (Wait, bool) {
 	if !f.r.ready || !f.opts.Strict { // as in viaInterface
 		return Wait{}, false
 	}

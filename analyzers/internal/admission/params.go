@@ -13,7 +13,7 @@ import (
 // do(ctx)) runs whatever the function's callers hand it. When every call
 // of the function is in view, the functions handed for that parameter are
 // every value it can take, as the functions a package assigns to its func
-// field are (viaField, InnerCallee). Every call is in view when the
+// field are (viaFuncValue, InnerCallee). Every call is in view when the
 // function is declared in this package with an unexported name, is
 // named nowhere but as the function of a call (never taken as a value,
 // which could be called from anywhere) whose arguments line up with its
