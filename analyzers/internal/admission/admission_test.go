@@ -76,7 +76,7 @@ func TestStrict(t *testing.T) {
 }
 
 func TestFacts(t *testing.T) {
-	analysistest.Run(t, fixtest.TestData(), admission.Analyzer, "admission/helpers", "admission/condstore", "admission/ctxfirst", "admission/jobpool", "waittiming/scoped/scope", "waittiming/dispatch/connpool", "waittiming/dispatch/client")
+	analysistest.Run(t, fixtest.TestData(), admission.Analyzer, "admission/helpers", "admission/condstore", "admission/ctxfirst", "admission/jobpool", "waittiming/scoped/scope", "waittiming/dispatch/connpool", "waittiming/dispatch/client", "waittiming/leaving/store")
 }
 
 func TestHelpersAcrossPackages(t *testing.T) {

@@ -335,6 +335,11 @@ type InnerWait struct {
 	Ctx bool
 	// Param is the index of that context parameter when Ctx is set.
 	Param int
+	// WaitOnly is set when the function does nothing after its wait but
+	// return: a helper that waits in a condition loop (an InnerWait all
+	// the same, as the loop is no wait of At's), or a wrapper of one. On a
+	// path that leaves right after a call of it, nothing works.
+	WaitOnly bool
 	// Impl names the implementation that waits ((*pool.ConnPool).Get),
 	// for an interface method some of whose implementations were left out
 	// of the fact as holding a value or passing the call on (implsInner):
@@ -397,10 +402,13 @@ func (r *Result) innerWait(strict *Finder, fn *types.Func, body inspector.Cursor
 			return nil
 		}
 		iw := &InnerWait{Kind: w.Kind, Name: w.Name, At: r.posString(w.Node.Pos())}
+		_, loop := w.Node.(*ast.ForStmt)
+		iw.WaitOnly = loop && r.onlyReturnsAfter(list, i, nil)
 		waitsOn := w.Node // what the wait takes the context in
 		if w.Via != nil {
 			waitsOn = nil
 			if inner := r.Helper(w.Via); inner != nil && inner.Inner != nil {
+				iw.WaitOnly = inner.Inner.WaitOnly && r.onlyReturnsAfter(list, i, &w)
 				// Impl stays with the interface method's own fact and
 				// its direct callers' messages: the wait's place names it.
 				iw.Kind, iw.Name, iw.At = inner.Inner.Kind, inner.Inner.Name, inner.Inner.At
@@ -503,8 +511,9 @@ func runsOnce(info *types.Info, fs *ast.ForStmt) bool {
 // taken for most requests but not all (switch { case urgent: default:
 // limiter.incr(ctx) }, if s.lim != nil { s.lim.Wait(ctx) }). On that path
 // the function waits and then works. A branch that returns, or runs only
-// when an error is set, is no way to the work; loops, selects and
-// literals are not looked into.
+// when an error is set, is no way to the work, unless its first statement
+// calls a function that waits and then works (leavingBranchWait); loops,
+// selects and literals are not looked into.
 func (r *Result) branchWait(strict *Finder, st inspector.Cursor) (Wait, bool) {
 	var lists []inspector.Cursor
 	switch n := st.Node().(type) {
@@ -535,6 +544,9 @@ func (r *Result) branchWait(strict *Finder, st inspector.Cursor) (Wait, bool) {
 			stmts = n.Body
 		}
 		if code.Terminates(stmts, true) {
+			if w, ok := r.leavingBranchWait(strict, list); ok {
+				return w, true
+			}
 			continue
 		}
 		for inner := range list.Children() {
@@ -549,6 +561,27 @@ func (r *Result) branchWait(strict *Finder, st inspector.Cursor) (Wait, bool) {
 				return w, true
 			}
 		}
+	}
+	return Wait{}, false
+}
+
+// leavingBranchWait returns the wait of a branch that leaves the function
+// (if limit <= 0 { ap.dispatch(ctx, q); return }) when its first statement
+// calls a function that waits for admission and then works: on that path
+// the function waits and works, in its callee, before it returns. A wait
+// of its own there (a limiter taken, then a return) is none: nothing of
+// the function's runs after it on that path.
+func (r *Result) leavingBranchWait(strict *Finder, list inspector.Cursor) (Wait, bool) {
+	for inner := range list.Children() {
+		if _, isExpr := inner.Node().(ast.Expr); isExpr {
+			continue // a case's values
+		}
+		w, ok := r.stmtWait(strict, inner)
+		if !ok || w.Via == nil {
+			return Wait{}, false
+		}
+		h := r.Helper(w.Via)
+		return w, h != nil && h.Inner != nil && !h.Inner.WaitOnly
 	}
 	return Wait{}, false
 }
