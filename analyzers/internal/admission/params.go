@@ -40,18 +40,9 @@ type paramFuncs struct {
 // declared function (or method value): ok is false otherwise. Asked only
 // once the package's helpers are classified, as for a func field.
 func (r *Result) ParamFuncs(v *types.Var) (fns []*types.Func, ok bool) {
-	if v == nil || v.IsField() || v.Pkg() != r.pass.Pkg || !r.ready {
+	handed := r.handedFor(v)
+	if len(handed) == 0 || slices.Contains(handed, nil) {
 		return nil, false
-	}
-	r.params.once.Do(r.indexParamFuncs)
-	handed, found := r.params.handed[v]
-	if !found || len(handed) == 0 {
-		return nil, false
-	}
-	for _, fn := range handed {
-		if fn == nil {
-			return nil, false
-		}
 	}
 	return handed, true
 }
@@ -60,17 +51,18 @@ func (r *Result) ParamFuncs(v *types.Var) (fns []*types.Func, ok bool) {
 // v's function hand for v, when all the calls are in view, whatever else
 // they hand (the union InnerCallee takes).
 func (r *Result) paramFuncsSeen(v *types.Var) []*types.Func {
+	return slices.DeleteFunc(slices.Clone(r.handedFor(v)), func(fn *types.Func) bool { return fn == nil })
+}
+
+// handedFor returns what the calls of v's function hand for v, a nil
+// entry for a value that is no declared function, when v is a parameter
+// of this package whose calls are all in view.
+func (r *Result) handedFor(v *types.Var) []*types.Func {
 	if v == nil || v.IsField() || v.Pkg() != r.pass.Pkg || !r.ready {
 		return nil
 	}
 	r.params.once.Do(r.indexParamFuncs)
-	var out []*types.Func
-	for _, fn := range r.params.handed[v] {
-		if fn != nil {
-			out = append(out, fn)
-		}
-	}
-	return out
+	return r.params.handed[v]
 }
 
 // indexParamFuncs records, for each func-typed parameter of the package's
@@ -132,6 +124,10 @@ func (r *Result) indexParamFuncs() {
 			owner[p] = fn
 		}
 	}
+	r.params.handed = handed
+	if len(handed) == 0 {
+		return // no func-typed parameter is handed anything: no walk of the uses
+	}
 	// A function named anywhere but at a call may be called from
 	// anywhere: its parameters take values out of view.
 	for id, obj := range r.info.Uses {
@@ -139,9 +135,12 @@ func (r *Result) indexParamFuncs() {
 			escapes[fn.Origin()] = true
 		}
 	}
-	ifaceMethods := r.interfaceMethodNames()
+	var ifaceMethods map[string]bool
 	for p := range handed {
 		fn := owner[p]
+		if code.Recv(fn) != nil && ifaceMethods == nil {
+			ifaceMethods = r.interfaceMethodNames()
+		}
 		if escapes[fn] || (code.Recv(fn) != nil && ifaceMethods[fn.Name()]) || r.assignedInBody(fn, p) {
 			delete(handed, p)
 		}
@@ -149,7 +148,6 @@ func (r *Result) indexParamFuncs() {
 			r.params.timed[p] = true
 		}
 	}
-	r.params.handed = handed
 }
 
 // TimedParam reports whether v is the parameter a timer wrapper times
@@ -188,9 +186,11 @@ func (r *Result) timesParam(fn *types.Func, p *types.Var) bool {
 	return h.Timer.Param < params.Len() && params.At(h.Timer.Param) == p
 }
 
-// interfaceMethodNames returns the names of the methods of the package's
-// interface types: an unexported method of one of its types is called
-// through them out of view.
+// interfaceMethodNames returns the names of the methods of the interface
+// types the package writes: an unexported method of one of its types can
+// satisfy only those (its name is the package's), and is then called
+// through them out of view. Every interface type the package spells, named
+// or a literal, is among info.Types.
 func (r *Result) interfaceMethodNames() map[string]bool {
 	names := make(map[string]bool)
 	for _, tv := range r.info.Types {
@@ -200,16 +200,6 @@ func (r *Result) interfaceMethodNames() map[string]bool {
 		if iface, ok := tv.Type.Underlying().(*types.Interface); ok {
 			for m := range iface.Methods() {
 				names[m.Name()] = true
-			}
-		}
-	}
-	scope := r.pass.Pkg.Scope()
-	for _, name := range scope.Names() {
-		if tn, ok := scope.Lookup(name).(*types.TypeName); ok {
-			if iface, ok := tn.Type().Underlying().(*types.Interface); ok {
-				for m := range iface.Methods() {
-					names[m.Name()] = true
-				}
 			}
 		}
 	}
