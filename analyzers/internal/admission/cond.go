@@ -376,8 +376,10 @@ func (r *Result) innerWait(strict *Finder, fn *types.Func, body inspector.Cursor
 			return iw
 		}
 		w, ok := r.stmtWait(strict, st)
+		inBranch := false
 		if !ok {
 			w, ok = r.branchWait(strict, st)
+			inBranch = ok
 		}
 		if !ok {
 			w, ok = r.firstAttemptWait(strict, st)
@@ -420,7 +422,10 @@ func (r *Result) innerWait(strict *Finder, fn *types.Func, body inspector.Cursor
 			}
 		}
 		// Only a wait found is worth the walk of what runs before it.
-		if ctx := contextParam(fn); ctx != nil && waitsOn != nil && usesVar(r.info, waitsOn, ctx) && r.quietBefore(list[:i], ctx) {
+		// A wait in a branch runs after the if's or switch's own init and
+		// conditions (if s.stale(ctx) { return s.get(ctx) }): they come
+		// before it too.
+		if ctx := contextParam(fn); ctx != nil && waitsOn != nil && usesVar(r.info, waitsOn, ctx) && r.quietBefore(list[:i], ctx) && !(inBranch && headerUsesVar(r.info, st.Node(), ctx)) {
 			iw.Ctx, iw.Param = true, paramIndex(fn, ctx)
 		}
 		return iw
@@ -766,6 +771,16 @@ func paramIndex(fn *types.Func, v *types.Var) int {
 // usesVar reports whether n refers to v.
 func usesVar(info *types.Info, n ast.Node, v *types.Var) bool {
 	return code.AnyNode(n, nil, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		return ok && info.Uses[id] == v
+	})
+}
+
+// headerUsesVar reports whether the if or switch statement st uses v
+// outside its bodies: in an init, a condition (an else if's too) or a tag.
+func headerUsesVar(info *types.Info, st ast.Node, v *types.Var) bool {
+	isBody := func(n ast.Node) bool { _, ok := n.(*ast.BlockStmt); return ok }
+	return code.AnyNode(st, isBody, func(n ast.Node) bool {
 		id, ok := n.(*ast.Ident)
 		return ok && info.Uses[id] == v
 	})
