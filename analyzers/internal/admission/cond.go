@@ -425,7 +425,7 @@ func (r *Result) innerWait(strict *Finder, fn *types.Func, body inspector.Cursor
 		// A wait in a branch runs after the if's or switch's own init and
 		// conditions (if s.stale(ctx) { return s.get(ctx) }): they come
 		// before it too.
-		if ctx := contextParam(fn); ctx != nil && waitsOn != nil && usesVar(r.info, waitsOn, ctx) && r.quietBefore(list[:i], ctx) && !(inBranch && headerUsesVar(r.info, st.Node(), ctx)) {
+		if ctx := contextParam(fn); ctx != nil && waitsOn != nil && usesVar(r.info, waitsOn, ctx) && r.quietBefore(list[:i], ctx) && (!inBranch || !headerUsesVar(r.info, st.Node(), ctx)) {
 			iw.Ctx, iw.Param = true, paramIndex(fn, ctx)
 		}
 		return iw
