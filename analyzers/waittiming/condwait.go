@@ -81,6 +81,10 @@ func (c *checker) staleStamp(v *types.Var, start inspector.Cursor) (staleStamp, 
 	s := staleStamp{v: v, stmt: stmt, clock: as.Rhs[0]}
 	for st, ok := stmt.NextSibling(); ok; st, ok = st.NextSibling() {
 		if w, inner, isWait := c.adm.StmtWait(st); isWait {
+			if w.Kind == admission.PoolCheckout {
+				c.silenceWait(st, rulePoolKeepsStats)
+				return staleStamp{}, false
+			}
 			s.wait, s.w, s.inner = st, w, inner
 			break
 		}

@@ -69,6 +69,10 @@ func (c *retrier) innerCallIn(m *measurement) (innerCall, bool) {
 		if !isInner || ic.iw.Kind == admission.CondQueue {
 			return true
 		}
+		if ic.iw.Kind == admission.PoolCheckout {
+			c.rep.Silence(call, rulePoolKeepsStats)
+			return true
+		}
 		if _, rule, onPath := c.chk.qualifiesWhy(m, cur, admission.Wait{}, lit); !onPath {
 			if rule != ruleWaitPerIteration {
 				rule = ruleNotOnEveryPath

@@ -74,6 +74,10 @@ func (c *checker) analyze(m *measurement) (finding, bool) {
 	for i := len(cands) - 1; i >= 0; i-- {
 		wcur := cands[i]
 		w, _ := c.adm.At(wcur)
+		if w.Kind == admission.PoolCheckout {
+			c.silenceWait(wcur, rulePoolKeepsStats)
+			continue
+		}
 		afterW, rule, ok := c.qualifiesWhy(m, wcur, w, lit)
 		if !ok {
 			c.silenceWait(wcur, rule)

@@ -17,7 +17,7 @@ func TestWaittiming(t *testing.T) {
 	fixtest.Run(t, testdata, waittiming.Analyzer,
 		"waittiming/a", "waittiming/deferred", "waittiming/chans", "waittiming/negative",
 		"waittiming/deadline", "waittiming/directives", "waittiming/shapes",
-		"waittiming/backoff", "waittiming/generic", "waittiming/hidden", "waittiming/timers", "waittiming/retries", "waittiming/handlers", "waittiming/handoff", "waittiming/nofix", "waittiming/slogclash", "waittiming/printf", "waittiming/twoends", "waittiming/crosspkg", "waittiming/retryspan", "waittiming/pacing", "waittiming/dynamic", "waittiming/condwait", "waittiming/ctxfirst", "waittiming/jobs", "waittiming/wrapped", "waittiming/wrapped/store", "waittiming/wrapped/metrics", "waittiming/wrapped/phases", "waittiming/enqueued", "waittiming/cancelled", "waittiming/closures", "waittiming/paths", "waittiming/startparam", "waittiming/queuebudget", "waittiming/timedcall", "waittiming/timedapart", "waittiming/dispatch", "waittiming/paramwait", "waittiming/implwait", "waittiming/awaited", "waittiming/handed", "waittiming/scoped", "waittiming/leaving")
+		"waittiming/backoff", "waittiming/generic", "waittiming/hidden", "waittiming/timers", "waittiming/retries", "waittiming/handlers", "waittiming/handoff", "waittiming/nofix", "waittiming/slogclash", "waittiming/printf", "waittiming/twoends", "waittiming/crosspkg", "waittiming/retryspan", "waittiming/pacing", "waittiming/dynamic", "waittiming/condwait", "waittiming/ctxfirst", "waittiming/jobs", "waittiming/wrapped", "waittiming/wrapped/store", "waittiming/wrapped/metrics", "waittiming/wrapped/phases", "waittiming/enqueued", "waittiming/cancelled", "waittiming/closures", "waittiming/paths", "waittiming/startparam", "waittiming/queuebudget", "waittiming/timedcall", "waittiming/timedapart", "waittiming/dispatch", "waittiming/paramwait", "waittiming/implwait", "waittiming/awaited", "waittiming/handed", "waittiming/scoped", "waittiming/leaving", "waittiming/poolget")
 }
 
 // TestTimeClash: a Prometheus timer's fix needs time.Now(), and a
@@ -94,7 +94,7 @@ func TestWhy(t *testing.T) {
 // other package reaches.
 func TestWhyAll(t *testing.T) {
 	fixtest.RunWhy(t, testdata, waittiming.Analyzer, "all", "waittiming/hidden", "waittiming/crosspkg",
-		"waittiming/negative", "waittiming/deferred", "waittiming/handoff", "waittiming/retries", "waittiming/deadline", "waittiming/whyrules", "waittiming/retryspan", "waittiming/pacing", "waittiming/dynamic", "waittiming/condwait", "waittiming/ctxfirst", "waittiming/jobs", "waittiming/enqueued", "waittiming/closures", "waittiming/paths", "waittiming/startparam", "waittiming/queuebudget", "waittiming/timedcall", "waittiming/timedapart", "waittiming/dispatch", "waittiming/paramwait", "waittiming/implwait", "waittiming/awaited", "waittiming/handed", "waittiming/scoped", "waittiming/leaving")
+		"waittiming/negative", "waittiming/deferred", "waittiming/handoff", "waittiming/retries", "waittiming/deadline", "waittiming/whyrules", "waittiming/retryspan", "waittiming/pacing", "waittiming/dynamic", "waittiming/condwait", "waittiming/ctxfirst", "waittiming/jobs", "waittiming/enqueued", "waittiming/closures", "waittiming/paths", "waittiming/startparam", "waittiming/queuebudget", "waittiming/timedcall", "waittiming/timedapart", "waittiming/dispatch", "waittiming/paramwait", "waittiming/implwait", "waittiming/awaited", "waittiming/handed", "waittiming/scoped", "waittiming/leaving", "waittiming/poolget")
 }
 
 // TestWhyWholePackage asks -waittiming.why about package clauses, where the

@@ -80,6 +80,7 @@ const (
 	CondQueue                     // a sync.Cond wait until a store is non-empty (cond.go)
 	CondBudget                    // a sync.Cond wait until a counter is under its bound (cond.go)
 	JobQueue                      // jobs handed to a pool's workers and the wait for their results (submit.go)
+	PoolCheckout                  // Get(ctx) of a connection from a type named like a pool (Strict)
 )
 
 var kindNames = [...]string{
@@ -87,6 +88,7 @@ var kindNames = [...]string{
 	RateLimiter: "RateLimiter", Gate: "Gate", LimitedGroup: "LimitedGroup", Pool: "Pool",
 	Backoff: "Backoff", Mutex: "Mutex", Listed: "Listed",
 	CondQueue: "CondQueue", CondBudget: "CondBudget", JobQueue: "JobQueue",
+	PoolCheckout: "PoolCheckout",
 }
 
 func (k Kind) String() string {

@@ -76,7 +76,7 @@ func TestStrict(t *testing.T) {
 }
 
 func TestFacts(t *testing.T) {
-	analysistest.Run(t, fixtest.TestData(), admission.Analyzer, "admission/helpers", "admission/condstore", "admission/ctxfirst", "admission/jobpool", "waittiming/scoped/scope", "waittiming/dispatch/connpool", "waittiming/dispatch/client", "waittiming/leaving/store")
+	analysistest.Run(t, fixtest.TestData(), admission.Analyzer, "admission/helpers", "admission/condstore", "admission/ctxfirst", "admission/jobpool", "waittiming/scoped/scope", "waittiming/dispatch/connpool", "waittiming/dispatch/client", "waittiming/leaving/store", "waittiming/poolget/connpool")
 }
 
 func TestHelpersAcrossPackages(t *testing.T) {

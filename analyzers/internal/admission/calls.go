@@ -56,6 +56,15 @@ func (f *Finder) call(call *ast.CallExpr) (Wait, bool) {
 		if w, ok := f.shapedCall(call, fn, w); ok {
 			return w, true
 		}
+		// A pool's checkout that no fact knows as another wait: the slot
+		// is the connection, given back by a method of what it returns
+		// (Put, Recycle, Close), nothing of the pool's. It waits on the
+		// context it takes first, so it is taken here, not through the
+		// fact of a wrapper (which says nothing of the context).
+		if f.opts.Strict && isPoolCheckout(fn) && onlyCheckoutKnown(f.r.Helper(fn)) {
+			w.Kind = PoolCheckout
+			return w, true
+		}
 		return f.helperCall(call)
 	}
 	return w, true
@@ -313,6 +322,39 @@ func isLimiterWait(fn *types.Func) bool {
 		return false
 	}
 	return knowledge.LimiterWords.Match(typeBaseName(sig.Recv().Type()))
+}
+
+// isPoolCheckout reports whether fn is Get or GetContext, taking a context
+// first and returning an error last, on a type named like a pool
+// (smartconnpool.ConnPool, a client's ConnPool): the checkout of a
+// connection, which waits while all of them are out. sync.Pool's Get takes
+// no context and never waits.
+func isPoolCheckout(fn *types.Func) bool {
+	if fn.Name() != "Get" && fn.Name() != "GetContext" {
+		return false
+	}
+	sig := fn.Signature()
+	if sig.Recv() == nil || sig.Params().Len() == 0 || !code.IsContext(sig.Params().At(0).Type()) {
+		return false
+	}
+	if res := sig.Results(); res.Len() == 0 || !code.IsError(res.At(res.Len()-1).Type()) {
+		return false
+	}
+	return knowledge.PoolWords.Match(typeBaseName(sig.Recv().Type()))
+}
+
+// onlyCheckoutKnown reports whether the fact h, of a pool's checkout, knows
+// no wait inside it, or only a pool's checkout it wraps.
+func onlyCheckoutKnown(h *FuncFact) bool {
+	switch {
+	case h == nil:
+		return true
+	case h.Wait != nil:
+		return h.Wait.Kind == PoolCheckout
+	case h.Inner != nil:
+		return h.Inner.Kind == PoolCheckout
+	}
+	return true
 }
 
 // saysGate reports whether fn's receiver type, or its package, is named gate.

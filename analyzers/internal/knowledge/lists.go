@@ -367,6 +367,12 @@ var LimiterWords = newList("limiter-words", Words, "",
 	"limiter",
 )
 
+// PoolWords are the words of a type's name that say it pools resources.
+var PoolWords = newList("pool-words", Words, "",
+	"words of a type's name (lower-cased) that say it pools connections or other resources: in strict mode, its Get(ctx, …) or GetContext(ctx, …) that returns an error is a checkout that waits for a free one",
+	"pool",
+)
+
 // GateWords are the words of a type's or a package's name that say it is a
 // gate.
 var GateWords = newList("gate-words", Words, "",
