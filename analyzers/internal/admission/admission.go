@@ -80,7 +80,7 @@ const (
 	CondQueue                     // a sync.Cond wait until a store is non-empty (cond.go)
 	CondBudget                    // a sync.Cond wait until a counter is under its bound (cond.go)
 	JobQueue                      // jobs handed to a pool's workers and the wait for their results (submit.go)
-	PoolCheckout                  // Get(ctx) of a connection from a type named like a pool (Strict)
+	PoolCheckout                  // Get(ctx) of a connection from a type whose name ends in pool (Strict)
 )
 
 var kindNames = [...]string{

@@ -325,7 +325,7 @@ func isLimiterWait(fn *types.Func) bool {
 }
 
 // isPoolCheckout reports whether fn is Get or GetContext, taking a context
-// first and returning an error last, on a type named like a pool
+// first and returning an error last, on a type whose name ends in pool
 // (smartconnpool.ConnPool, a client's ConnPool): the checkout of a
 // connection, which waits while all of them are out. sync.Pool's Get takes
 // no context and never waits.

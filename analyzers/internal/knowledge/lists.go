@@ -367,9 +367,9 @@ var LimiterWords = newList("limiter-words", Words, "",
 	"limiter",
 )
 
-// PoolWords are the words of a type's name that say it pools resources.
-var PoolWords = newList("pool-words", Words, "",
-	"words of a type's name (lower-cased) that say it pools connections or other resources: in strict mode, its Get(ctx, …) or GetContext(ctx, …) that returns an error is a checkout that waits for a free one",
+// PoolWords are the endings of a type's name that say it pools resources.
+var PoolWords = newList("pool-words", Suffixes, "",
+	"endings of a type's name (lower-cased) that say it pools connections or other resources: in strict mode, its Get(ctx, …) or GetContext(ctx, …) that returns an error is a checkout that waits for a free one (a type that only names a pool, such as a client of NodePool resources, ends otherwise)",
 	"pool",
 )
 

@@ -85,3 +85,15 @@ func Lookup(ctx context.Context, c *connpool.Cache) error {
 	log.Print(v)
 	return nil
 }
+
+// Describe bounds a read of a resource whose kind is named a pool: no
+// checkout, so the budget is the read's from its first statement.
+func Describe(ctx context.Context, np connpool.NodePoolInterface) error {
+	ctx, cancel := context.WithTimeout(ctx, time.Second) // why: used-before-wait
+	defer cancel()
+	n, err := np.Get(ctx, "a")
+	if err != nil {
+		return err
+	}
+	return n.Exec(ctx, "describe")
+}

@@ -60,3 +60,9 @@ type Cache struct{ m map[string]string }
 
 // Get returns the value of key.
 func (c *Cache) Get(ctx context.Context, key string) (string, error) { return c.m[key], ctx.Err() }
+
+// NodePoolInterface reads NodePool resources: its name ends in no pool,
+// and its Get waits for no connection.
+type NodePoolInterface interface {
+	Get(ctx context.Context, name string) (*Conn, error)
+}
