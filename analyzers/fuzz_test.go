@@ -13,6 +13,7 @@ import (
 	"reflect"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -48,6 +49,10 @@ func FuzzAnalyzers(f *testing.F) {
 		if len(src) > 1<<16 {
 			return
 		}
+		// Importing a standard package the first time may build its export
+		// data, which on a cold build cache takes longer than any analysis:
+		// do it before the clock starts, so the limit below times the suite.
+		importStd(src)
 		// A check that loops forever on some input is as bad as a crash:
 		// fail (and record the input) rather than stall the fuzzer.
 		done := make(chan struct{})
@@ -67,6 +72,20 @@ func FuzzAnalyzers(f *testing.F) {
 
 // stdImporter imports standard packages from export data, once per process.
 var stdImporter = sync.OnceValue(importer.Default)
+
+// importStd imports the standard packages src names, ignoring any error:
+// analyzeSource then finds them in stdImporter's cache.
+func importStd(src []byte) {
+	file, err := parser.ParseFile(token.NewFileSet(), "fuzz.go", src, parser.ImportsOnly)
+	if err != nil {
+		return
+	}
+	for _, spec := range file.Imports {
+		if path, err := strconv.Unquote(spec.Path.Value); err == nil && !strings.Contains(path, ".") {
+			_, _ = stdImporter().Import(path)
+		}
+	}
+}
 
 func analyzeSource(t *testing.T, src []byte) {
 	fset := token.NewFileSet()
