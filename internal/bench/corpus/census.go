@@ -141,7 +141,51 @@ type site struct {
 	row   int         // line number in census.tsv
 }
 
-// readCensus reads census.tsv.
+// readSites reads the judged sites of the tune splits from tune and those
+// of the holdout splits from holdout, and checks that each row is in the
+// file its service's split names and that each service is listed. The
+// holdout's rows live in a file of their own, compressed, because a plain
+// search of one shared file showed holdout rows to the one who runs the
+// suite four times. With holdout empty, every row is read from tune.
+func readSites(tune, holdout string, services []*service) ([]*site, error) {
+	sites, err := readCensus(tune)
+	if err != nil {
+		return nil, err
+	}
+	var held []*site
+	if holdout != "" {
+		if held, err = readCensus(holdout); err != nil {
+			return nil, err
+		}
+	}
+	ids := make(map[string]*site)
+	for i, st := range slices.Concat(sites, held) {
+		name, inHoldout := tune, i >= len(sites)
+		if inHoldout {
+			name = holdout
+		}
+		if prev, ok := ids[st.ID]; ok && inHoldout {
+			return nil, fmt.Errorf("%s:%d: id %s is used in %s too, on line %d", name, st.row, st.ID, tune, prev.row)
+		}
+		ids[st.ID] = st
+		at := slices.IndexFunc(services, func(s *service) bool { return s.Name == st.Service })
+		if at < 0 {
+			return nil, fmt.Errorf("%s:%d: service %q is not a census service", name, st.row, st.Service)
+		}
+		if holdout == "" {
+			continue
+		}
+		switch split := services[at].Split; {
+		case readable(split) && inHoldout:
+			return nil, fmt.Errorf("%s:%d: service %s is in split %s: its rows belong in %s", name, st.row, st.Service, split, tune)
+		case !readable(split) && !inHoldout:
+			return nil, fmt.Errorf("%s:%d: service %s is in split %s: its rows belong in %s, out of sight", name, st.row, st.Service, split, holdout)
+		}
+	}
+	return slices.Concat(sites, held), nil
+}
+
+// readCensus reads one file of judged sites (census.tsv's columns).
 func readCensus(name string) ([]*site, error) {
 	rows, err := readTSV(name, censusColumns)
 	if err != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"os"
 	"path/filepath"
@@ -167,6 +168,55 @@ func TestReadCensusRejects(t *testing.T) {
 	}
 }
 
+// TestReadSitesKeepsHoldoutApart checks that the holdout's rows are read
+// from their compressed file and that a row in the wrong file, or an id in
+// both, is refused.
+func TestReadSitesKeepsHoldoutApart(t *testing.T) {
+	services := []*service{{Name: "t", Split: splitTune}, {Name: "h", Split: splitHoldoutWaittiming}}
+	tuneRow := "T1\tt\tf.go\t3\tf.go:3\twaittiming\thazard\tblind\twhy"
+	holdRow := "H1\th\tg.go\t4\tg.go:4\twaittiming\tfine\tblind\twhy"
+	write := func(name, rows string) string {
+		t.Helper()
+		name = filepath.Join(t.TempDir(), name)
+		data := []byte(strings.Join(censusColumns, "\t") + "\n" + rows + "\n")
+		if strings.HasSuffix(name, ".gz") {
+			var buf bytes.Buffer
+			zw := gzip.NewWriter(&buf)
+			zw.Write(data)
+			if err := zw.Close(); err != nil {
+				t.Fatal(err)
+			}
+			data = buf.Bytes()
+		}
+		if err := os.WriteFile(name, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return name
+	}
+	sites, err := readSites(write("census.tsv", tuneRow), write("holdout.tsv.gz", holdRow), services)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sites) != 2 || sites[0].ID != "T1" || sites[1].ID != "H1" || sites[1].Line != 4 {
+		t.Errorf("read %d sites, want T1 from the tune file and H1 (line 4) from the compressed one", len(sites))
+	}
+	for what, files := range map[string][2]string{
+		"a holdout row among the tune rows": {tuneRow + "\n" + holdRow, strings.Replace(holdRow, "H1", "H2", 1)},
+		"a tune row among the holdout rows": {tuneRow, holdRow + "\n" + strings.Replace(tuneRow, "T1", "T2", 1)},
+		"an id in both files":               {tuneRow, strings.Replace(holdRow, "H1", "T1", 1)},
+		"a service no split lists":          {tuneRow, strings.Replace(holdRow, "\th\t", "\tx\t", 1)},
+	} {
+		if _, err := readSites(write("census.tsv", files[0]), write("holdout.tsv.gz", files[1]), services); err == nil {
+			t.Errorf("%s: accepted", what)
+		}
+	}
+	// Without a holdout file (the smoke test's census), every row is read
+	// from the one file, wherever its split.
+	if sites, err := readSites(write("census.tsv", tuneRow+"\n"+holdRow), "", services); err != nil || len(sites) != 2 {
+		t.Errorf("one file: %d sites, error %v; want 2 and none", len(sites), err)
+	}
+}
+
 // TestCensusFiles reads the project's own census: every row parses, every
 // site belongs to a listed service, and every service has sites, so that
 // a census run cannot fail on its input after an hour of checkouts.
@@ -176,7 +226,7 @@ func TestCensusFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sites, err := readCensus(filepath.Join(dir, "census.tsv"))
+	sites, err := readSites(filepath.Join(dir, "census.tsv"), filepath.Join(dir, "census-holdout.tsv.gz"), services)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -68,8 +68,9 @@ type config struct {
 	only      []string
 	census    bool // score census.tsv's sites instead of judged.tsv's findings
 	sites     string
-	rejudge   bool // read the results in out instead of running the suite
-	fixcheck  bool // apply every fix and build the fixed packages
+	holdout   string // the holdout splits' sites, kept out of plain-text searches
+	rejudge   bool   // read the results in out instead of running the suite
+	fixcheck  bool   // apply every fix and build the fixed packages
 	timeout   time.Duration
 	suite     []string // the command that runs queuecheck
 	progress  io.Writer
@@ -86,7 +87,8 @@ func corpusMain(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&c.judged, "judged", filepath.Join("docs", "corpus", "judged.tsv"), "the verdicts")
 	fs.BoolVar(&c.census, "census", false, "run the census instead: the services of -census-services, scored against the judged sites of -sites, per split")
 	censusServices := fs.String("census-services", filepath.Join("docs", "corpus", "census-services.tsv"), "with -census, the list of services and their split")
-	fs.StringVar(&c.sites, "sites", filepath.Join("docs", "corpus", "census.tsv"), "with -census, the judged sites")
+	fs.StringVar(&c.sites, "sites", filepath.Join("docs", "corpus", "census.tsv"), "with -census, the judged sites of the tune splits")
+	fs.StringVar(&c.holdout, "holdout-sites", filepath.Join("docs", "corpus", "census-holdout.tsv.gz"), "with -census, the judged sites of the holdout splits (gzip-compressed when the name ends in .gz, so that a search of the plain-text files cannot show them); empty: every site is in -sites")
 	fs.StringVar(&only, "only", "", "comma-separated services to run (default all); the table then covers only these")
 	fs.DurationVar(&c.timeout, "timeout", 45*time.Minute, "time limit of one module's run")
 	deps := fs.Bool("deps", false, "run the suite with -deps: the packages of other modules that a service's packages import are analyzed for their facts too")
@@ -144,14 +146,9 @@ func newScorer(c config) ([]*service, scorer, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		sites, err := readCensus(c.sites)
+		sites, err := readSites(c.sites, c.holdout, services)
 		if err != nil {
 			return nil, nil, err
-		}
-		for _, st := range sites {
-			if !slices.ContainsFunc(services, func(s *service) bool { return s.Name == st.Service }) {
-				return nil, nil, fmt.Errorf("%s:%d: service %q is not in %s", c.sites, st.row, st.Service, c.services)
-			}
 		}
 		return services, newCensusReport(sites, services), nil
 	}

@@ -3,7 +3,9 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 )
@@ -21,6 +23,15 @@ func readTSV(name string, columns []string) ([]tsvRow, error) {
 	data, err := os.ReadFile(name)
 	if err != nil {
 		return nil, err
+	}
+	if strings.HasSuffix(name, ".gz") {
+		zr, err := gzip.NewReader(bytes.NewReader(data))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
+		if data, err = io.ReadAll(zr); err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
 	}
 	var rows []tsvRow
 	sc := bufio.NewScanner(bytes.NewReader(data))
