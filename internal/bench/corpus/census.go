@@ -138,7 +138,7 @@ type site struct {
 	Why      string
 
 	lines []lineRange // Line and every line Location names
-	row   int         // line number in census.tsv
+	row   int         // line number in its file
 }
 
 // readSites reads the judged sites of the tune splits from tune and those
@@ -558,7 +558,7 @@ func (r *censusReport) write(w io.Writer) {
 		}
 	}
 	if len(r.unjudged) > 0 {
-		fmt.Fprintf(w, "\n### Findings on no site: judge each (read the code) and add it to census.tsv with origin `finding`\n\n```\n")
+		fmt.Fprintf(w, "\n### Findings on no site: judge each (read the code) and add it, with origin `finding`, to census.tsv (a tune service) or census-holdout.tsv.gz (a holdout service: by a reviewer who never runs the suite)\n\n```\n")
 		for _, u := range r.unjudged {
 			f := u.f
 			fmt.Fprintln(w, strings.Join([]string{"?", u.repository, f.File, strconv.Itoa(f.Line), fmt.Sprintf("%s:%d", f.File, f.Line), f.Check, "?", originFinding, oneLine(f.Message)}, "\t"))

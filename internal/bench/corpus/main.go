@@ -14,8 +14,9 @@
 //
 // With -census it runs the services of docs/corpus/census-services.tsv on
 // the packages their reviewers read, and scores the findings against the
-// judged sites of docs/corpus/census.tsv (census.go), per check and per
-// split (tune, holdout).
+// judged sites of docs/corpus/census.tsv (the tune splits') and
+// census-holdout.tsv.gz (the holdout splits', out of sight of a plain
+// search) (census.go), per check and per split.
 //
 // It needs the network for the services' dependencies (go list -export
 // builds them; the first run is slow, later ones hit the build cache), so it
