@@ -182,7 +182,9 @@ func TestReadSitesKeepsHoldoutApart(t *testing.T) {
 		if strings.HasSuffix(name, ".gz") {
 			var buf bytes.Buffer
 			zw := gzip.NewWriter(&buf)
-			zw.Write(data)
+			if _, err := zw.Write(data); err != nil {
+				t.Fatal(err)
+			}
 			if err := zw.Close(); err != nil {
 				t.Fatal(err)
 			}
