@@ -38,9 +38,6 @@ type innerCall struct {
 	name string   // the callee, as the message names it
 	wait ast.Node // the wait inside the callee, when it is in view
 	iw   *admission.InnerWait
-	// deep is set when the callee waits on some path or further down
-	// (admission's Deep fact), not first on its main path.
-	deep bool
 }
 
 // innerCallIn returns the first call, between m's start and its end and on
@@ -110,9 +107,6 @@ func (c *retrier) innerCallAt(cur inspector.Cursor, self types.Object) (innerCal
 		return innerCall{call: cur, name: "the closure " + v.Name(), wait: wait, iw: iw}, true
 	}
 	h, fn := c.adm.Helper(call)
-	if h != nil && h.Inner == nil && h.Deep != nil && fn != nil && fn != self {
-		return innerCall{call: cur, name: code.DisplayName(fn), iw: h.Deep, deep: true}, true
-	}
 	if h == nil || h.Inner == nil {
 		// A func value: one of the functions the package hands to it.
 		if fn = c.adm.InnerCallee(call); fn == nil || fn == self {
@@ -136,9 +130,6 @@ func (c *retrier) reportInnerCall(ic innerCall) {
 	call := ic.call.Node()
 	name := ic.name
 	what := kindPhrase(ic.iw.Kind, "waits for admission") + " (" + ic.iw.Name + ", " + ic.iw.At + implPhrase(ic.iw) + ") before its work"
-	if ic.deep {
-		what = "on some path " + kindPhrase(ic.iw.Kind, "waits for admission") + " (" + ic.iw.Name + ", " + ic.iw.At + ") before work"
-	}
 	if ic.iw.Kind == admission.JobQueue {
 		// The jobs queue behind other callers' on a pool shared with them.
 		what = "hands its work to a shared pool and waits for it (" + ic.iw.Name + ", " + ic.iw.At + implPhrase(ic.iw) + "), behind other callers' jobs"

@@ -63,7 +63,6 @@ func run(pass *analysis.Pass) (any, error) {
 		// callers in this package work too.
 		r.classifyWork(decls)
 	}
-	r.classifyDeep(decls)
 	for fn, ff := range r.helpers {
 		fn, ok := fn.(*types.Func)
 		if ok && fn.Pkg() == pass.Pkg && fn.Exported() {

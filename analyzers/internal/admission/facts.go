@@ -51,10 +51,6 @@ type FuncFact struct {
 	// Inner is set when the function waits for admission on its main path
 	// and then works (cond.go).
 	Inner *InnerWait
-	// Deep is set, when Wait and Inner are not, for a function that waits
-	// for a shared slot or rate, or backs off, on some path and at any
-	// depth, and works after it (deep.go).
-	Deep *InnerWait
 	// UnreadTimes lists the time.Time parameters the body never reads: a
 	// start handed to one measures nothing, whatever its name (one
 	// signature shared by a family of handlers, some of which time the
@@ -176,9 +172,6 @@ func (f *FuncFact) String() string {
 	if f.Inner != nil {
 		parts = append(parts, f.Inner.String())
 	}
-	if f.Deep != nil {
-		parts = append(parts, "some path: "+f.Deep.String())
-	}
 	if len(f.UnreadTimes) > 0 {
 		parts = append(parts, fmt.Sprint("unread times ", f.UnreadTimes))
 	}
@@ -186,7 +179,7 @@ func (f *FuncFact) String() string {
 }
 
 func (f *FuncFact) empty() bool {
-	return f.Wait == nil && f.Send == nil && f.TrySend == nil && f.Pause == nil && f.Timer == nil && !f.Blocks && !f.NewEmpty && !f.Work && f.Inner == nil && f.Deep == nil && len(f.UnreadTimes) == 0
+	return f.Wait == nil && f.Send == nil && f.TrySend == nil && f.Pause == nil && f.Timer == nil && !f.Blocks && !f.NewEmpty && !f.Work && f.Inner == nil && len(f.UnreadTimes) == 0
 }
 
 // unreadTimes returns the indices of fn's time.Time parameters that body
