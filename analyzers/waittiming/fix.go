@@ -42,6 +42,9 @@ type fixer struct {
 	imports []analysis.TextEdit
 	queued  map[ast.Node]string // the name replacing each deferred start
 	start   *types.Var          // the start variable of the measurement being added
+	// relative is set when the clock's readings are time.Durations since
+	// a fixed instant (timex.Now()): two of them subtract, they have no Sub.
+	relative bool
 
 	// declAt, when set, is a deferred closure that stays where it is because
 	// it reads the function's results (to label failures, which a move
@@ -78,6 +81,7 @@ func (fx *fixer) add(f finding) (ok bool, why string) {
 	saved.edits = slices.Clone(fx.edits)
 	saved.imports = slices.Clone(fx.imports)
 	fx.start, fx.why = nil, ""
+	fx.relative = f.m.start != nil && code.IsExactly(fx.pass.TypesInfo.TypeOf(f.m.start), "time", "Duration")
 	switch f.m.form {
 	case formVar:
 		ok = fx.addVar(f.m)
@@ -126,7 +130,7 @@ func (fx *fixer) addVar(m *measurement) bool {
 	if !fx.sees(call.Pos()) {
 		return fx.fail("the end is outside the block that holds the wait")
 	}
-	wait := fx.started + ".Sub(" + m.startVar.Name() + ")"
+	wait := fx.elapsed(fx.started, m.startVar.Name())
 	if start, _, ok := timing.Elapsed(info, call); ok {
 		if !fx.total {
 			fx.edits = append(fx.edits, edits.Replace(start, fx.started))
@@ -155,12 +159,21 @@ func (fx *fixer) addVar(m *measurement) bool {
 // total and takes no second timestamp for it, the time since start.
 func (fx *fixer) waitAtSplit(start string) string {
 	if !fx.total {
-		return fx.started + ".Sub(" + start + ")"
+		return fx.elapsed(fx.started, start)
 	}
-	if strings.HasSuffix(fx.now, "time.Now()") && fx.now == fx.timeName()+".Now()" {
+	if !fx.relative && strings.HasSuffix(fx.now, "time.Now()") && fx.now == fx.timeName()+".Now()" {
 		return fx.timeName() + ".Since(" + start + ")"
 	}
-	return fx.now + ".Sub(" + start + ")"
+	return fx.elapsed(fx.now, start)
+}
+
+// elapsed returns the time from the reading earlier to the reading later:
+// later.Sub(earlier), or later - earlier for a relative clock's readings.
+func (fx *fixer) elapsed(later, earlier string) string {
+	if fx.relative {
+		return "(" + later + " - " + earlier + ")"
+	}
+	return later + ".Sub(" + earlier + ")"
 }
 
 // timeName returns the name of package time in the clock read fx.now.

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/admission"
+	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 )
 
@@ -38,7 +39,14 @@ type innerCall struct {
 	name string   // the callee, as the message names it
 	wait ast.Node // the wait inside the callee, when it is in view
 	iw   *admission.InnerWait
+	// pooled is set for a library call that checks a connection out of
+	// its client's pool first (knowledge list pooled-calls).
+	pooled bool
 }
+
+// pooledCalls are the library calls that check a connection out of a pool
+// that keeps no wait figure of its own before their work.
+var pooledCalls = calls.NewPooled()
 
 // innerCallIn returns the first call, between m's start and its end and on
 // every path to the end, of a function with an InnerWait fact.
@@ -69,7 +77,7 @@ func (c *retrier) innerCallIn(m *measurement) (innerCall, bool) {
 		if !isInner || ic.iw.Kind == admission.CondQueue {
 			return true
 		}
-		if ic.iw.Kind == admission.PoolCheckout {
+		if ic.iw.Kind == admission.PoolCheckout && !ic.pooled {
 			c.rep.Silence(call, rulePoolKeepsStats)
 			return true
 		}
@@ -103,6 +111,10 @@ func (c *retrier) innerCallIn(m *measurement) (innerCall, bool) {
 // self, or a local closure with one.
 func (c *retrier) innerCallAt(cur inspector.Cursor, self types.Object) (innerCall, bool) {
 	call := cur.Node().(*ast.CallExpr)
+	if name, ok := c.pooledCall(call); ok {
+		iw := &admission.InnerWait{Kind: admission.PoolCheckout, Name: "a connection from its client's pool"}
+		return innerCall{call: cur, name: name, iw: iw, pooled: true}, true
+	}
 	if iw, v, wait := c.adm.ClosureInnerWait(call); iw != nil {
 		return innerCall{call: cur, name: "the closure " + v.Name(), wait: wait, iw: iw}, true
 	}
@@ -122,6 +134,39 @@ func (c *retrier) innerCallAt(cur inspector.Cursor, self types.Object) (innerCal
 	return innerCall{call: cur, name: name, wait: c.adm.InnerWaitNode(fn), iw: h.Inner}, true
 }
 
+// pooledCall reports whether call is one of the pooled calls, or a call of
+// an interface method whose every implementation in view is one (mocks in
+// files the check skips, generated or test support, left out): a seam the
+// package declares over a driver's collection so that tests can swap it.
+// It returns the name the message gives the callee.
+func (c *retrier) pooledCall(call *ast.CallExpr) (string, bool) {
+	if fn := code.Callee(c.pass.TypesInfo, call); fn != nil {
+		return code.DisplayName(fn), pooledCalls.Contains(fn)
+	}
+	m := code.CalleeFunc(c.pass.TypesInfo, call)
+	if m == nil || !isInterfaceMethod(m) {
+		return "", false
+	}
+	impls, ok := c.res.ImplementationsInView(m)
+	if !ok {
+		return "", false
+	}
+	var via *types.Func
+	for _, impl := range impls {
+		if c.rep.SkipPos(impl.Pos()) {
+			continue // a generated mock of the seam, or a test fake
+		}
+		if !pooledCalls.Contains(impl) {
+			return "", false
+		}
+		via = impl
+	}
+	if via == nil {
+		return "", false
+	}
+	return code.DisplayName(m) + " via " + code.DisplayName(via), true
+}
+
 // reportInnerCall reports a measured call of a function that waits for
 // admission before its work. It has no fix: the wait ends inside the callee.
 func (c *retrier) reportInnerCall(ic innerCall) {
@@ -134,12 +179,17 @@ func (c *retrier) reportInnerCall(ic innerCall) {
 		// The jobs queue behind other callers' on a pool shared with them.
 		what = "hands its work to a shared pool and waits for it (" + ic.iw.Name + ", " + ic.iw.At + implPhrase(ic.iw) + "), behind other callers' jobs"
 	}
+	advice := "record the wait apart inside " + name
+	if ic.pooled {
+		what = "checks a connection out of its client's pool before its work, a pool that keeps no wait figure of its own"
+		advice = "measure the checkout apart (the client's pool monitor) or record the figure as the total it is"
+	}
 	d := analysis.Diagnostic{
 		Pos:      pos,
 		End:      end,
 		Category: "wholecall",
 		Message: subject(c.pass.TypesInfo, m) + " spans " + name + ", which " + what +
-			", so time spent queueing is reported as work; record the wait apart inside " + name,
+			", so time spent queueing is reported as work; " + advice,
 		Related: []analysis.RelatedInformation{
 			{Pos: call.Pos(), End: call.End(), Message: "the call that waits inside"},
 		},
@@ -147,7 +197,10 @@ func (c *retrier) reportInnerCall(ic innerCall) {
 	if n := ic.wait; n != nil {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: n.Pos(), End: n.End(), Message: "the wait inside " + name})
 	}
-	d.Related = append(d.Related, analysis.RelatedInformation{Pos: call.Pos(), End: call.End(),
-		Message: "no automatic fix: the wait is inside " + name + "; take a timestamp after it there and record the wait apart from the work by hand"})
+	fixHint := "no automatic fix: the wait is inside " + name + "; take a timestamp after it there and record the wait apart from the work by hand"
+	if ic.pooled {
+		fixHint = "no automatic fix: the checkout is inside " + name + ", in a library"
+	}
+	d.Related = append(d.Related, analysis.RelatedInformation{Pos: call.Pos(), End: call.End(), Message: fixHint})
 	c.rep.Report(d)
 }

@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/queuecheck/queuecheck/analyzers/internal/code"
 	"github.com/queuecheck/queuecheck/analyzers/internal/timing"
 )
 
@@ -99,11 +100,33 @@ func (c *checker) recordsSince(call *ast.CallExpr, i int, deferred bool) bool {
 	if ff, _ := c.res.HelperCall(call); ff != nil && slices.Contains(ff.UnreadTimes, i) {
 		return false // the callee never reads it, whatever it is called
 	}
-	if timing.IsStartParam(c.pass.TypesInfo, call, i, deferred) {
+	if timing.IsStartParam(c.pass.TypesInfo, call, i, deferred) || c.relativeStartParam(call, i, deferred) {
 		return true
 	}
 	h := c.timerHelper(call)
 	return h != nil && h.Since && h.Param == i
+}
+
+// relativeStartParam reports whether argument i of call is a reading of a
+// relative clock (start := timex.Now(), a time.Duration since a fixed
+// instant) handed to a time.Duration parameter named like a start, or to
+// any such parameter of a deferred call: the callee measures from it as
+// IsStartParam's recorders do from a time.Time.
+func (c *checker) relativeStartParam(call *ast.CallExpr, i int, deferred bool) bool {
+	info := c.pass.TypesInfo
+	if i >= len(call.Args) {
+		return false
+	}
+	v := localVar(info, call.Args[i])
+	if v == nil || !code.IsExactly(v.Type(), "time", "Duration") || len(c.starts[v]) == 0 {
+		return false
+	}
+	sig := signatureOf(info, call)
+	if sig == nil || i >= sig.Params().Len() || (sig.Variadic() && i >= sig.Params().Len()-1) {
+		return false
+	}
+	p := sig.Params().At(i)
+	return code.IsExactly(p.Type(), "time", "Duration") && (deferred || timing.IsStartName(p.Name()))
 }
 
 func isFunc(t types.Type) bool {

@@ -122,6 +122,14 @@ func (r *Result) implsWait(fn *types.Func) *ifaceWait {
 	return iw
 }
 
+// ImplementationsInView returns the methods that implement the interface
+// method fn among the named types of this package and of the packages it
+// imports directly, where viaInterface looks for them; ok is false when
+// they cannot be listed.
+func (r *Result) ImplementationsInView(fn *types.Func) (methods []*types.Func, ok bool) {
+	return r.impls.Implementations(fn, append([]*types.Package{r.pass.Pkg}, r.pass.Pkg.Imports()...)...)
+}
+
 // implementation returns the method of t (or *t) that implements the
 // method m of iface, and whether t implements iface at all; the method is
 // nil when t implements it with something that is no *types.Func.

@@ -62,6 +62,10 @@ func NewSlow(flag string) *Table { return newTable(flag, knowledge.SlowCalls.Bui
 // between attempts, extended by flag.
 func NewRetrying(flag string) *Table { return newTable(flag, knowledge.RetryingCalls.Builtin()) }
 
+// NewPooled returns the library calls that check a connection out of a
+// pool before their work (knowledge list pooled-calls).
+func NewPooled() *Table { return newTable("", knowledge.PooledCalls.Builtin()) }
+
 func newTable(flag string, entries []string) *Table {
 	t := &Table{flag: flag, builtin: make(map[string]bool, len(entries)), pkgs: make(map[string]bool)}
 	for _, e := range entries {

@@ -279,6 +279,26 @@ var RetryingCalls = newList("retrying-calls", Funcs, "waittiming.retries",
 	"github.com/googleapis/gax-go/v2.Invoke",
 )
 
+// PooledCalls lists library calls that check a connection out of their
+// client's pool before their work, from a pool that keeps no wait figure
+// its callers read: a measurement of one times the queue for a connection
+// as the call's work.
+var PooledCalls = newList("pooled-calls", Funcs, "",
+	"library calls that check a connection out of their client's pool before their work, a pool that keeps no wait figure of its own (the MongoDB driver's collection operations, v1 and v2): a measurement of one reports the queue for a connection as the operation's time",
+	"go.mongodb.org/mongo-driver/mongo.Collection.Aggregate", "go.mongodb.org/mongo-driver/mongo.Collection.BulkWrite", "go.mongodb.org/mongo-driver/mongo.Collection.CountDocuments",
+	"go.mongodb.org/mongo-driver/mongo.Collection.DeleteMany", "go.mongodb.org/mongo-driver/mongo.Collection.DeleteOne", "go.mongodb.org/mongo-driver/mongo.Collection.Distinct",
+	"go.mongodb.org/mongo-driver/mongo.Collection.EstimatedDocumentCount", "go.mongodb.org/mongo-driver/mongo.Collection.Find", "go.mongodb.org/mongo-driver/mongo.Collection.FindOne",
+	"go.mongodb.org/mongo-driver/mongo.Collection.FindOneAndDelete", "go.mongodb.org/mongo-driver/mongo.Collection.FindOneAndReplace", "go.mongodb.org/mongo-driver/mongo.Collection.FindOneAndUpdate",
+	"go.mongodb.org/mongo-driver/mongo.Collection.InsertMany", "go.mongodb.org/mongo-driver/mongo.Collection.InsertOne", "go.mongodb.org/mongo-driver/mongo.Collection.ReplaceOne",
+	"go.mongodb.org/mongo-driver/mongo.Collection.UpdateByID", "go.mongodb.org/mongo-driver/mongo.Collection.UpdateMany", "go.mongodb.org/mongo-driver/mongo.Collection.UpdateOne",
+	"go.mongodb.org/mongo-driver/v2/mongo.Collection.Aggregate", "go.mongodb.org/mongo-driver/v2/mongo.Collection.BulkWrite", "go.mongodb.org/mongo-driver/v2/mongo.Collection.CountDocuments",
+	"go.mongodb.org/mongo-driver/v2/mongo.Collection.DeleteMany", "go.mongodb.org/mongo-driver/v2/mongo.Collection.DeleteOne", "go.mongodb.org/mongo-driver/v2/mongo.Collection.Distinct",
+	"go.mongodb.org/mongo-driver/v2/mongo.Collection.EstimatedDocumentCount", "go.mongodb.org/mongo-driver/v2/mongo.Collection.Find", "go.mongodb.org/mongo-driver/v2/mongo.Collection.FindOne",
+	"go.mongodb.org/mongo-driver/v2/mongo.Collection.FindOneAndDelete", "go.mongodb.org/mongo-driver/v2/mongo.Collection.FindOneAndReplace", "go.mongodb.org/mongo-driver/v2/mongo.Collection.FindOneAndUpdate",
+	"go.mongodb.org/mongo-driver/v2/mongo.Collection.InsertMany", "go.mongodb.org/mongo-driver/v2/mongo.Collection.InsertOne", "go.mongodb.org/mongo-driver/v2/mongo.Collection.ReplaceOne",
+	"go.mongodb.org/mongo-driver/v2/mongo.Collection.UpdateByID", "go.mongodb.org/mongo-driver/v2/mongo.Collection.UpdateMany", "go.mongodb.org/mongo-driver/v2/mongo.Collection.UpdateOne",
+)
+
 // TotalWords are the words of a record that say it measures the whole.
 var TotalWords = newList("total-words", Words, "",
 	"words of the statement that records a measurement (lower-cased, without separators) that say the figure is a total: it is meant to include the wait",

@@ -70,7 +70,7 @@ func HelperOf(info *types.Info, fn *types.Func, body *ast.BlockStmt) *Helper {
 	}
 	sig := fn.Signature()
 	for i := range sig.Params().Len() {
-		if p := sig.Params().At(i); code.IsTime(p.Type()) && measuresSince(info, body, func(e ast.Expr) bool { return refersTo(info, e, p) }) {
+		if p := sig.Params().At(i); (code.IsTime(p.Type()) || isDuration(p.Type())) && measuresSince(info, body, func(e ast.Expr) bool { return refersTo(info, e, p) }) {
 			return &Helper{Since: true, Param: i, RecordsFirst: recordsFirst(info, body, p)}
 		}
 	}

@@ -20,7 +20,9 @@ const PrometheusPath = "github.com/prometheus/client_golang/prometheus"
 
 // IsTimestamp reports whether call reads the clock: time.Now(), or a
 // function, method or func-typed field named Now or now that takes no
-// arguments and returns a time.Time (an injected clock: s.clock.Now()).
+// arguments and returns a time.Time (an injected clock: s.clock.Now()) or
+// a time.Duration (a relative clock, the time since a fixed instant:
+// go-zero's timex.Now(), which its timex.Since measures from).
 func IsTimestamp(info *types.Info, call *ast.CallExpr) bool {
 	if len(call.Args) != 0 {
 		return false
@@ -28,8 +30,11 @@ func IsTimestamp(info *types.Info, call *ast.CallExpr) bool {
 	if name := code.CalleeName(call); name != "Now" && name != "now" {
 		return false
 	}
-	return code.IsTime(info.TypeOf(call))
+	t := info.TypeOf(call)
+	return code.IsTime(t) || isDuration(t)
 }
+
+func isDuration(t types.Type) bool { return t != nil && code.IsExactly(t, "time", "Duration") }
 
 // IsTimer reports whether call starts a Prometheus timer:
 // prometheus.NewTimer(o).
@@ -66,8 +71,8 @@ func Elapsed(info *types.Info, call *ast.CallExpr) (start, end ast.Expr, ok bool
 	switch {
 	case code.IsFunc(fn, "time", "Since"):
 		return call.Args[0], call, true
-	case fn.Name() == "Since" && isClockSince(fn):
-		return call.Args[0], call, true // an injected clock: s.clock.Since(start)
+	case fn.Name() == "Since" && (isClockSince(fn) || isRelativeSince(fn)):
+		return call.Args[0], call, true // an injected clock: s.clock.Since(start); a relative one: timex.Since(start)
 	case code.IsMethod(fn, "time", "Time", "Sub"):
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 		if !ok {
@@ -86,6 +91,16 @@ func isClockSince(fn *types.Func) bool {
 	sig := fn.Signature()
 	return sig.Recv() != nil && sig.Params().Len() == 1 && sig.Results().Len() == 1 &&
 		code.IsTime(sig.Params().At(0).Type()) && code.IsExactly(sig.Results().At(0).Type(), "time", "Duration")
+}
+
+// isRelativeSince reports whether fn is a relative clock's Since, the
+// counterpart of a Now that returns a time.Duration: a function taking one
+// time.Duration, a reading of that clock, and returning the time.Duration
+// since it.
+func isRelativeSince(fn *types.Func) bool {
+	sig := fn.Signature()
+	return sig.Recv() == nil && sig.Params().Len() == 1 && sig.Results().Len() == 1 &&
+		isDuration(sig.Params().At(0).Type()) && isDuration(sig.Results().At(0).Type())
 }
 
 // IsStartParam reports whether argument i of call is passed to a time.Time
