@@ -117,8 +117,7 @@ func (c *checker) relativeStartParam(call *ast.CallExpr, i int, deferred bool) b
 	if i >= len(call.Args) {
 		return false
 	}
-	v := localVar(info, call.Args[i])
-	if v == nil || !code.IsExactly(v.Type(), "time", "Duration") || len(c.starts[v]) == 0 {
+	if v := localVar(info, call.Args[i]); v == nil || !c.isRelativeReading(v) {
 		return false
 	}
 	sig := signatureOf(info, call)
@@ -127,6 +126,12 @@ func (c *checker) relativeStartParam(call *ast.CallExpr, i int, deferred bool) b
 	}
 	p := sig.Params().At(i)
 	return code.IsExactly(p.Type(), "time", "Duration") && (deferred || timing.IsStartName(p.Name()))
+}
+
+// isRelativeReading reports whether v is a time.Duration the function
+// assigns a relative clock's reading (start := timex.Now()).
+func (c *checker) isRelativeReading(v *types.Var) bool {
+	return code.IsExactly(v.Type(), "time", "Duration") && len(c.starts[v]) > 0
 }
 
 func isFunc(t types.Type) bool {

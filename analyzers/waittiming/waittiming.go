@@ -313,7 +313,7 @@ func (c *checker) collect(cur inspector.Cursor) {
 		}
 		_, deferred := cur.Parent().Node().(*ast.DeferStmt)
 		for i, arg := range call.Args {
-			if v := localVar(info, arg); v != nil && (code.IsTime(v.Type()) || len(c.starts[v]) > 0) && c.recordsSince(call, i, deferred) {
+			if v := localVar(info, arg); v != nil && (code.IsTime(v.Type()) || c.isRelativeReading(v)) && c.recordsSince(call, i, deferred) {
 				c.ends = append(c.ends, varEnd{v, cur})
 				return
 			}
