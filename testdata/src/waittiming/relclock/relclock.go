@@ -60,6 +60,16 @@ func Write(ctx context.Context, name string) (err error) {
 	return os.WriteFile(name, nil, 0o644)
 }
 
+// Chmod defers the recorder, handed a reading at the defer.
+func Chmod(ctx context.Context, name string) error {
+	defer logDuration(ctx, "chmod", timex.Now(), nil) // want `the measurement deferred with a start of timex.Now\(\) spans the wait in \(\*semaphore.Weighted\).Acquire and the work after it`
+	if err := slots.Acquire(ctx, 1); err != nil {
+		return err
+	}
+	defer slots.Release(1)
+	return os.Chmod(name, 0o644)
+}
+
 // Stat times its work alone: the reading is taken after the wait.
 func Stat(ctx context.Context, name string) error {
 	if err := slots.Acquire(ctx, 1); err != nil {
