@@ -3,6 +3,7 @@ package waittiming
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -144,8 +145,8 @@ func (c *retrier) pooledCall(call *ast.CallExpr) (string, bool) {
 		return code.DisplayName(fn), pooledCalls.Contains(fn)
 	}
 	m := code.CalleeFunc(c.pass.TypesInfo, call)
-	if m == nil || !isInterfaceMethod(m) {
-		return "", false
+	if m == nil || !isInterfaceMethod(m) || !slices.ContainsFunc(c.pass.Pkg.Imports(), pooledCalls.Mentions) {
+		return "", false // no driver imported: no implementation in view can be one
 	}
 	impls, ok := c.res.ImplementationsInView(m)
 	if !ok {

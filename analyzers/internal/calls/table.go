@@ -99,6 +99,12 @@ func (t *Table) Contains(fn *types.Func) bool {
 	return (t.builtin[k] && !t.gone[k]) || t.extras[k] // Set, like any flag's, runs before analysis
 }
 
+// Mentions reports whether the table names a function or method of pkg:
+// a package that imports none of them cannot call one.
+func (t *Table) Mentions(pkg *types.Package) bool {
+	return t != nil && pkg != nil && t.pkgs[pkg.Path()]
+}
+
 // String returns the extra entries, comma-separated, as Key spells them,
 // then the built-in entries taken out, each after "-".
 func (t *Table) String() string {
