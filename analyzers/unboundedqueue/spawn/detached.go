@@ -29,7 +29,7 @@ var (
 	ruleWaitedByCaller = newRule("waited-for", "the function that starts the goroutine waits after the go statement (a Wait, a receive, a select): the goroutine ends before the request does", nil)
 	ruleRequestContext = newRule("request-context", "the goroutine's work takes the context of a request the function answers (an HTTP or RPC request's context parameter, r.Context(), or one derived from them), or uses a streaming RPC's stream: it is cancelled when the request ends", nil)
 	ruleLocalPipe      = newRule("local-pipe", "the goroutine works on one end of an io.Pipe the function made: it blocks until the function reads, writes or closes the other end, so it lives no longer than the function's use of the pipe", nil)
-	ruleGuardedStart   = newRule("guarded-start", "the go statement runs under an if that claims shared state (a CompareAndSwap, LoadOrStore, TryLock or TryAcquire, a count compared with a limit), or after an early return on the receiver's state (if h.ln != nil { return }) or on another package's component being busy when the goroutine works through that package (if search.Running() { return } before go search.BuildIndex(…)), or the goroutine's function starts by such a claim and returns when it fails: at most one, or a limited number, per key", nil)
+	ruleGuardedStart   = newRule("guarded-start", "the go statement runs under an if that claims shared state (a CompareAndSwap, LoadOrStore, TryLock or TryAcquire, or a boolean function of the package that returns one's outcome; a count compared with a limit), or after an early return when such a claim fails (if !e.beginRefresh() { return }) or on the receiver's state (if h.ln != nil { return }) or on another package's component being busy when the goroutine works through that package (if search.Running() { return } before go search.BuildIndex(…)), or the goroutine's function starts by such a claim and returns when it fails: at most one, or a limited number, per key", nil)
 )
 
 // requestSpawns decides the go statements of the functions that serve a
@@ -417,7 +417,7 @@ func (c requestSpawns) acquiredBeforeIn(fn, cur inspector.Cursor) bool {
 // on its receiver's state (returnsIfStarted). A start guarded so is
 // deduplicated per key or limited; a configuration flag is not a guard.
 func (c requestSpawns) guardedStart(fn, cur inspector.Cursor) bool {
-	if c.returnsIfStarted(fn, cur) {
+	if c.returnsIfStarted(fn, cur) || c.returnsUnlessClaimed(fn, cur) {
 		return true
 	}
 	for e := range cur.Enclosing((*ast.IfStmt)(nil)) {
@@ -425,21 +425,59 @@ func (c requestSpawns) guardedStart(fn, cur inspector.Cursor) bool {
 			break
 		}
 		ifs := e.Node().(*ast.IfStmt)
-		if c.comparesCount(ifs.Cond, nil) {
-			return true
-		}
-		shared := false
-		ast.Inspect(ifs.Cond, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok && knowledge.ClaimMethods.Has(code.CalleeName(call)) {
-				shared = true
-			}
-			return !shared
-		})
-		if shared {
+		if c.comparesCount(ifs.Cond, nil) || c.claimsIn(ifs.Cond, 0) {
 			return true
 		}
 	}
 	return false
+}
+
+// returnsUnlessClaimed reports whether fn, before the go statement at its
+// top level, returns on the outcome of a claim (if !e.beginRefresh() {
+// return }, beginRefresh returning e.refreshing.CompareAndSwap(false,
+// true)): only the caller that won the claim reaches the go statement.
+func (c requestSpawns) returnsUnlessClaimed(fn, cur inspector.Cursor) bool {
+	body := code.FuncBody(fn.Node())
+	if body == nil {
+		return false
+	}
+	for _, st := range body.List {
+		if st.Pos() >= cur.Node().Pos() {
+			break
+		}
+		if ifs, ok := st.(*ast.IfStmt); ok && endsInReturn(ifs.Body.List) && c.claimsIn(ifs.Cond, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// claimsIn reports whether cond claims shared state: it calls a method of
+// knowledge list claim-methods, or a boolean function of this package
+// that returns the outcome of one (return e.refreshing.CompareAndSwap(false,
+// true)), a few calls deep.
+func (c requestSpawns) claimsIn(cond ast.Expr, depth int) bool {
+	if callsClaim(cond) {
+		return true
+	}
+	if depth >= 2 {
+		return false
+	}
+	return code.AnyNode(cond, nil, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || !types.Identical(c.pass.TypesInfo.TypeOf(call).Underlying(), types.Typ[types.Bool]) {
+			return false
+		}
+		decl, ok := c.sh.Res.FuncDecl(c.sh.Callee(call))
+		if !ok {
+			return false
+		}
+		inLiteral := func(n ast.Node) bool { _, lit := n.(*ast.FuncLit); return lit }
+		return code.AnyNode(code.FuncBody(decl.Node()), inLiteral, func(n ast.Node) bool {
+			ret, ok := n.(*ast.ReturnStmt)
+			return ok && len(ret.Results) == 1 && c.claimsIn(ret.Results[0], depth+1)
+		})
+	})
 }
 
 // claimsFirst reports whether the body a goroutine runs starts by claiming

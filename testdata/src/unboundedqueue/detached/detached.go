@@ -196,3 +196,46 @@ func (s *Server) HandleCompact(w http.ResponseWriter, r *http.Request) {
 func (s *Server) compact(what string) {
 	_, _ = os.ReadFile(what)
 }
+
+// A cache entry whose refresh runs in the background, one at a time.
+type cacheEntry struct {
+	refreshing atomic.Bool
+	key        string
+}
+
+// beginRefresh claims the entry's refresh for one caller.
+func (e *cacheEntry) beginRefresh() bool {
+	if e.key == "" {
+		return false
+	}
+	return e.refreshing.CompareAndSwap(false, true)
+}
+
+func (e *cacheEntry) endRefresh() { e.refreshing.Store(false) }
+
+// due says whether the entry wants a refresh; it claims nothing.
+func (e *cacheEntry) due() bool { return e.key != "" && !e.refreshing.Load() }
+
+// Negative: the handler returns unless a helper of the package claims the
+// entry's flag (its result is a CompareAndSwap), and the goroutine gives it
+// back: one refresh per entry in flight, whatever the request rate.
+func (s *Server) HandlePrefetch(w http.ResponseWriter, r *http.Request, e *cacheEntry) {
+	if !e.beginRefresh() {
+		return
+	}
+	go func() { // no finding wanted: the entry's flag is claimed first
+		defer e.endRefresh()
+		_ = s.peer.Replicate(context.Background(), e.key, nil)
+	}()
+}
+
+// HandlePrefetchDue is its twin whose early return only reads the flag:
+// every request that finds the entry due starts one more.
+func (s *Server) HandlePrefetchDue(w http.ResponseWriter, r *http.Request, e *cacheEntry) {
+	if !e.due() {
+		return
+	}
+	go func() { // want `goroutine started per http.Request by \(\*Server\).HandlePrefetchDue outlives it`
+		_ = s.peer.Replicate(context.Background(), e.key, nil)
+	}()
+}
