@@ -32,6 +32,7 @@ import (
 var (
 	ruleNoBlockingWork = newRule("no-blocking-work", "the goroutine per element of a data-sized collection does no blocking work (no I/O, RPC, query or wait, itself or through the functions it calls): it only computes", nil)
 	ruleFixedSet       = newRule("fixed-set", "the collection is named for the members of a small set the deployment fixes (peers, replicas, sites, pools, disks, drives, zones, shards, regions, members, servers), or the loop skips elements absent from a map field only constructors fill: sized by the cluster or the configuration, not the data", nil)
+	rulePerDestination = newRule("per-destination", "the collection is a map the function fills keyed by clients it looks up per element (a client per shard or host), and each goroutine calls a method of its key: one call per destination, as many as the deployment's hosts, not per element", nil)
 	ruleAcquiredInside = newRule("acquired-inside", "the goroutine acquires a limiter (a semaphore, a pool's slot, a rate limiter's Wait) before its blocking work: at most the limiter's size work at once", nil)
 )
 
@@ -73,6 +74,10 @@ func (c dataSizes) dataFanOut(fn, loop inspector.Cursor, x ast.Expr, items []per
 			c.silenced(ruleFixedSet, it.cur)
 			continue
 		}
+		if c.callsDestination(fn, loop, it.sp, work) {
+			c.silenced(rulePerDestination, it.cur)
+			continue
+		}
 		reported = append(reported, it)
 		works = append(works, work)
 	}
@@ -85,6 +90,119 @@ func (c dataSizes) dataFanOut(fn, loop inspector.Cursor, x ast.Expr, items []per
 		c.findings = append(c.findings, newFixer(c.sh).dataFinding(it, lim, src, works[i], c.innerFanOut(it.sp), c.inFlight))
 	}
 	return true
+}
+
+// callsDestination reports whether the loop ranges over a map fn fills
+// with keys that are clients looked up per element (client, err :=
+// r.clientForShard(id); byClient[client] = …: an interface or a pointer
+// to a named type, assigned from a call), and the goroutine's blocking
+// work is a method of its key: a scatter by destination, whose width is
+// the number of hosts the elements map to, not the number of elements.
+func (c dataSizes) callsDestination(fn, loop inspector.Cursor, sp spawn, work *ast.CallExpr) bool {
+	info := c.pass.TypesInfo
+	rs, ok := loop.Node().(*ast.RangeStmt)
+	if !ok || rs.Key == nil {
+		return false
+	}
+	m := code.Var(info, rs.X)
+	if m == nil || m.IsField() || !code.Inside(m.Pos(), fn.Node()) {
+		return false
+	}
+	mt, ok := m.Type().Underlying().(*types.Map)
+	if !ok || !isClientType(mt.Key()) {
+		return false
+	}
+	key := code.Var(info, rs.Key)
+	if key == nil || !c.keyedByLookup(fn, m) {
+		return false
+	}
+	sel, ok := ast.Unparen(work.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	recv := code.Var(info, sel.X)
+	if recv == key {
+		return true
+	}
+	// go func(client C, …) { client.Call(…) }(client, …)
+	lit, ok := ast.Unparen(sp.fun).(*ast.FuncLit)
+	if !ok || recv == nil {
+		return false
+	}
+	i := 0
+	for _, field := range lit.Type.Params.List {
+		for _, name := range field.Names {
+			if info.Defs[name] == recv && i < len(sp.args) {
+				return code.Var(info, sp.args[i]) == key
+			}
+			i++
+		}
+		if len(field.Names) == 0 {
+			i++
+		}
+	}
+	return false
+}
+
+// isClientType reports whether t can name a destination: an interface
+// with methods, or a pointer to a named type with methods.
+func isClientType(t types.Type) bool {
+	if types.IsInterface(t) {
+		iface, ok := t.Underlying().(*types.Interface)
+		return ok && iface.NumMethods() > 0
+	}
+	ptr, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	named, ok := types.Unalias(ptr.Elem()).(*types.Named)
+	return ok && types.NewMethodSet(ptr).Len() > 0 && named.Obj() != nil
+}
+
+// keyedByLookup reports whether every key fn stores into the map m (m[k]
+// = …, m[k] = append(m[k], …)) is a local assigned from a call's first
+// result: the client the element maps to, not the element.
+func (c dataSizes) keyedByLookup(fn inspector.Cursor, m *types.Var) bool {
+	info := c.pass.TypesInfo
+	stores := 0
+	lookedUp := true
+	for cur := range fn.Preorder((*ast.AssignStmt)(nil)) {
+		as := cur.Node().(*ast.AssignStmt)
+		for _, lhs := range as.Lhs {
+			ix, ok := ast.Unparen(lhs).(*ast.IndexExpr)
+			if !ok || code.Var(info, ix.X) != m {
+				continue
+			}
+			stores++
+			k := code.Var(info, ix.Index)
+			if k == nil || !assignedFromCall(info, fn.Node(), k) {
+				lookedUp = false
+			}
+		}
+	}
+	return stores > 0 && lookedUp
+}
+
+// assignedFromCall reports whether the local v is declared in fn by an
+// assignment whose first left-hand side is v and whose right-hand side is
+// one call (client, err := r.clientFor(id)).
+func assignedFromCall(info *types.Info, fn ast.Node, v *types.Var) bool {
+	found := false
+	ast.Inspect(fn, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || found {
+			return !found
+		}
+		if as.Tok != token.DEFINE || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
+			return true
+		}
+		if id, ok := as.Lhs[0].(*ast.Ident); ok && info.Defs[id] == v {
+			_, isCall := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+			found = isCall
+		}
+		return !found
+	})
+	return found
 }
 
 // spawnWork returns the first call of the spawned work that blocks: the

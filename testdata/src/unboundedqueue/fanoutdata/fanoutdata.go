@@ -9,6 +9,7 @@ package fanoutdata
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"iter"
 	"os"
 	"runtime"
@@ -404,6 +405,60 @@ func syncTenants(ctx context.Context, s tenantStore) error {
 		go func() { // want `goroutine per element of cfgs, whose size comes from the data \(returned by s.ListTenantConfigs\)`
 			defer wg.Done()
 			_ = s.Fetch(ctx, cfg.Sources[0])
+		}()
+	}
+	wg.Wait()
+	return nil
+}
+
+type historyClient interface {
+	Replicate(ctx context.Context, tokens []string) error
+}
+
+type shardRouter interface {
+	ClientFor(shard int) (historyClient, error)
+}
+
+type ReplicateRequest struct{ Shards []int }
+
+// Negative: the request's shards are grouped by the client each maps to,
+// and each goroutine calls its own key: one call per destination host,
+// however many shards the request names.
+func replicateByClient(ctx context.Context, r shardRouter, req *ReplicateRequest) error {
+	byClient := make(map[historyClient][]string)
+	for _, shard := range req.Shards {
+		client, err := r.ClientFor(shard)
+		if err != nil {
+			return err
+		}
+		byClient[client] = append(byClient[client], "token")
+	}
+	var wg sync.WaitGroup
+	for client, tokens := range byClient {
+		wg.Add(1)
+		go func(client historyClient, tokens []string) { // no finding wanted: one per destination
+			defer wg.Done()
+			_ = client.Replicate(ctx, tokens)
+		}(client, tokens)
+	}
+	wg.Wait()
+	return nil
+}
+
+// The twin groups the request's shards by a name made from each and calls
+// one shared client per group: as many calls as the request names shards.
+func replicateByName(ctx context.Context, client historyClient, req *ReplicateRequest) error {
+	byName := make(map[string][]string)
+	for _, shard := range req.Shards {
+		name := fmt.Sprint("shard-", shard)
+		byName[name] = append(byName[name], "token")
+	}
+	var wg sync.WaitGroup
+	for _, tokens := range byName {
+		wg.Add(1)
+		go func() { // want `goroutine per element of byName, whose size comes from the data`
+			defer wg.Done()
+			_ = client.Replicate(ctx, tokens)
 		}()
 	}
 	wg.Wait()
