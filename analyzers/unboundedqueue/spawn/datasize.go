@@ -33,6 +33,7 @@ var (
 	ruleNoBlockingWork = newRule("no-blocking-work", "the goroutine per element of a data-sized collection does no blocking work (no I/O, RPC, query or wait, itself or through the functions it calls): it only computes", nil)
 	ruleFixedSet       = newRule("fixed-set", "the collection is named for the members of a small set the deployment fixes (peers, replicas, sites, pools, disks, drives, zones, shards, regions, members, servers), or the loop skips elements absent from a map field only constructors fill: sized by the cluster or the configuration, not the data", nil)
 	rulePerDestination = newRule("per-destination", "the collection is a map the function fills keyed by clients it looks up per element (a client per shard or host), and each goroutine calls a method of its key: one call per destination, as many as the deployment's hosts, not per element", nil)
+	ruleReplacesEntry  = newRule("replaces-entry", "the loop ranges over a map and stores each goroutine's replacement under the key it ranges with, and the goroutine first stops the entry's old value (Stop, Close, Shutdown, a stop… or close… method): a restart, one worker per entry before and after", nil)
 	ruleAcquiredInside = newRule("acquired-inside", "the goroutine acquires a limiter (a semaphore, a pool's slot, a rate limiter's Wait) before its blocking work: at most the limiter's size work at once", nil)
 )
 
@@ -78,6 +79,10 @@ func (c dataSizes) dataFanOut(fn, loop inspector.Cursor, x ast.Expr, items []per
 			c.silenced(rulePerDestination, it.cur)
 			continue
 		}
+		if c.retiresEntry(loop, it.sp) {
+			c.silenced(ruleReplacesEntry, it.cur)
+			continue
+		}
 		reported = append(reported, it)
 		works = append(works, work)
 	}
@@ -117,23 +122,29 @@ func (c dataSizes) callsDestination(fn, loop inspector.Cursor, sp spawn, work *a
 		return false
 	}
 	sel, ok := ast.Unparen(work.Fun).(*ast.SelectorExpr)
-	if !ok {
+	return ok && seenAs(info, sp, code.Var(info, sel.X), key)
+}
+
+// seenAs reports whether the goroutine's variable v stands for the
+// variable of the spawning function outer: outer itself, captured, or the
+// parameter of the goroutine's literal that is handed outer (go func(c
+// Client) { c.Call() }(client)).
+func seenAs(info *types.Info, sp spawn, v, outer *types.Var) bool {
+	if v == nil {
 		return false
 	}
-	recv := code.Var(info, sel.X)
-	if recv == key {
+	if v == outer {
 		return true
 	}
-	// go func(client C, …) { client.Call(…) }(client, …)
 	lit, ok := ast.Unparen(sp.fun).(*ast.FuncLit)
-	if !ok || recv == nil {
+	if !ok {
 		return false
 	}
 	i := 0
 	for _, field := range lit.Type.Params.List {
 		for _, name := range field.Names {
-			if info.Defs[name] == recv && i < len(sp.args) {
-				return code.Var(info, sp.args[i]) == key
+			if info.Defs[name] == v && i < len(sp.args) {
+				return code.Var(info, sp.args[i]) == outer
 			}
 			i++
 		}
@@ -142,6 +153,52 @@ func (c dataSizes) callsDestination(fn, loop inspector.Cursor, sp spawn, work *a
 		}
 	}
 	return false
+}
+
+// retiresEntry reports whether the loop ranges over a map, stores a
+// replacement under the key it ranges with (p.loops[key] = fresh), and the
+// goroutine starts by ending the entry's old value (the range value) with
+// a method that stops it (Stop, Close, Shutdown, a stop… or close…
+// method): each goroutine retires the worker it replaces, so the workers
+// running stay one per entry and the loop adds none.
+func (c dataSizes) retiresEntry(loop inspector.Cursor, sp spawn) bool {
+	info := c.pass.TypesInfo
+	rs, ok := loop.Node().(*ast.RangeStmt)
+	if !ok || rs.Key == nil || rs.Value == nil {
+		return false
+	}
+	if _, isMap := info.TypeOf(rs.X).Underlying().(*types.Map); !isMap {
+		return false
+	}
+	key, old := code.Var(info, rs.Key), code.Var(info, rs.Value)
+	if key == nil || old == nil {
+		return false
+	}
+	replaced := false
+	for _, st := range rs.Body.List {
+		as, ok := st.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 1 {
+			continue
+		}
+		ix, ok := ast.Unparen(as.Lhs[0]).(*ast.IndexExpr)
+		if ok && types.ExprString(ix.X) == types.ExprString(rs.X) && code.Var(info, ix.Index) == key {
+			replaced = true
+		}
+	}
+	lit, ok := ast.Unparen(sp.fun).(*ast.FuncLit)
+	if !replaced || !ok || len(lit.Body.List) == 0 {
+		return false
+	}
+	es, ok := lit.Body.List[0].(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && endsIt(sel.Sel.Name) && seenAs(info, sp, code.Var(info, sel.X), old)
 }
 
 // isClientType reports whether t can name a destination: an interface

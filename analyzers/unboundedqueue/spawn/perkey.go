@@ -289,12 +289,18 @@ func hasLifecycle(t types.Type) bool {
 	}
 	ms := types.NewMethodSet(types.NewPointer(t))
 	for m := range ms.Methods() {
-		name := strings.ToLower(m.Obj().Name())
-		if strings.HasPrefix(name, "stop") || strings.HasPrefix(name, "close") || name == "shutdown" {
+		if endsIt(m.Obj().Name()) {
 			return true
 		}
 	}
 	return false
+}
+
+// endsIt reports whether a method's name says it ends its receiver: Close,
+// Stop, Shutdown, or a name that begins with stop or close in either case.
+func endsIt(name string) bool {
+	name = strings.ToLower(name)
+	return strings.HasPrefix(name, "stop") || strings.HasPrefix(name, "close") || name == "shutdown"
 }
 
 // registryCapped reports whether the function that stores into the

@@ -464,3 +464,48 @@ func replicateByName(ctx context.Context, client historyClient, req *ReplicateRe
 	wg.Wait()
 	return nil
 }
+
+// A scrape loop per tenant, kept in a map that grows as tenants arrive.
+type scraper struct {
+	target string
+	done   chan struct{}
+}
+
+func (s *scraper) run()  { _ = os.WriteFile(s.target, nil, 0o600) }
+func (s *scraper) stop() { close(s.done) }
+
+type pool struct {
+	loops map[string]*scraper
+}
+
+func (p *pool) add(tenant string) {
+	l := &scraper{target: tenant, done: make(chan struct{})}
+	p.loops[tenant] = l
+	go l.run()
+}
+
+// Negative: a restart stops each entry's old loop in the goroutine that
+// runs its replacement, stored under the same key: the loops running stay
+// one per entry, and the restart adds none.
+func (p *pool) restart() {
+	for key, old := range p.loops {
+		fresh := &scraper{target: old.target, done: make(chan struct{})}
+		go func(old, fresh *scraper) { // no finding wanted: each goroutine retires the loop it replaces
+			old.stop()
+			fresh.run()
+		}(old, fresh)
+		p.loops[key] = fresh
+	}
+}
+
+// The twin replaces each entry too but stops nothing: the old loops run on
+// beside the new, and each restart doubles the loops running.
+func (p *pool) restartAgain() {
+	for key, old := range p.loops {
+		fresh := &scraper{target: old.target, done: make(chan struct{})}
+		go func() { // want `goroutine per element of p.loops, whose size comes from the data`
+			fresh.run()
+		}()
+		p.loops[key] = fresh
+	}
+}
