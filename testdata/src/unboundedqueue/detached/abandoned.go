@@ -310,3 +310,43 @@ func readAll(c *http.Client, urls []string) error {
 		}
 	}
 }
+
+// A bulk processor whose Stop flushes with a time limit.
+type bulkProcessor struct{ c *http.Client }
+
+func (p *bulkProcessor) flush() error {
+	_, err := p.c.Get("http://es/_flush")
+	return err
+}
+
+// The twin: a component's Stop that gives up on the flush after a timeout
+// leaves the flush's goroutine parked once, when the component stops.
+func (p *bulkProcessor) Stop() error {
+	errc := make(chan error)
+	go func() { // why: lifecycle-end
+		errc <- p.flush()
+	}()
+	timer := time.NewTimer(5 * time.Second)
+	defer timer.Stop()
+	select {
+	case err := <-errc:
+		return err
+	case <-timer.C:
+		return errors.New("flush timed out")
+	}
+}
+
+// Flush is named as no stop: it runs per call, and each call that times
+// out leaves one more goroutine parked.
+func (p *bulkProcessor) Flush() error {
+	errc := make(chan error)
+	go func() { // want `goroutine started by \(\*bulkProcessor\).Flush sends on errc, an unbuffered channel the function made`
+		errc <- p.flush()
+	}()
+	select {
+	case err := <-errc:
+		return err
+	case <-time.After(5 * time.Second):
+		return errors.New("flush timed out")
+	}
+}
