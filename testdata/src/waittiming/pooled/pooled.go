@@ -64,3 +64,20 @@ func Cached(ctx context.Context, c cache, filter any) {
 }
 
 var _, _ = newStore, memory{}
+
+// Commit times the commit of a transaction, which checks a connection out
+// like any other operation.
+func Commit(ctx context.Context, s *mongo.Session) error {
+	start := time.Now()
+	err := s.CommitTransaction(ctx)
+	log.Printf("commit took %v", time.Since(start)) // want `the duration since start spans \(\*mongo.Session\).CommitTransaction, which checks a connection out of its client's pool before its work`
+	return err
+}
+
+// End times ending the session, which the driver does without a
+// connection the caller waits for.
+func End(ctx context.Context, s *mongo.Session) {
+	start := time.Now()
+	s.EndSession(ctx)
+	log.Printf("end took %v", time.Since(start))
+}

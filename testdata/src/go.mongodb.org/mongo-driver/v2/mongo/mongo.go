@@ -25,3 +25,15 @@ func (c *Collection) InsertOne(ctx context.Context, doc any) (*InsertOneResult, 
 func (c *Collection) FindOne(ctx context.Context, filter any) *SingleResult {
 	return &SingleResult{}
 }
+
+// Session is a client session, for transactions.
+type Session struct{}
+
+// CommitTransaction commits the session's transaction.
+func (s *Session) CommitTransaction(ctx context.Context) error { return nil }
+
+// AbortTransaction aborts the session's transaction.
+func (s *Session) AbortTransaction(ctx context.Context) error { return nil }
+
+// EndSession ends the session; it sends nothing the caller waits for.
+func (s *Session) EndSession(ctx context.Context) {}
