@@ -157,7 +157,7 @@ func (c *retrier) pooledCall(call *ast.CallExpr) (string, bool) {
 		if c.rep.SkipPos(impl.Pos()) {
 			continue // a generated mock of the seam, or a test fake
 		}
-		if c.delegates(impl) {
+		if c.res.PassesOn(impl, m) {
 			continue // a decorator of the seam: it hands the call on
 		}
 		if !pooledCalls.Contains(impl) {
@@ -169,25 +169,6 @@ func (c *retrier) pooledCall(call *ast.CallExpr) (string, bool) {
 		return "", false
 	}
 	return code.DisplayName(m) + " via " + code.DisplayName(via), true
-}
-
-// delegates reports whether impl, a method declared in this package, is a
-// decorator: its body calls a method of the same name on an interface
-// value (t.session.CommitTransaction(ctx) in a traced session's
-// CommitTransaction), handing the call on to another implementation.
-func (c *retrier) delegates(impl *types.Func) bool {
-	decl, ok := c.res.FuncDecl(impl)
-	if !ok {
-		return false
-	}
-	return code.AnyNode(decl.Node(), nil, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return false
-		}
-		m := code.CalleeFunc(c.pass.TypesInfo, call)
-		return m != nil && m.Name() == impl.Name() && isInterfaceMethod(m)
-	})
 }
 
 // reportInnerCall reports a measured call of a function that waits for

@@ -706,13 +706,13 @@ func (r *Result) implsInner(iface *types.Interface, m *types.Func, impls []types
 	leftOut := false
 	for i, h := range facts {
 		if h == nil || h.Inner == nil {
-			if r.passesOn(fns[i], m) || !h.works() && !r.runsHanded(fns[i]) {
+			if r.PassesOn(fns[i], m) || !h.works() && !r.runsHanded(fns[i]) {
 				leftOut = true
 				continue
 			}
 			return nil
 		}
-		if r.passesOn(fns[i], m) && !r.waitsBeforePassingOn(fns[i], m, h.Inner) {
+		if r.PassesOn(fns[i], m) && !r.waitsBeforePassingOn(fns[i], m, h.Inner) {
 			leftOut = true
 			continue
 		}
@@ -741,9 +741,10 @@ func (r *Result) waitsBeforePassingOn(fn, m *types.Func, iw *InnerWait) bool {
 	})
 }
 
-// passesOn reports whether the method fn calls the interface method m: a
-// decorator of the interface, which hands the call to a delegate.
-func (r *Result) passesOn(fn, m *types.Func) bool {
+// PassesOn reports whether the method fn, a method of this package, calls
+// the interface method m: a decorator of the interface, which hands the
+// call to a delegate.
+func (r *Result) PassesOn(fn, m *types.Func) bool {
 	return r.bodyCalls(fn, false, func(call *ast.CallExpr) bool { return code.CalleeFunc(r.info, call) == m })
 }
 
