@@ -192,14 +192,19 @@ func returnsConfiguration(call *ast.CallExpr, first types.Type) bool {
 	if strings.Contains(strings.ToLower(code.CalleeName(call)), "config") {
 		return true
 	}
-	if ptr, ok := first.(*types.Pointer); ok {
-		first = ptr.Elem()
+	return isConfiguration(first)
+}
+
+// isConfiguration reports whether t is a configuration, or a pointer to
+// one: a named type whose name ends as knowledge list config-type-suffixes
+// says (FolderConfiguration, TargetConfig). A map field that stores one per
+// key holds what an operator configured, as wide as the operator made it.
+func isConfiguration(t types.Type) bool {
+	if ptr, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = ptr.Elem()
 	}
-	n, ok := types.Unalias(first).(*types.Named)
-	if !ok {
-		return false
-	}
-	return knowledge.ConfigTypeSuffixes.Match(strings.ToLower(n.Obj().Name()))
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && knowledge.ConfigTypeSuffixes.Match(strings.ToLower(n.Obj().Name()))
 }
 
 // isIterator reports whether t is a range-over-func iterator: a function
@@ -572,6 +577,9 @@ func (c dataSizes) runTimeStores() map[*types.Var]growth {
 			encl := code.EnclosingFunc(cur)
 			if !encl.Valid() || c.isConstructor(encl) {
 				continue
+			}
+			if len(as.Rhs) == len(as.Lhs) && isConfiguration(info.TypeOf(as.Rhs[0])) {
+				continue // m.folderCfgs[cfg.ID] = cfg: an entry per configured folder
 			}
 			if tf := c.pass.Fset.File(as.Pos()); tf == nil || strings.HasSuffix(tf.Name(), "_test.go") {
 				continue

@@ -509,3 +509,58 @@ func (p *pool) restartAgain() {
 		p.loops[key] = fresh
 	}
 }
+
+// FolderConfiguration is what an operator set for one folder.
+type FolderConfiguration struct {
+	ID   string
+	Path string
+}
+
+// A model keeps a folder's configuration per configured folder, stored
+// when the operator adds one.
+type model struct {
+	mu         sync.Mutex
+	folderCfgs map[string]FolderConfiguration
+	uploads    map[string]string
+}
+
+func (m *model) addFolder(cfg FolderConfiguration) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.folderCfgs[cfg.ID] = cfg
+}
+
+func (m *model) scan(id string) error { return os.WriteFile(id, nil, 0o600) }
+
+// Negative: the map holds an operator's configuration per folder; as wide
+// as the operator made it, not the load.
+func (m *model) scanFolders() {
+	var wg sync.WaitGroup
+	for id := range m.folderCfgs {
+		wg.Add(1)
+		go func() { // no finding wanted: one per configured folder
+			defer wg.Done()
+			_ = m.scan(id)
+		}()
+	}
+	wg.Wait()
+}
+
+func (m *model) addUpload(id, path string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.uploads[id] = path
+}
+
+// The twin's map holds a path per upload a client started: data.
+func (m *model) flushUploads() {
+	var wg sync.WaitGroup
+	for id := range m.uploads {
+		wg.Add(1)
+		go func() { // want `goroutine per element of m.uploads, whose size comes from the data \(the map m.uploads, which grows as \(\*model\).addUpload stores entries\)`
+			defer wg.Done()
+			_ = m.scan(id)
+		}()
+	}
+	wg.Wait()
+}
