@@ -34,6 +34,7 @@ var (
 	ruleFixedSet       = newRule("fixed-set", "the collection is named for the members of a small set the deployment fixes (peers, replicas, sites, pools, disks, drives, zones, shards, regions, members, servers), or the loop skips elements absent from a map field only constructors fill: sized by the cluster or the configuration, not the data", nil)
 	rulePerDestination = newRule("per-destination", "the collection is a map the function fills keyed by clients it looks up per element (a client per shard or host), and each goroutine calls a method of its key: one call per destination, as many as the deployment's hosts, not per element", nil)
 	ruleReplacesEntry  = newRule("replaces-entry", "the loop ranges over a map and stores each goroutine's replacement under the key it ranges with, and the goroutine first stops the entry's old value (Stop, Close, Shutdown, a stop… or close… method): a restart, one worker per entry before and after", nil)
+	rulePaidPerElement = newRule("paid-per-element", "before the loop the function waits on a limiter for as many tokens as the collection has elements (limiter.WaitN(ctx, len(targets))): the fan-out is paid for element by element, and a rate limiter refuses more than its burst at once", nil)
 	ruleAcquiredInside = newRule("acquired-inside", "the goroutine acquires a limiter (a semaphore, a pool's slot, a rate limiter's Wait) before its blocking work: at most the limiter's size work at once", nil)
 )
 
@@ -53,6 +54,10 @@ func (c dataSizes) dataFanOut(fn, loop inspector.Cursor, x ast.Expr, items []per
 	}
 	if fixedSetName(collectionName(x)) {
 		c.silencedAll(ruleFixedSet, items)
+		return true
+	}
+	if c.paidPerElement(fn, loop, x) {
+		c.silencedAll(rulePaidPerElement, items)
 		return true
 	}
 	var reported []perItem
@@ -95,6 +100,66 @@ func (c dataSizes) dataFanOut(fn, loop inspector.Cursor, x ast.Expr, items []per
 		c.findings = append(c.findings, newFixer(c.sh).dataFinding(it, lim, src, works[i], c.innerFanOut(it.sp), c.inFlight))
 	}
 	return true
+}
+
+// paidPerElement reports whether fn, before the loop, waits for admission
+// (a limiter's WaitN, an Acquire) with the length of the collection x as an
+// argument: limiter.WaitN(ctx, len(req.Targets)) before a goroutine per
+// target charges the fan-out a token per element.
+func (c dataSizes) paidPerElement(fn, loop inspector.Cursor, x ast.Expr) bool {
+	info := c.pass.TypesInfo
+	paid := false
+	fn.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.CallExpr)(nil)}, func(cur inspector.Cursor) bool {
+		n := cur.Node()
+		if paid || n.Pos() >= loop.Node().Pos() {
+			return false
+		}
+		if _, lit := n.(*ast.FuncLit); lit {
+			return false // runs later, or elsewhere
+		}
+		call := n.(*ast.CallExpr)
+		w, ok := c.adm.At(cur)
+		if !ok || !w.Blocking() {
+			return true
+		}
+		for _, a := range call.Args {
+			if isLenOf(info, fn.Node(), a, x) {
+				paid = true
+			}
+		}
+		return !paid
+	})
+	return paid
+}
+
+// isLenOf reports whether e is len(x), or a local of fn assigned len(x)
+// (numTargets := len(req.Targets)).
+func isLenOf(info *types.Info, fn ast.Node, e, x ast.Expr) bool {
+	isLen := func(e ast.Expr) bool {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		return ok && code.BuiltinName(info, call) == "len" && len(call.Args) == 1 && shared.SameExpr(call.Args[0], x)
+	}
+	if isLen(e) {
+		return true
+	}
+	v := code.Var(info, e)
+	if v == nil || v.IsField() || !code.Inside(v.Pos(), fn) {
+		return false
+	}
+	found := false
+	ast.Inspect(fn, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || found || len(as.Lhs) != len(as.Rhs) {
+			return !found
+		}
+		for i, lhs := range as.Lhs {
+			if code.Var(info, lhs) == v && isLen(as.Rhs[i]) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // callsDestination reports whether the loop ranges over a map fn fills

@@ -59,7 +59,7 @@ var Rules = rulesOf(
 	ruleEntityItems, ruleLongLived, ruleLivesUntilStop, ruleRestartsWorker,
 	ruleLimitedGroup, ruleAMQPPrefetch, ruleLockstepReply, ruleFiniteStream,
 	ruleNotListing, ruleNoBoundedSibling, ruleNotPerItem, ruleNotInLoop,
-	ruleNoBlockingWork, ruleFixedSet, ruleAcquiredInside, rulePerDestination, ruleReplacesEntry, // datasize.go
+	ruleNoBlockingWork, ruleFixedSet, ruleAcquiredInside, rulePerDestination, ruleReplacesEntry, rulePaidPerElement, // datasize.go
 	ruleRequestContext, ruleWaitedByCaller, ruleLocalPipe, ruleGuardedStart, // detached.go
 	ruleLifecycle,                                                                       // abandoned.go
 	ruleHandlerNoWork,                                                                   // asyncwrap.go

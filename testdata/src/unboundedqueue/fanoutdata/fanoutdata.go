@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"golang.org/x/sync/errgroup"
+	"golang.org/x/time/rate"
 )
 
 type store interface {
@@ -563,4 +564,47 @@ func (m *model) flushUploads() {
 		}()
 	}
 	wg.Wait()
+}
+
+// ArchiveRequest names what to archive.
+type ArchiveRequest struct{ Targets []string }
+
+type archiver struct{ limiter *rate.Limiter }
+
+// Negative: the function waits on a rate limiter for as many tokens as the
+// request names targets before it starts one goroutine per target: the
+// fan-out is paid for element by element, and WaitN refuses more than the
+// limiter's burst at once.
+func (a *archiver) archive(ctx context.Context, req *ArchiveRequest) error {
+	n := len(req.Targets)
+	if err := a.limiter.WaitN(ctx, n); err != nil {
+		return err
+	}
+	var wg sync.WaitGroup
+	for _, t := range req.Targets {
+		wg.Add(1)
+		go func() { // no finding wanted: paid per element
+			defer wg.Done()
+			_ = os.WriteFile(t, nil, 0o600)
+		}()
+	}
+	wg.Wait()
+	return nil
+}
+
+// The twin waits for one token, whatever the request names.
+func (a *archiver) archiveOnce(ctx context.Context, req *ArchiveRequest) error {
+	if err := a.limiter.Wait(ctx); err != nil {
+		return err
+	}
+	var wg sync.WaitGroup
+	for _, t := range req.Targets {
+		wg.Add(1)
+		go func() { // want `goroutine per element of req.Targets, whose size comes from the data`
+			defer wg.Done()
+			_ = os.WriteFile(t, nil, 0o600)
+		}()
+	}
+	wg.Wait()
+	return nil
 }
