@@ -417,7 +417,7 @@ func (c requestSpawns) acquiredBeforeIn(fn, cur inspector.Cursor) bool {
 // on its receiver's state (returnsIfStarted). A start guarded so is
 // deduplicated per key or limited; a configuration flag is not a guard.
 func (c requestSpawns) guardedStart(fn, cur inspector.Cursor) bool {
-	if c.returnsIfStarted(fn, cur) || c.returnsUnlessClaimed(fn, cur) {
+	if c.returnsIfStarted(fn, cur) {
 		return true
 	}
 	for e := range cur.Enclosing((*ast.IfStmt)(nil)) {
@@ -426,26 +426,6 @@ func (c requestSpawns) guardedStart(fn, cur inspector.Cursor) bool {
 		}
 		ifs := e.Node().(*ast.IfStmt)
 		if c.comparesCount(ifs.Cond, nil) || c.claimsIn(ifs.Cond, 0) {
-			return true
-		}
-	}
-	return false
-}
-
-// returnsUnlessClaimed reports whether fn, before the go statement at its
-// top level, returns on the outcome of a claim (if !e.beginRefresh() {
-// return }, beginRefresh returning e.refreshing.CompareAndSwap(false,
-// true)): only the caller that won the claim reaches the go statement.
-func (c requestSpawns) returnsUnlessClaimed(fn, cur inspector.Cursor) bool {
-	body := code.FuncBody(fn.Node())
-	if body == nil {
-		return false
-	}
-	for _, st := range body.List {
-		if st.Pos() >= cur.Node().Pos() {
-			break
-		}
-		if ifs, ok := st.(*ast.IfStmt); ok && endsInReturn(ifs.Body.List) && c.claimsIn(ifs.Cond, 0) {
 			return true
 		}
 	}
@@ -709,8 +689,11 @@ func (c requestSpawns) resultUsedAfter(fn, cur inspector.Cursor, sp spawn) bool 
 }
 
 // returnsIfStarted reports whether fn, before the go statement, returns
-// when a field of its receiver says the work already runs: if h.ln != nil
-// { return }, if s.running { return }. The start is then once per entity.
+// when a field of its receiver says the work already runs (if h.ln != nil
+// { return }, if s.running { return }) or when a claim fails (if
+// !e.beginRefresh() { return }, beginRefresh returning
+// e.refreshing.CompareAndSwap(false, true)). The start is then once per
+// entity, or per claim.
 func (c requestSpawns) returnsIfStarted(fn, cur inspector.Cursor) bool {
 	body := code.FuncBody(fn.Node())
 	if body == nil {
@@ -726,6 +709,9 @@ func (c requestSpawns) returnsIfStarted(fn, cur inspector.Cursor) bool {
 		}
 		if _, ok := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt); !ok {
 			continue
+		}
+		if c.claimsIn(ifs.Cond, 0) {
+			return true
 		}
 		recv := receiverVar(c.pass.TypesInfo, fn)
 		if recv == nil {
