@@ -481,13 +481,6 @@ var LifecycleMethods = newList("lifecycle-methods", Methods, "",
 	"Start", "Run", "Serve",
 )
 
-// ShutdownMethods are the names of a component's methods that stop it,
-// once, when the program shuts it down.
-var ShutdownMethods = newList("shutdown-methods", Methods, "",
-	"names of a method that stops a component once, at shutdown (a processor's Stop, a server's Shutdown): a goroutine it leaves parked when it gives up waiting at a timeout does not grow with load; Close is not one, as it ends connections and requests too",
-	"Stop", "Shutdown",
-)
-
 // ConfigTypeSuffixes end the names of the types of configurations.
 var ConfigTypeSuffixes = newList("config-type-suffixes", Suffixes, "",
 	"endings of a type's name, in lower case, that say it is a configuration (what a call returns together with an error is a listing, unless it is one of these, or the function is named for a configuration: loadConfig, configUpdateCheck): what an operator set is as wide as the operator made it, not the load",

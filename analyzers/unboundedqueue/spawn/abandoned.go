@@ -72,67 +72,33 @@ func (c requestSpawns) abandonedSenders() {
 	}
 }
 
-var ruleLifecycle = newRule("lifecycle-end", "the function that leaves the sender parked is a method named as a component's lifecycle (knowledge list lifecycle-methods: Start, Run, Serve) and leaves when its context parameter ends, or a method that stops a component (knowledge list shutdown-methods: Stop, Shutdown) and leaves when it gives up at a timeout: it runs once per component, and what it leaves at shutdown does not grow with load", nil)
+var ruleLifecycle = newRule("lifecycle-end", "the function that leaves the sender parked is a method named as a component's lifecycle (knowledge list lifecycle-methods: Start, Run, Serve) and leaves when its context parameter ends: it runs once per component, and what it leaves at shutdown does not grow with load", nil)
 
 // lifecycleEnd reports whether fn is a method of the lifecycle-methods
-// list and the way out exit is the case of its context's Done, or a
-// method of the shutdown-methods list that leaves on a timeout (a timer's
-// channel, time.After, its context's Done): the flush a Stop waits for at
-// most five seconds is left behind once, when the component stops.
+// list and the way out exit is the case of its context's Done.
 func (c requestSpawns) lifecycleEnd(fn inspector.Cursor, exit ast.Node) bool {
 	decl, ok := fn.Node().(*ast.FuncDecl)
-	if !ok || decl.Recv == nil {
+	if !ok || decl.Recv == nil || !knowledge.LifecycleMethods.Has(decl.Name.Name) {
 		return false
 	}
-	recv := c.exitReceive(exit)
-	if recv == nil {
-		return false
-	}
-	switch {
-	case knowledge.LifecycleMethods.Has(decl.Name.Name):
-		return c.paramDone(fn, recv)
-	case knowledge.ShutdownMethods.Has(decl.Name.Name):
-		return c.paramDone(fn, recv) || isTimeout(c.pass.TypesInfo, recv)
-	}
-	return false
-}
-
-// exitReceive returns what the way out exit receives from, when it is a
-// select's case that receives (case <-ctx.Done():, case <-timer.C:).
-func (c requestSpawns) exitReceive(exit ast.Node) ast.Expr {
 	cc, ok := exit.(*ast.CommClause)
 	if !ok {
-		return nil
+		return false
 	}
 	es, ok := cc.Comm.(*ast.ExprStmt)
 	if !ok {
-		return nil
+		return false
 	}
 	u, ok := ast.Unparen(es.X).(*ast.UnaryExpr)
 	if !ok || u.Op != token.ARROW {
-		return nil
+		return false
 	}
-	return ast.Unparen(u.X)
-}
-
-// paramDone reports whether ch is the Done() of a context parameter of fn.
-func (c requestSpawns) paramDone(fn inspector.Cursor, ch ast.Expr) bool {
-	call, ok := ch.(*ast.CallExpr)
+	call, ok := ast.Unparen(u.X).(*ast.CallExpr)
 	if !ok || code.CalleeName(call) != "Done" {
 		return false
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	return ok && isParam(c.pass.TypesInfo, fn.Node(), code.Var(c.pass.TypesInfo, sel.X)) && code.IsContext(c.pass.TypesInfo.TypeOf(sel.X))
-}
-
-// isTimeout reports whether ch fires at a timeout: time.After(d), or the
-// channel C of a *time.Timer.
-func isTimeout(info *types.Info, ch ast.Expr) bool {
-	if call, ok := ch.(*ast.CallExpr); ok {
-		return code.IsFunc(code.Callee(info, call), "time", "After")
-	}
-	sel, ok := ch.(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == "C" && code.IsNamed(info.TypeOf(sel.X), "time", "Timer")
 }
 
 // sender returns the channel the goroutine of gs sends on, a channel fn
