@@ -284,7 +284,7 @@ var RetryingCalls = newList("retrying-calls", Funcs, "waittiming.retries",
 // its callers read: a measurement of one times the queue for a connection
 // as the call's work.
 var PooledCalls = newList("pooled-calls", Funcs, "",
-	"library calls that check a connection out of their client's pool before their work, a pool that keeps no wait figure of its own (the MongoDB driver's collection and database operations and a session's commit and abort, v1 and v2): a measurement of one reports the queue for a connection as the operation's time",
+	"library calls that check a connection out of their client's pool before their work, a pool that keeps no wait figure of its own (the MongoDB driver's collection and database operations, v1 and v2, and a session's commit and abort, v2): a measurement of one reports the queue for a connection as the operation's time",
 	"go.mongodb.org/mongo-driver/mongo.Collection.Aggregate", "go.mongodb.org/mongo-driver/mongo.Collection.BulkWrite", "go.mongodb.org/mongo-driver/mongo.Collection.CountDocuments",
 	"go.mongodb.org/mongo-driver/mongo.Collection.DeleteMany", "go.mongodb.org/mongo-driver/mongo.Collection.DeleteOne", "go.mongodb.org/mongo-driver/mongo.Collection.Distinct",
 	"go.mongodb.org/mongo-driver/mongo.Collection.EstimatedDocumentCount", "go.mongodb.org/mongo-driver/mongo.Collection.Find", "go.mongodb.org/mongo-driver/mongo.Collection.FindOne",
@@ -297,7 +297,6 @@ var PooledCalls = newList("pooled-calls", Funcs, "",
 	"go.mongodb.org/mongo-driver/v2/mongo.Collection.FindOneAndDelete", "go.mongodb.org/mongo-driver/v2/mongo.Collection.FindOneAndReplace", "go.mongodb.org/mongo-driver/v2/mongo.Collection.FindOneAndUpdate",
 	"go.mongodb.org/mongo-driver/v2/mongo.Collection.InsertMany", "go.mongodb.org/mongo-driver/v2/mongo.Collection.InsertOne", "go.mongodb.org/mongo-driver/v2/mongo.Collection.ReplaceOne",
 	"go.mongodb.org/mongo-driver/v2/mongo.Collection.UpdateByID", "go.mongodb.org/mongo-driver/v2/mongo.Collection.UpdateMany", "go.mongodb.org/mongo-driver/v2/mongo.Collection.UpdateOne",
-	"go.mongodb.org/mongo-driver/mongo.Session.CommitTransaction", "go.mongodb.org/mongo-driver/mongo.Session.AbortTransaction",
 	"go.mongodb.org/mongo-driver/v2/mongo.Session.CommitTransaction", "go.mongodb.org/mongo-driver/v2/mongo.Session.AbortTransaction",
 	"go.mongodb.org/mongo-driver/mongo.Database.Aggregate", "go.mongodb.org/mongo-driver/mongo.Database.RunCommand", "go.mongodb.org/mongo-driver/mongo.Database.RunCommandCursor",
 	"go.mongodb.org/mongo-driver/v2/mongo.Database.Aggregate", "go.mongodb.org/mongo-driver/v2/mongo.Database.RunCommand", "go.mongodb.org/mongo-driver/v2/mongo.Database.RunCommandCursor",
@@ -479,6 +478,13 @@ var EventHandlerTypes = newList("event-handler-types", Types, "",
 var LifecycleMethods = newList("lifecycle-methods", Methods, "",
 	"names of a method that starts or runs a component until the context it is given ends (a cache's Start, a server's Serve): it runs once per component, so a goroutine it leaves parked when that context ends does not grow with load, and a channel of values with such a method taking a context hands out components, one goroutine each, not messages",
 	"Start", "Run", "Serve",
+)
+
+// NewValueWords are the words of a function's name that say each call
+// makes a new value.
+var NewValueWords = newList("new-value-words", Words, "",
+	"words of a function's name (lower-cased) that say each call makes a new value (a client it dials, a connection it opens): a map keyed by such results has a key per element, not one per destination the elements share",
+	"new", "dial", "open", "connect", "create", "make",
 )
 
 // ConfigTypeSuffixes end the names of the types of configurations.

@@ -32,8 +32,8 @@ import (
 var (
 	ruleNoBlockingWork = newRule("no-blocking-work", "the goroutine per element of a data-sized collection does no blocking work (no I/O, RPC, query or wait, itself or through the functions it calls): it only computes", nil)
 	ruleFixedSet       = newRule("fixed-set", "the collection is named for the members of a small set the deployment fixes (peers, replicas, sites, pools, disks, drives, zones, shards, regions, members, servers), or the loop skips elements absent from a map field only constructors fill: sized by the cluster or the configuration, not the data", nil)
-	rulePerDestination = newRule("per-destination", "the collection is a map the function fills keyed by clients it looks up per element (a client per shard or host), and each goroutine calls a method of its key: one call per destination, as many as the deployment's hosts, not per element", nil)
-	ruleReplacesEntry  = newRule("replaces-entry", "the loop ranges over a map and stores each goroutine's replacement under the key it ranges with, and the goroutine first stops the entry's old value (Stop, Close, Shutdown, a stop… or close… method): a restart, one worker per entry before and after", nil)
+	rulePerDestination = newRule("per-destination", "the collection is a map the function fills keyed by clients it looks up per element and groups the elements under (a client per shard or host, not one it dials or makes; the entry read under the key too), and each goroutine calls a method of its key: one call per destination, as many as the deployment's hosts, not per element", nil)
+	ruleReplacesEntry  = newRule("replaces-entry", "the loop ranges over a map and stores each goroutine's replacement under the key it ranges with, and the goroutine first stops the entry's old value (Stop, Close, Shutdown, a stop… or close… method), then runs the replacement: a restart, one worker per entry before and after", nil)
 	rulePaidPerElement = newRule("paid-per-element", "before the loop the function waits on a limiter for as many tokens as the collection has elements (limiter.WaitN(ctx, len(targets))): the fan-out is paid for element by element, and a rate limiter refuses more than its burst at once", nil)
 	ruleAcquiredInside = newRule("acquired-inside", "the goroutine acquires a limiter (a semaphore, a pool's slot, a rate limiter's Wait) before its blocking work: at most the limiter's size work at once", nil)
 )
@@ -109,7 +109,11 @@ func (c dataSizes) dataFanOut(fn, loop inspector.Cursor, x ast.Expr, items []per
 func (c dataSizes) paidPerElement(fn, loop inspector.Cursor, x ast.Expr) bool {
 	info := c.pass.TypesInfo
 	paid := false
-	fn.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.CallExpr)(nil)}, func(cur inspector.Cursor) bool {
+	body, ok := fn.FindNode(code.FuncBody(fn.Node()))
+	if !ok {
+		return false
+	}
+	body.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.CallExpr)(nil)}, func(cur inspector.Cursor) bool {
 		n := cur.Node()
 		if paid || n.Pos() >= loop.Node().Pos() {
 			return false
@@ -137,6 +141,9 @@ func (c dataSizes) paidPerElement(fn, loop inspector.Cursor, x ast.Expr) bool {
 func isLenOf(info *types.Info, fn ast.Node, e, x ast.Expr) bool {
 	isLen := func(e ast.Expr) bool {
 		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if ok && code.IsConversion(info, call) && len(call.Args) == 1 {
+			call, ok = ast.Unparen(call.Args[0]).(*ast.CallExpr) // int64(len(x))
+		}
 		return ok && code.BuiltinName(info, call) == "len" && len(call.Args) == 1 && shared.SameExpr(call.Args[0], x)
 	}
 	if isLen(e) {
@@ -232,38 +239,56 @@ func (c dataSizes) retiresEntry(loop inspector.Cursor, sp spawn) bool {
 	if !ok || rs.Key == nil || rs.Value == nil {
 		return false
 	}
-	if _, isMap := info.TypeOf(rs.X).Underlying().(*types.Map); !isMap {
+	if t := info.TypeOf(rs.X); t == nil {
+		return false
+	} else if _, isMap := t.Underlying().(*types.Map); !isMap {
 		return false
 	}
 	key, old := code.Var(info, rs.Key), code.Var(info, rs.Value)
 	if key == nil || old == nil {
 		return false
 	}
-	replaced := false
+	var fresh *types.Var // the replacement stored under the key
 	for _, st := range rs.Body.List {
 		as, ok := st.(*ast.AssignStmt)
-		if !ok || len(as.Lhs) != 1 {
+		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
 			continue
 		}
 		ix, ok := ast.Unparen(as.Lhs[0]).(*ast.IndexExpr)
-		if ok && types.ExprString(ix.X) == types.ExprString(rs.X) && code.Var(info, ix.Index) == key {
-			replaced = true
+		if ok && shared.SameExpr(ix.X, rs.X) && code.Var(info, ix.Index) == key {
+			fresh = code.Var(info, as.Rhs[0])
 		}
 	}
 	lit, ok := ast.Unparen(sp.fun).(*ast.FuncLit)
-	if !replaced || !ok || len(lit.Body.List) == 0 {
+	if fresh == nil || fresh == old || !ok || len(lit.Body.List) < 2 {
 		return false
 	}
-	es, ok := lit.Body.List[0].(*ast.ExprStmt)
-	if !ok {
+	// The first statement stops the old value, a later one runs the new.
+	first, ok := methodCallOf(info, lit.Body.List[0])
+	if !ok || !endsIt(first.Sel.Name) || !seenAs(info, sp, code.Var(info, first.X), old) {
 		return false
+	}
+	for _, st := range lit.Body.List[1:] {
+		if sel, ok := methodCallOf(info, st); ok && seenAs(info, sp, code.Var(info, sel.X), fresh) {
+			return true
+		}
+	}
+	return false
+}
+
+// methodCallOf returns the selector of the method call a statement makes
+// (old.stop(), wg.Done()), if it is one.
+func methodCallOf(info *types.Info, st ast.Stmt) (*ast.SelectorExpr, bool) {
+	es, ok := st.(*ast.ExprStmt)
+	if !ok {
+		return nil, false
 	}
 	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
 	if !ok {
-		return false
+		return nil, false
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	return ok && endsIt(sel.Sel.Name) && seenAs(info, sp, code.Var(info, sel.X), old)
+	return sel, ok && code.Var(info, sel.X) != nil
 }
 
 // isClientType reports whether t can name a destination: an interface
@@ -281,13 +306,16 @@ func isClientType(t types.Type) bool {
 	return ok && types.NewMethodSet(ptr).Len() > 0 && named.Obj() != nil
 }
 
-// keyedByLookup reports whether every key fn stores into the map m (m[k]
-// = …, m[k] = append(m[k], …)) is a local assigned from a call's first
-// result: the client the element maps to, not the element.
+// keyedByLookup reports whether every key fn stores into the map m is a
+// local assigned from a lookup's first result (client, err :=
+// r.clientFor(id): a call, not a conversion, of a function not named as
+// making a new value), and fn reads the entry under that key too (if _, ok
+// := m[k]; !ok, m[k] = append(m[k], …)): elements grouped by the client
+// they map to, not an entry per element.
 func (c dataSizes) keyedByLookup(fn inspector.Cursor, m *types.Var) bool {
 	info := c.pass.TypesInfo
 	stores := 0
-	lookedUp := true
+	grouped := true
 	for cur := range fn.Preorder((*ast.AssignStmt)(nil)) {
 		as := cur.Node().(*ast.AssignStmt)
 		for _, lhs := range as.Lhs {
@@ -297,18 +325,21 @@ func (c dataSizes) keyedByLookup(fn inspector.Cursor, m *types.Var) bool {
 			}
 			stores++
 			k := code.Var(info, ix.Index)
-			if k == nil || !assignedFromCall(info, fn.Node(), k) {
-				lookedUp = false
+			if k == nil || !assignedFromLookup(info, fn.Node(), k) || !readsEntry(info, fn.Node(), m, k, ix) {
+				grouped = false
 			}
 		}
 	}
-	return stores > 0 && lookedUp
+	return stores > 0 && grouped
 }
 
-// assignedFromCall reports whether the local v is declared in fn by an
+// assignedFromLookup reports whether the local v is declared in fn by an
 // assignment whose first left-hand side is v and whose right-hand side is
-// one call (client, err := r.clientFor(id)).
-func assignedFromCall(info *types.Info, fn ast.Node, v *types.Var) bool {
+// one call that looks a value up (client, err := r.clientFor(id)): not a
+// conversion, and not a call whose name says it makes a new value
+// (knowledge list new-value-words: New…, Dial…, Open…), which gives a key
+// per element.
+func assignedFromLookup(info *types.Info, fn ast.Node, v *types.Var) bool {
 	found := false
 	ast.Inspect(fn, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
@@ -319,12 +350,22 @@ func assignedFromCall(info *types.Info, fn ast.Node, v *types.Var) bool {
 			return true
 		}
 		if id, ok := as.Lhs[0].(*ast.Ident); ok && info.Defs[id] == v {
-			_, isCall := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-			found = isCall
+			call, isCall := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+			found = isCall && !code.IsConversion(info, call) && !knowledge.NewValueWords.Match(strings.ToLower(code.CalleeName(call)))
 		}
 		return !found
 	})
 	return found
+}
+
+// readsEntry reports whether fn reads the map m under the key k other than
+// as the store at store's left-hand side: the lookup of a group before it
+// is added to, or its current value appended to.
+func readsEntry(info *types.Info, fn ast.Node, m, k *types.Var, store *ast.IndexExpr) bool {
+	return code.AnyNode(fn, nil, func(n ast.Node) bool {
+		ix, ok := n.(*ast.IndexExpr)
+		return ok && ix != store && code.Var(info, ix.X) == m && code.Var(info, ix.Index) == k
+	})
 }
 
 // spawnWork returns the first call of the spawned work that blocks: the

@@ -425,39 +425,79 @@ func (c requestSpawns) guardedStart(fn, cur inspector.Cursor) bool {
 			break
 		}
 		ifs := e.Node().(*ast.IfStmt)
-		if c.comparesCount(ifs.Cond, nil) || c.claimsIn(ifs.Cond, 0) {
+		if c.comparesCount(ifs.Cond, nil) {
 			return true
+		}
+		if claims, succeeded := c.claimOutcome(ifs.Cond, 0); claims && succeeded && code.Inside(cur.Node().Pos(), ifs.Body) {
+			return true // if e.refreshing.CompareAndSwap(false, true) { go … }
 		}
 	}
 	return false
 }
 
-// claimsIn reports whether cond claims shared state: it calls a method of
-// knowledge list claim-methods, or a boolean function of this package
-// that returns the outcome of one (return e.refreshing.CompareAndSwap(false,
-// true)), a few calls deep.
-func (c requestSpawns) claimsIn(cond ast.Expr, depth int) bool {
-	if callsClaim(cond) {
-		return true
+// claimOutcome reports whether cond tests a claim of shared state, and
+// whether cond holds when the claim succeeded. A claim is a call of a
+// method of knowledge list claim-methods (x.CompareAndSwap(false, true),
+// m.TryLock(); x.Swap(true) holds when it failed, as Swap returns the old
+// value), or of a boolean function of this package each of whose returns
+// is false or a claim's success (return e.refreshing.CompareAndSwap(false,
+// true)), a few calls deep. !c negates; a && c holds only when c
+// succeeded, a || !c whenever c failed.
+func (c requestSpawns) claimOutcome(cond ast.Expr, depth int) (claims, succeeded bool) {
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			claims, succeeded = c.claimOutcome(e.X, depth)
+			return claims, !succeeded
+		}
+	case *ast.BinaryExpr:
+		for _, side := range []ast.Expr{e.X, e.Y} {
+			cl, ok := c.claimOutcome(side, depth)
+			if cl && ok && e.Op == token.LAND || cl && !ok && e.Op == token.LOR {
+				return true, ok
+			}
+		}
+	case *ast.CallExpr:
+		if name := code.CalleeName(e); knowledge.ClaimMethods.Has(name) {
+			return true, name != "Swap"
+		}
+		return c.returnsClaim(e, depth), true
 	}
-	if depth >= 2 {
+	return false, false
+}
+
+// returnsClaim reports whether call calls a boolean function of this
+// package each of whose returns is the constant false or a claim's
+// success, and one a claim.
+func (c requestSpawns) returnsClaim(call *ast.CallExpr, depth int) bool {
+	t := c.pass.TypesInfo.TypeOf(call)
+	if depth >= 2 || t == nil || !types.Identical(t.Underlying(), types.Typ[types.Bool]) {
 		return false
 	}
-	return code.AnyNode(cond, nil, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok || !types.Identical(c.pass.TypesInfo.TypeOf(call).Underlying(), types.Typ[types.Bool]) {
-			return false
-		}
-		decl, ok := c.sh.Res.FuncDecl(c.sh.Callee(call))
+	decl, ok := c.sh.Res.FuncDecl(c.sh.Callee(call))
+	if !ok {
+		return false
+	}
+	claims, others := false, false
+	inLiteral := func(n ast.Node) bool { _, lit := n.(*ast.FuncLit); return lit }
+	code.AnyNode(code.FuncBody(decl.Node()), inLiteral, func(n ast.Node) bool {
+		ret, ok := n.(*ast.ReturnStmt)
 		if !ok {
 			return false
 		}
-		inLiteral := func(n ast.Node) bool { _, lit := n.(*ast.FuncLit); return lit }
-		return code.AnyNode(code.FuncBody(decl.Node()), inLiteral, func(n ast.Node) bool {
-			ret, ok := n.(*ast.ReturnStmt)
-			return ok && len(ret.Results) == 1 && c.claimsIn(ret.Results[0], depth+1)
-		})
+		if len(ret.Results) == 1 {
+			if tv, ok := c.pass.TypesInfo.Types[ret.Results[0]]; ok && tv.Value != nil && tv.Value.String() == "false" {
+				return false // return false: no claim made
+			}
+			if cl, ok := c.claimOutcome(ret.Results[0], depth+1); cl && ok {
+				claims = true
+				return false
+			}
+		}
+		others = true
+		return true
 	})
+	return claims && !others
 }
 
 // claimsFirst reports whether the body a goroutine runs starts by claiming
@@ -472,7 +512,8 @@ func (c requestSpawns) claimsFirst(body *ast.BlockStmt, depth int) bool {
 	}
 	switch st := body.List[0].(type) {
 	case *ast.IfStmt:
-		return st.Init == nil && len(st.Body.List) > 0 && endsInReturn(st.Body.List) && callsClaim(st.Cond)
+		claims, succeeded := c.claimOutcome(st.Cond, 0)
+		return st.Init == nil && len(st.Body.List) > 0 && endsInReturn(st.Body.List) && claims && !succeeded
 	case *ast.ExprStmt:
 		call, ok := ast.Unparen(st.X).(*ast.CallExpr)
 		if !ok {
@@ -491,19 +532,6 @@ func endsInReturn(list []ast.Stmt) bool {
 	}
 	_, ok := list[len(list)-1].(*ast.ReturnStmt)
 	return ok
-}
-
-// callsClaim reports whether cond calls a method whose success claims
-// shared state (knowledge list claim-methods).
-func callsClaim(cond ast.Expr) bool {
-	found := false
-	ast.Inspect(cond, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && knowledge.ClaimMethods.Has(code.CalleeName(call)) {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // detachedFinding builds the diagnostic of a goroutine that outlives its
@@ -710,8 +738,8 @@ func (c requestSpawns) returnsIfStarted(fn, cur inspector.Cursor) bool {
 		if _, ok := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt); !ok {
 			continue
 		}
-		if c.claimsIn(ifs.Cond, 0) {
-			return true
+		if claims, succeeded := c.claimOutcome(ifs.Cond, 0); claims && !succeeded {
+			return true // if !e.beginRefresh() { return }
 		}
 		recv := receiverVar(c.pass.TypesInfo, fn)
 		if recv == nil {

@@ -207,6 +207,20 @@ func isConfiguration(t types.Type) bool {
 	return ok && knowledge.ConfigTypeSuffixes.Match(strings.ToLower(n.Obj().Name()))
 }
 
+// configurationByID reports whether the store m[key] = value keeps a
+// configuration under a field of itself: value a variable of a
+// configuration type (isConfiguration), key a field read from it
+// (m.folderCfgs[cfg.ID] = cfg). A configuration built at the store
+// (&PeerConfig{…} per registered client) is not one the operator wrote.
+func configurationByID(info *types.Info, store *ast.IndexExpr, value ast.Expr) bool {
+	v := code.Var(info, value)
+	if v == nil || !isConfiguration(v.Type()) {
+		return false
+	}
+	sel, ok := ast.Unparen(store.Index).(*ast.SelectorExpr)
+	return ok && code.Var(info, sel.X) == v
+}
+
 // isIterator reports whether t is a range-over-func iterator: a function
 // taking one yield function that returns bool (iter.Seq, iter.Seq2).
 func isIterator(t types.Type) bool {
@@ -558,7 +572,7 @@ func (c dataSizes) runTimeStores() map[*types.Var]growth {
 	out := make(map[*types.Var]growth)
 	for cur := range c.insp.Root().Preorder((*ast.AssignStmt)(nil)) {
 		as := cur.Node().(*ast.AssignStmt)
-		for _, lhs := range as.Lhs {
+		for i, lhs := range as.Lhs {
 			ix, ok := ast.Unparen(lhs).(*ast.IndexExpr)
 			if !ok {
 				continue
@@ -578,7 +592,7 @@ func (c dataSizes) runTimeStores() map[*types.Var]growth {
 			if !encl.Valid() || c.isConstructor(encl) {
 				continue
 			}
-			if len(as.Rhs) == len(as.Lhs) && isConfiguration(info.TypeOf(as.Rhs[0])) {
+			if len(as.Rhs) == len(as.Lhs) && configurationByID(info, ix, as.Rhs[i]) {
 				continue // m.folderCfgs[cfg.ID] = cfg: an entry per configured folder
 			}
 			if tf := c.pass.Fset.File(as.Pos()); tf == nil || strings.HasSuffix(tf.Name(), "_test.go") {

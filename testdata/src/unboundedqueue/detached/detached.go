@@ -239,3 +239,34 @@ func (s *Server) HandlePrefetchDue(w http.ResponseWriter, r *http.Request, e *ca
 		_ = s.peer.Replicate(context.Background(), e.key, nil)
 	}()
 }
+
+// HandlePrefetchWon returns when it wins the claim: every request that
+// loses it starts one more.
+func (s *Server) HandlePrefetchWon(w http.ResponseWriter, r *http.Request, e *cacheEntry) {
+	if e.refreshing.CompareAndSwap(false, true) {
+		return
+	}
+	go func() { // want `goroutine started per http.Request by \(\*Server\).HandlePrefetchWon outlives it`
+		_ = s.peer.Replicate(context.Background(), e.key, nil)
+	}()
+}
+
+// beginForced claims the entry, unless a refresh is forced: then every
+// caller gets true.
+func (e *cacheEntry) beginForced(force bool) bool {
+	if force {
+		return true
+	}
+	return e.refreshing.CompareAndSwap(false, true)
+}
+
+// HandlePrefetchForced's helper returns true without a claim on one path.
+func (s *Server) HandlePrefetchForced(w http.ResponseWriter, r *http.Request, e *cacheEntry) {
+	if !e.beginForced(r.URL.Query().Has("force")) {
+		return
+	}
+	go func() { // want `goroutine started per http.Request by \(\*Server\).HandlePrefetchForced outlives it`
+		defer e.endRefresh()
+		_ = s.peer.Replicate(context.Background(), e.key, nil)
+	}()
+}

@@ -446,6 +446,32 @@ func replicateByClient(ctx context.Context, r shardRouter, req *ReplicateRequest
 	return nil
 }
 
+// dialShard makes a new client for a shard.
+func dialShard(shard int) (historyClient, error) { return nil, nil }
+
+// The twin keys the map by a client it dials per shard: a new key per
+// element, however few hosts there are.
+func replicateDialed(ctx context.Context, req *ReplicateRequest) error {
+	byClient := make(map[historyClient][]string)
+	for _, shard := range req.Shards {
+		client, err := dialShard(shard)
+		if err != nil {
+			return err
+		}
+		byClient[client] = append(byClient[client], "token")
+	}
+	var wg sync.WaitGroup
+	for client, tokens := range byClient {
+		wg.Add(1)
+		go func(client historyClient, tokens []string) { // want `goroutine per element of byClient, whose size comes from the data`
+			defer wg.Done()
+			_ = client.Replicate(ctx, tokens)
+		}(client, tokens)
+	}
+	wg.Wait()
+	return nil
+}
+
 // The twin groups the request's shards by a name made from each and calls
 // one shared client per group: as many calls as the request names shards.
 func replicateByName(ctx context.Context, client historyClient, req *ReplicateRequest) error {
@@ -607,4 +633,42 @@ func (a *archiver) archiveOnce(ctx context.Context, req *ArchiveRequest) error {
 	}
 	wg.Wait()
 	return nil
+}
+
+// The twin stops each old loop and clears its entry, and its goroutine
+// runs no replacement: one more goroutine per entry, doing the work.
+func (p *pool) drain() {
+	for key, old := range p.loops {
+		go func() { // want `goroutine per element of p.loops, whose size comes from the data`
+			old.stop()
+			old.run()
+		}()
+		p.loops[key] = nil
+	}
+}
+
+// PeerConfig is what a client registers.
+type PeerConfig struct{ ID string }
+
+type registrations struct {
+	clients map[string]*PeerConfig
+}
+
+// register stores a configuration it builds for each client that
+// registers: an entry per client, data.
+func (r *registrations) register(id string) {
+	r.clients[id] = &PeerConfig{ID: id}
+}
+
+// The twin fans out over the registered clients.
+func (r *registrations) notifyAll() {
+	var wg sync.WaitGroup
+	for id := range r.clients {
+		wg.Add(1)
+		go func() { // want `goroutine per element of r.clients, whose size comes from the data`
+			defer wg.Done()
+			_ = os.WriteFile(id, nil, 0o600)
+		}()
+	}
+	wg.Wait()
 }
