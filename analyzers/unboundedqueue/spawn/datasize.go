@@ -170,10 +170,11 @@ func isLenOf(info *types.Info, fn ast.Node, e, x ast.Expr) bool {
 }
 
 // callsDestination reports whether the loop ranges over a map fn fills
-// with keys that are clients looked up per element (client, err :=
-// r.clientForShard(id); byClient[client] = …: an interface or a pointer
-// to a named type, assigned from a call), and the goroutine's blocking
-// work is a method of its key: a scatter by destination, whose width is
+// with keys that are clients looked up per element and grouped under
+// (client, err := r.clientForShard(id); byClient[client] =
+// append(byClient[client], …): an interface or a pointer to a named type,
+// see keyedByLookup), and the goroutine's blocking work is a method of its
+// key: a scatter by destination, whose width is
 // the number of hosts the elements map to, not the number of elements.
 func (c dataSizes) callsDestination(fn, loop inspector.Cursor, sp spawn, work *ast.CallExpr) bool {
 	info := c.pass.TypesInfo
@@ -231,8 +232,9 @@ func seenAs(info *types.Info, sp spawn, v, outer *types.Var) bool {
 // replacement under the key it ranges with (p.loops[key] = fresh), and the
 // goroutine starts by ending the entry's old value (the range value) with
 // a method that stops it (Stop, Close, Shutdown, a stop… or close…
-// method): each goroutine retires the worker it replaces, so the workers
-// running stay one per entry and the loop adds none.
+// method) and then calls a method of the replacement (old.stop();
+// fresh.run()): each goroutine retires the worker it replaces, so the
+// workers running stay one per entry and the loop adds none.
 func (c dataSizes) retiresEntry(loop inspector.Cursor, sp spawn) bool {
 	info := c.pass.TypesInfo
 	rs, ok := loop.Node().(*ast.RangeStmt)
@@ -302,8 +304,8 @@ func isClientType(t types.Type) bool {
 	if !ok {
 		return false
 	}
-	named, ok := types.Unalias(ptr.Elem()).(*types.Named)
-	return ok && types.NewMethodSet(ptr).Len() > 0 && named.Obj() != nil
+	_, named := types.Unalias(ptr.Elem()).(*types.Named)
+	return named && types.NewMethodSet(ptr).Len() > 0
 }
 
 // keyedByLookup reports whether every key fn stores into the map m is a
