@@ -9,11 +9,12 @@ import (
 
 	"github.com/queuecheck/queuecheck/analyzers/internal/calls"
 	"github.com/queuecheck/queuecheck/analyzers/internal/code"
+	"github.com/queuecheck/queuecheck/analyzers/internal/knowledge"
 )
 
 // Retries hide behind package boundaries as well as inside a package's own
 // helpers: a client library's Upload that loops over attempts with a
-// backoff, a service's shared doWithRetry. Two sources say that a call of
+// backoff, a service's shared doWithRetry. Three sources say that a call of
 // another package retries with pauses:
 //
 //   - a retriesFact, exported by the package that declares an exported
@@ -24,7 +25,10 @@ import (
 //     retry-go's Do, go-retryablehttp's Client methods, k8s.io's
 //     ExponentialBackoff and RetryOnConflict. Their option builders
 //     (backoff.NewExponentialBackOff, retry.Attempts) are configuration,
-//     not work, in the span.
+//     not work, in the span;
+//   - the clients of SDKs that retry every request by default (knowledge
+//     list retrying-client-trees: the AWS SDK, v1 and v2, and the Azure
+//     SDK), whose operations are too many to list: retriesByDefault.
 //
 // A measurement whose only work is such a call is reported like one of a
 // helper of the package (hidden.go), without a fix.
@@ -53,6 +57,10 @@ var retryingCalls = calls.NewRetrying("-waittiming.retries")
 // libraryPause names what separates the attempts of a library call that
 // retries by option.
 const libraryPause = "the delays its retry options set"
+
+// sdkPause names what separates the attempts of an SDK client's operation
+// that retries by default.
+const sdkPause = "the backoff of its SDK's default retries"
 
 // exportRetries records a retriesFact for every exported function of the
 // package, outside test files, whose body retries with pauses, or that
@@ -120,6 +128,9 @@ func (c *retrier) retriesElsewhere(fn *types.Func) (string, bool) {
 	if retryingCalls.Contains(fn) {
 		return libraryPause, true
 	}
+	if retriesByDefault(fn) {
+		return sdkPause, true
+	}
 	var f retriesFact
 	if c.pass.ImportObjectFact(fn.Origin(), &f) && !f.Result {
 		return f.Pause, true
@@ -130,11 +141,19 @@ func (c *retrier) retriesElsewhere(fn *types.Func) (string, bool) {
 // dropRetryOptions leaves out of the calls of a span those of the package
 // of a library call that retries by option, other than the call itself:
 // backoff.NewExponentialBackOff(), retry.Attempts(3) configure the retries.
+// Of an SDK whose clients retry by default, every package's calls are its
+// input's helpers (aws.String(bucket), to.Ptr(name)).
 func (c *retrier) dropRetryOptions(cs []inspector.Cursor) []inspector.Cursor {
 	var lib *types.Package
+	sdk := false
 	for _, cur := range cs {
-		if fn := code.Callee(c.pass.TypesInfo, cur.Node().(*ast.CallExpr)); fn != nil && retryingCalls.Contains(fn) {
+		fn := code.Callee(c.pass.TypesInfo, cur.Node().(*ast.CallExpr))
+		switch {
+		case fn == nil:
+		case retryingCalls.Contains(fn):
 			lib = fn.Pkg()
+		case retriesByDefault(fn):
+			lib, sdk = fn.Pkg(), true
 		}
 	}
 	if lib == nil {
@@ -143,10 +162,37 @@ func (c *retrier) dropRetryOptions(cs []inspector.Cursor) []inspector.Cursor {
 	var out []inspector.Cursor
 	for _, cur := range cs {
 		fn := code.Callee(c.pass.TypesInfo, cur.Node().(*ast.CallExpr))
-		if fn != nil && fn.Pkg() == lib && !retryingCalls.Contains(fn) {
+		if fn != nil && !retryingCalls.Contains(fn) && !retriesByDefault(fn) &&
+			(fn.Pkg() == lib || sdk && fn.Pkg() != nil && knowledge.RetryingClientTrees.Match(fn.Pkg().Path())) {
 			continue
 		}
 		out = append(out, cur)
 	}
 	return out
+}
+
+// retriesByDefault reports whether fn is an operation of an SDK client that
+// retries every request by default (knowledge list retrying-client-trees):
+// an exported method of the SDK that takes a context first and returns an
+// error, of a type named like a client or, in the AWS SDK's first version,
+// named ...WithContext. Waiters poll (WaitUntil…) and presigners only sign.
+func retriesByDefault(fn *types.Func) bool {
+	if fn.Pkg() == nil || !fn.Exported() || !knowledge.RetryingClientTrees.Match(fn.Pkg().Path()) {
+		return false
+	}
+	recv := code.NamedOf(code.Recv(fn))
+	if recv == nil || types.IsInterface(recv) {
+		return false
+	}
+	name := fn.Name()
+	if strings.HasPrefix(name, "Wait") || strings.HasPrefix(name, "Presign") {
+		return false
+	}
+	if !strings.HasSuffix(recv.Obj().Name(), "Client") && !strings.HasSuffix(name, "WithContext") {
+		return false
+	}
+	sig := fn.Signature()
+	params, results := sig.Params(), sig.Results()
+	return params.Len() > 0 && code.IsContext(params.At(0).Type()) &&
+		results.Len() > 0 && code.IsError(results.At(results.Len()-1).Type())
 }

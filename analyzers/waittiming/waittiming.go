@@ -50,6 +50,7 @@ func init() {
 	Analyzer.Flags.BoolVar(&mutexWaits, "mutex", false, "count sync.Mutex.Lock, sync.RWMutex.Lock and RLock as admission waits")
 	knowledge.QuietPackages.Register(&Analyzer.Flags, Analyzer.Name)
 	knowledge.PollIntervalWords.Register(&Analyzer.Flags, Analyzer.Name)
+	knowledge.RetryingClientTrees.Register(&Analyzer.Flags, Analyzer.Name)
 }
 
 // A form is the way code takes a measurement.
