@@ -590,7 +590,8 @@ func (c *retrier) wrappedRetry(decl inspector.Cursor) *retry {
 // l.withRetryQuery(ctx, q); rows := rowsRaw.(pgx.Rows); for rows.Next()
 // { rows.Scan(…) }) are the query's, read once its attempts are over, not
 // other work. The reads are method calls on a result of the retrying call,
-// or on a variable given one (as is, or type-asserted) in root.
+// or on a variable given one (as is, or type-asserted) in root, that take
+// no context.
 func (c *retrier) dropResultReads(root inspector.Cursor, calls []inspector.Cursor) []inspector.Cursor {
 	info := c.pass.TypesInfo
 	results := make(map[*types.Var]bool)
@@ -626,10 +627,14 @@ func (c *retrier) dropResultReads(root inspector.Cursor, calls []inspector.Curso
 			}
 		}
 	}
+	// A method that takes a context does blocking work of its own, even
+	// on a result: a long-running operation's poller (PollUntilDone(ctx)),
+	// not rows read after the query.
 	var out []inspector.Cursor
 	for _, cur := range calls {
-		sel, ok := ast.Unparen(cur.Node().(*ast.CallExpr).Fun).(*ast.SelectorExpr)
-		if ok && results[code.Var(info, sel.X)] {
+		call := cur.Node().(*ast.CallExpr)
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if ok && results[code.Var(info, sel.X)] && !takesContext(code.Callee(info, call)) {
 			continue
 		}
 		out = append(out, cur)

@@ -141,8 +141,10 @@ func (c *retrier) retriesElsewhere(fn *types.Func) (string, bool) {
 // dropRetryOptions leaves out of the calls of a span those of the package
 // of a library call that retries by option, other than the call itself:
 // backoff.NewExponentialBackOff(), retry.Attempts(3) configure the retries.
-// Of an SDK whose clients retry by default, every package's calls are its
-// input's helpers (aws.String(bucket), to.Ptr(name)).
+// Of an SDK whose clients retry by default, its packages' calls that take
+// no context build the input (aws.String(bucket), to.Ptr(name)); one that
+// takes a context is work of its own (a poller's PollUntilDone, a
+// waiter's Wait, an uploader's Upload).
 func (c *retrier) dropRetryOptions(cs []inspector.Cursor) []inspector.Cursor {
 	var lib *types.Package
 	sdk := false
@@ -163,7 +165,7 @@ func (c *retrier) dropRetryOptions(cs []inspector.Cursor) []inspector.Cursor {
 	for _, cur := range cs {
 		fn := code.Callee(c.pass.TypesInfo, cur.Node().(*ast.CallExpr))
 		if fn != nil && !retryingCalls.Contains(fn) && !retriesByDefault(fn) &&
-			(fn.Pkg() == lib || sdk && fn.Pkg() != nil && knowledge.RetryingClientTrees.Match(fn.Pkg().Path())) {
+			(fn.Pkg() == lib || sdk && fn.Pkg() != nil && knowledge.RetryingClientTrees.Match(fn.Pkg().Path()) && !takesContext(fn)) {
 			continue
 		}
 		out = append(out, cur)
@@ -175,7 +177,12 @@ func (c *retrier) dropRetryOptions(cs []inspector.Cursor) []inspector.Cursor {
 // retries every request by default (knowledge list retrying-client-trees):
 // an exported method of the SDK that takes a context first and returns an
 // error, of a type named like a client or, in the AWS SDK's first version,
-// named ...WithContext. Waiters poll (WaitUntil…) and presigners only sign.
+// named ...WithContext on a service client (a struct that embeds the SDK's
+// *client.Client: credentials and the s3manager's transfers are no
+// request of their own). Left out by name, since their time is not
+// attempts and pauses: waiters and polls (Wait…, Poll…), receives that
+// block until messages arrive (Receive…), presigners, which only sign,
+// and Close.
 func retriesByDefault(fn *types.Func) bool {
 	if fn.Pkg() == nil || !fn.Exported() || !knowledge.RetryingClientTrees.Match(fn.Pkg().Path()) {
 		return false
@@ -185,14 +192,44 @@ func retriesByDefault(fn *types.Func) bool {
 		return false
 	}
 	name := fn.Name()
-	if strings.HasPrefix(name, "Wait") || strings.HasPrefix(name, "Presign") {
+	for _, prefix := range []string{"Wait", "Poll", "Receive", "Presign", "Close"} {
+		if strings.HasPrefix(name, prefix) {
+			return false
+		}
+	}
+	switch {
+	case strings.HasSuffix(recv.Obj().Name(), "Client"):
+	case strings.HasSuffix(name, "WithContext") && embedsServiceClient(recv):
+	default:
 		return false
 	}
-	if !strings.HasSuffix(recv.Obj().Name(), "Client") && !strings.HasSuffix(name, "WithContext") {
+	results := fn.Signature().Results()
+	return takesContext(fn) && results.Len() > 0 && code.IsError(results.At(results.Len()-1).Type())
+}
+
+// takesContext reports whether fn's first parameter is a context.Context.
+func takesContext(fn *types.Func) bool {
+	if fn == nil {
 		return false
 	}
-	sig := fn.Signature()
-	params, results := sig.Params(), sig.Results()
-	return params.Len() > 0 && code.IsContext(params.At(0).Type()) &&
-		results.Len() > 0 && code.IsError(results.At(results.Len()-1).Type())
+	params := fn.Signature().Params()
+	return params.Len() > 0 && code.IsContext(params.At(0).Type())
+}
+
+// embedsServiceClient reports whether t is a struct that embeds a pointer
+// to a type named Client of the SDK (the AWS SDK v1's service clients:
+// type S3 struct{ *client.Client }).
+func embedsServiceClient(t *types.Named) bool {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for f := range st.Fields() {
+		n := code.NamedOf(f.Type())
+		if f.Embedded() && n != nil && n.Obj().Name() == "Client" && n.Obj().Pkg() != nil &&
+			knowledge.RetryingClientTrees.Match(n.Obj().Pkg().Path()) {
+			return true
+		}
+	}
+	return false
 }

@@ -257,7 +257,7 @@ var RetryPauseWords = newList("retry-pause-words", Words, "",
 // pauses between attempts, as their options say: a measurement whose only
 // work is one of them is mostly the pauses when the operation fails.
 var RetryingCalls = newList("retrying-calls", Funcs, "waittiming.retries",
-	"library calls that retry an operation with a backoff or fixed delay between attempts, set by their options (cenkalti/backoff Retry, avast/retry-go Do, go-retryablehttp's Client, k8s.io wait.ExponentialBackoff and client-go's RetryOnConflict, sethvargo/go-retry Do, buildkite/roko's and eapache/go-resiliency's Retrier, gax-go's Invoke; and clients that retry by default: minio-go v7's object and bucket operations, up to 10 attempts with exponential backoff; Vault's api Logical and KV operations, through go-retryablehttp, 2 retries 1 to 1.5 s apart; golang.org/x/crypto/acme's Client requests, on 429 and 5xx responses with exponential backoff): a measurement whose only work is one of them reports the pauses as slow work",
+	"library calls that retry an operation with a backoff or fixed delay between attempts, set by their options (cenkalti/backoff Retry, avast/retry-go Do, go-retryablehttp's Client, k8s.io wait.ExponentialBackoff and client-go's RetryOnConflict, sethvargo/go-retry Do, buildkite/roko's and eapache/go-resiliency's Retrier, gax-go's Invoke; and clients that retry by default: minio-go v7's object and bucket operations, up to 10 attempts with exponential backoff; Vault's api Logical and KV operations, through go-retryablehttp, 2 retries after 1 to 1.5 s and 2 to 3 s; golang.org/x/crypto/acme's Client requests, on 429, 5xx and bad-nonce responses with exponential backoff up to 10 s and no limit but the context's): a measurement whose only work is one of them reports the pauses as slow work",
 	"github.com/cenkalti/backoff.Retry", "github.com/cenkalti/backoff.RetryNotify",
 	"github.com/cenkalti/backoff/v3.Retry", "github.com/cenkalti/backoff/v3.RetryNotify",
 	"github.com/cenkalti/backoff/v4.Retry", "github.com/cenkalti/backoff/v4.RetryNotify",
@@ -290,18 +290,20 @@ var RetryingCalls = newList("retrying-calls", Funcs, "waittiming.retries",
 	"github.com/hashicorp/vault/api.KVv1.Get", "github.com/hashicorp/vault/api.KVv1.Put", "github.com/hashicorp/vault/api.KVv1.Delete",
 	"github.com/hashicorp/vault/api.KVv2.Get", "github.com/hashicorp/vault/api.KVv2.GetVersion", "github.com/hashicorp/vault/api.KVv2.Put",
 	"github.com/hashicorp/vault/api.KVv2.Patch", "github.com/hashicorp/vault/api.KVv2.Delete",
-	"golang.org/x/crypto/acme.Client.Register", "golang.org/x/crypto/acme.Client.GetReg",
+	"golang.org/x/crypto/acme.Client.Discover", "golang.org/x/crypto/acme.Client.Register",
+	"golang.org/x/crypto/acme.Client.GetReg", "golang.org/x/crypto/acme.Client.UpdateReg",
+	"golang.org/x/crypto/acme.Client.DeactivateReg", "golang.org/x/crypto/acme.Client.AccountKeyRollover",
 	"golang.org/x/crypto/acme.Client.Authorize", "golang.org/x/crypto/acme.Client.AuthorizeOrder",
-	"golang.org/x/crypto/acme.Client.GetAuthorization", "golang.org/x/crypto/acme.Client.GetOrder",
-	"golang.org/x/crypto/acme.Client.GetChallenge", "golang.org/x/crypto/acme.Client.Accept",
-	"golang.org/x/crypto/acme.Client.CreateOrderCert", "golang.org/x/crypto/acme.Client.FetchCert",
-	"golang.org/x/crypto/acme.Client.RevokeCert",
+	"golang.org/x/crypto/acme.Client.GetAuthorization", "golang.org/x/crypto/acme.Client.RevokeAuthorization",
+	"golang.org/x/crypto/acme.Client.GetOrder", "golang.org/x/crypto/acme.Client.GetChallenge",
+	"golang.org/x/crypto/acme.Client.Accept", "golang.org/x/crypto/acme.Client.FetchCert",
+	"golang.org/x/crypto/acme.Client.ListCertAlternates", "golang.org/x/crypto/acme.Client.RevokeCert",
 )
 
 // RetryingClientTrees are the SDKs whose service clients retry every
 // request by default: their operations are too many to list one by one.
 var RetryingClientTrees = newList("retrying-client-trees", PackageTrees, "waittiming.retryclients",
-	"SDKs whose service clients retry every request by default with a backoff between attempts (the AWS SDK for Go, v1 and v2: the standard retryer, 3 attempts with jittered exponential backoff; the Azure SDK for Go: azcore's retry policy, 3 retries with exponential delay): an exported method there that takes a context first and returns an error, of a type named like a client (s3's Client, armdns's RecordSetsClient) or named ...WithContext (v1), retries with pauses like the calls of retrying-calls; Wait... methods poll and Presign... methods sign, and are left out",
+	"SDKs whose service clients retry every request by default with a backoff between attempts (the AWS SDK for Go, v1 and v2: the standard retryer, 3 attempts with jittered exponential backoff; the Azure SDK for Go: azcore's retry policy, 3 retries with exponential delay): an exported method there that takes a context first and returns an error, of a type named like a client (s3's Client, armdns's RecordSetsClient) or named ...WithContext on a v1 service client, retries with pauses like the calls of retrying-calls; Wait..., Poll... and Receive... methods wait for a state or for messages, Presign... methods only sign and Close sends no retried request: they are left out",
 	"github.com/aws/aws-sdk-go-v2", "github.com/aws/aws-sdk-go", "github.com/Azure/azure-sdk-for-go/sdk",
 )
 

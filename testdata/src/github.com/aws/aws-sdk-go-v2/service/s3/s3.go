@@ -33,6 +33,3 @@ func (c *PresignClient) PresignGetObject(ctx context.Context, in *PutObjectInput
 type BucketExistsWaiter struct{}
 
 func (w *BucketExistsWaiter) Wait(ctx context.Context, in *HeadBucketInput) error { return nil }
-
-// WaitForBucket is a client method that polls, as waiters do.
-func (c *Client) WaitForBucket(ctx context.Context, in *HeadBucketInput) error { return nil }
