@@ -179,10 +179,10 @@ func (c *retrier) dropRetryOptions(cs []inspector.Cursor) []inspector.Cursor {
 // error, of a type named like a client or, in the AWS SDK's first version,
 // named ...WithContext on a service client (a struct that embeds the SDK's
 // *client.Client: credentials and the s3manager's transfers are no
-// request of their own). Left out by name, since their time is not
-// attempts and pauses: waiters and polls (Wait…, Poll…), receives that
-// block until messages arrive (Receive…), presigners, which only sign,
-// and Close.
+// request of their own). Left out by name (non-retrying-sdk-methods),
+// since their time is not attempts and pauses: waiters and polls (Wait…,
+// Poll…), receives that block until messages arrive (Receive…),
+// presigners, which only sign, and Close.
 func retriesByDefault(fn *types.Func) bool {
 	if fn.Pkg() == nil || !fn.Exported() || !knowledge.RetryingClientTrees.Match(fn.Pkg().Path()) {
 		return false
@@ -192,10 +192,8 @@ func retriesByDefault(fn *types.Func) bool {
 		return false
 	}
 	name := fn.Name()
-	for _, prefix := range []string{"Wait", "Poll", "Receive", "Presign", "Close"} {
-		if strings.HasPrefix(name, prefix) {
-			return false
-		}
+	if knowledge.NonRetryingSDKMethods.Match(name) {
+		return false
 	}
 	switch {
 	case strings.HasSuffix(recv.Obj().Name(), "Client"):

@@ -51,6 +51,9 @@ const (
 	Prefixes
 	// TypeNames are names of types, of any package, matched whole.
 	TypeNames
+	// NamePrefixes are beginnings of a function's or method's name, as
+	// written, matching a name that starts with one.
+	NamePrefixes
 )
 
 var kindNames = [...]string{
@@ -66,6 +69,7 @@ var kindNames = [...]string{
 	CasedWords:   "words as written",
 	Prefixes:     "full-name prefixes",
 	TypeNames:    "type names",
+	NamePrefixes: "name beginnings",
 }
 
 func (k Kind) String() string { return kindNames[k] }
@@ -143,7 +147,7 @@ func (l *List) Has(s string) bool { return l.set[s] }
 // Match reports whether s matches an entry as the list's kind says: whole
 // (Funcs, Methods, Packages, PathElements, Labels, Types, TypeNames), as the path or a
 // path above it (PackageTrees), containing an entry (Words, CasedWords),
-// ending in one (Suffixes) or starting with one (Prefixes).
+// ending in one (Suffixes) or starting with one (Prefixes, NamePrefixes).
 // Words and endings are lower case; s is compared as given.
 func (l *List) Match(s string) bool {
 	switch l.Kind {
@@ -172,7 +176,7 @@ func (l *List) Match(s string) bool {
 			}
 		}
 		return false
-	case Prefixes:
+	case Prefixes, NamePrefixes:
 		for _, w := range l.entries {
 			if strings.HasPrefix(s, w) {
 				return true
@@ -256,7 +260,7 @@ func (l *List) check(e string) error {
 		ok, want = validFunc(e), "pkg/path.Func or pkg/path.Type.Method"
 	case Types:
 		ok, want = validFunc(e) && strings.Count(e[strings.LastIndex(e, "/")+1:], ".") == 1, "pkg/path.Type"
-	case CasedWords, TypeNames:
+	case CasedWords, TypeNames, NamePrefixes:
 		ok, want = token.IsIdentifier(e), "a word"
 	case Prefixes:
 		ok, want = e != "" && !strings.ContainsAny(e, " \t,"), "the beginning of a function's full name"

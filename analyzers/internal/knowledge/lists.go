@@ -307,6 +307,13 @@ var RetryingClientTrees = newList("retrying-client-trees", PackageTrees, "waitti
 	"github.com/aws/aws-sdk-go-v2", "github.com/aws/aws-sdk-go", "github.com/Azure/azure-sdk-for-go/sdk",
 )
 
+// NonRetryingSDKMethods are the beginnings of the names of an SDK client's
+// methods whose time is not attempts and pauses.
+var NonRetryingSDKMethods = newList("non-retrying-sdk-methods", NamePrefixes, "",
+	"beginnings of the names of methods of the clients of retrying-client-trees whose time is not a request's attempts and pauses: waiters and polls, receives that block until messages arrive, presigners, which only sign, and Close",
+	"Wait", "Poll", "Receive", "Presign", "Close",
+)
+
 // PooledCalls lists library calls that check a connection out of their
 // client's pool before their work, from a pool that keeps no wait figure
 // its callers read: a measurement of one times the queue for a connection
