@@ -590,19 +590,22 @@ func (c *retrier) wrappedRetry(decl inspector.Cursor) *retry {
 // l.withRetryQuery(ctx, q); rows := rowsRaw.(pgx.Rows); for rows.Next()
 // { rows.Scan(…) }) are the query's, read once its attempts are over, not
 // other work. The reads are method calls on a result of the retrying call,
-// or on a variable given one (as is, or type-asserted) in root, that take
-// no context.
+// or on a variable given one (as is, or type-asserted) in root, except,
+// on an SDK client's result, those that take a context.
 func (c *retrier) dropResultReads(root inspector.Cursor, calls []inspector.Cursor) []inspector.Cursor {
 	info := c.pass.TypesInfo
+	// results maps a variable given a retrying call's result to whether
+	// that call is an SDK client's (retriesByDefault).
 	results := make(map[*types.Var]bool)
 	for _, cur := range calls {
-		if _, _, r, _ := c.retryingCall(cur); r == nil {
+		_, fn, r, _ := c.retryingCall(cur)
+		if r == nil {
 			continue
 		}
 		if as, ok := cur.Parent().Node().(*ast.AssignStmt); ok && len(as.Rhs) == 1 && as.Rhs[0] == cur.Node() {
 			for _, lhs := range as.Lhs {
 				if v := code.Var(info, lhs); v != nil && !code.IsError(v.Type()) {
-					results[v] = true
+					results[v] = fn != nil && retriesByDefault(fn)
 				}
 			}
 		}
@@ -620,22 +623,26 @@ func (c *retrier) dropResultReads(root inspector.Cursor, calls []inspector.Curso
 			if ta, ok := x.(*ast.TypeAssertExpr); ok {
 				x = ta.X
 			}
-			if v := code.Var(info, x); v != nil && results[v] {
-				if lv := code.Var(info, as.Lhs[i]); lv != nil {
-					results[lv] = true
+			if v := code.Var(info, x); v != nil {
+				if sdk, ok := results[v]; ok {
+					if lv := code.Var(info, as.Lhs[i]); lv != nil {
+						results[lv] = sdk
+					}
 				}
 			}
 		}
 	}
-	// A method that takes a context does blocking work of its own, even
-	// on a result: a long-running operation's poller (PollUntilDone(ctx)),
-	// not rows read after the query.
+	// Of an SDK client's result, a method that takes a context does
+	// blocking work of its own: a long-running operation's poller
+	// (PollUntilDone(ctx)), not rows read after the query.
 	var out []inspector.Cursor
 	for _, cur := range calls {
 		call := cur.Node().(*ast.CallExpr)
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if ok && results[code.Var(info, sel.X)] && !takesContext(code.Callee(info, call)) {
-			continue
+		if ok {
+			if sdk, isResult := results[code.Var(info, sel.X)]; isResult && !(sdk && takesContext(code.Callee(info, call))) {
+				continue
+			}
 		}
 		out = append(out, cur)
 	}
