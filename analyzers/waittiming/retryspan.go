@@ -155,17 +155,17 @@ func (c *retrier) dropRetryOptions(cs []inspector.Cursor) []inspector.Cursor {
 		case retryingCalls.Contains(fn):
 			lib = fn.Pkg()
 		case retriesByDefault(fn):
-			lib, sdk = fn.Pkg(), true
+			sdk = true
 		}
 	}
-	if lib == nil {
+	if lib == nil && !sdk {
 		return cs
 	}
 	var out []inspector.Cursor
 	for _, cur := range cs {
 		fn := code.Callee(c.pass.TypesInfo, cur.Node().(*ast.CallExpr))
 		if fn != nil && !retryingCalls.Contains(fn) && !retriesByDefault(fn) &&
-			(fn.Pkg() == lib || sdk && fn.Pkg() != nil && knowledge.RetryingClientTrees.Match(fn.Pkg().Path()) && !takesContext(fn)) {
+			(lib != nil && fn.Pkg() == lib || sdk && fn.Pkg() != nil && knowledge.RetryingClientTrees.Match(fn.Pkg().Path()) && !takesContext(fn)) {
 			continue
 		}
 		out = append(out, cur)

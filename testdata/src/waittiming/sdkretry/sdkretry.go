@@ -62,6 +62,18 @@ func AwaitBucket(ctx context.Context, w *s3.BucketExistsWaiter, bucket string) e
 	return err
 }
 
+// Create creates a bucket and waits until it exists: the waiter, of the
+// client's own package, is work of its own beside the retried request.
+func Create(ctx context.Context, c *s3.Client, bucket string) error {
+	start := time.Now()
+	if _, err := c.CreateBucket(ctx, &s3.CreateBucketInput{Bucket: aws.String(bucket)}); err != nil {
+		return err
+	}
+	err := s3.NewBucketExistsWaiter(c).Wait(ctx, &s3.HeadBucketInput{Bucket: aws.String(bucket)})
+	log.Printf("bucket created in %v", time.Since(start))
+	return err
+}
+
 // AwaitQueue polls with a v1 service client's waiter.
 func AwaitQueue(ctx context.Context, c *sqs.SQS, name string) error {
 	start := time.Now()
