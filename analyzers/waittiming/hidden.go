@@ -640,7 +640,7 @@ func (c *retrier) dropResultReads(root inspector.Cursor, calls []inspector.Curso
 		call := cur.Node().(*ast.CallExpr)
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 		if ok {
-			if sdk, isResult := results[code.Var(info, sel.X)]; isResult && (!sdk || !takesContext(code.Callee(info, call))) {
+			if sdk, isResult := results[code.Var(info, sel.X)]; isResult && (!sdk || !code.TakesContext(code.Callee(info, call))) {
 				continue
 			}
 		}

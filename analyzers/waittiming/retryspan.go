@@ -165,7 +165,7 @@ func (c *retrier) dropRetryOptions(cs []inspector.Cursor) []inspector.Cursor {
 	for _, cur := range cs {
 		fn := code.Callee(c.pass.TypesInfo, cur.Node().(*ast.CallExpr))
 		if fn != nil && !retryingCalls.Contains(fn) && !retriesByDefault(fn) &&
-			(lib != nil && fn.Pkg() == lib || sdk && fn.Pkg() != nil && knowledge.RetryingClientTrees.Match(fn.Pkg().Path()) && !takesContext(fn)) {
+			(lib != nil && fn.Pkg() == lib || sdk && fn.Pkg() != nil && knowledge.RetryingClientTrees.Match(fn.Pkg().Path()) && !code.TakesContext(fn)) {
 			continue
 		}
 		out = append(out, cur)
@@ -202,16 +202,7 @@ func retriesByDefault(fn *types.Func) bool {
 		return false
 	}
 	results := fn.Signature().Results()
-	return takesContext(fn) && results.Len() > 0 && code.IsError(results.At(results.Len()-1).Type())
-}
-
-// takesContext reports whether fn's first parameter is a context.Context.
-func takesContext(fn *types.Func) bool {
-	if fn == nil {
-		return false
-	}
-	params := fn.Signature().Params()
-	return params.Len() > 0 && code.IsContext(params.At(0).Type())
+	return code.TakesContext(fn) && results.Len() > 0 && code.IsError(results.At(results.Len()-1).Type())
 }
 
 // embedsServiceClient reports whether t is a struct that embeds a pointer

@@ -918,7 +918,7 @@ func (r *Result) pauseStmt(st inspector.Cursor) *PauseHelper {
 			case code.IsFunc(fn, "time", "Sleep"):
 				return &PauseHelper{Name: "time.Sleep"}
 			case fn != nil && isBackoffWait(fn):
-				return &PauseHelper{Name: code.DisplayName(fn), HonoursCtx: takesContext(fn)}
+				return &PauseHelper{Name: code.DisplayName(fn), HonoursCtx: code.TakesContext(fn)}
 			}
 			if h, _ := r.HelperCall(x); h != nil && h.Pause != nil {
 				return h.Pause
@@ -933,7 +933,7 @@ func (r *Result) pauseStmt(st inspector.Cursor) *PauseHelper {
 			if call, ok := ast.Unparen(n.Results[0]).(*ast.CallExpr); ok {
 				fn := code.CalleeFunc(r.info, call)
 				if fn != nil && isBackoffWait(fn) {
-					return &PauseHelper{Name: code.DisplayName(fn), HonoursCtx: takesContext(fn)}
+					return &PauseHelper{Name: code.DisplayName(fn), HonoursCtx: code.TakesContext(fn)}
 				}
 				if h, _ := r.HelperCall(call); h != nil && h.Pause != nil {
 					return h.Pause
@@ -942,15 +942,6 @@ func (r *Result) pauseStmt(st inspector.Cursor) *PauseHelper {
 		}
 	}
 	return nil
-}
-
-// takesContext reports whether fn's first parameter is a context: a
-// context.Context, or a type of the program's own that carries one (a
-// service's request context embedding it), whose calls are as much a
-// request as those taking the standard type.
-func takesContext(fn *types.Func) bool {
-	params := fn.Signature().Params()
-	return params.Len() > 0 && code.ImplementsContext(params.At(0).Type())
 }
 
 // returnsNewEmpty reports whether fn returns one slice and its body is

@@ -122,7 +122,7 @@ func (r *Result) IsWork(call *ast.CallExpr) bool {
 	if sig.Results().Len() == 0 || !code.IsError(sig.Results().At(sig.Results().Len()-1).Type()) {
 		return false
 	}
-	return takesContext(fn) || returnsHTTPResponse(sig)
+	return code.TakesContext(fn) || returnsHTTPResponse(sig)
 }
 
 // returnsHTTPResponse reports whether a function's results hold an

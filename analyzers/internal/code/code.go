@@ -53,6 +53,18 @@ func IsTime(t types.Type) bool { return IsExactly(t, "time", "Time") }
 // IsContext reports whether t is context.Context.
 func IsContext(t types.Type) bool { return IsExactly(t, "context", "Context") }
 
+// TakesContext reports whether fn's first parameter is a context: a
+// context.Context, or a type of the program's own that carries one (a
+// service's request context embedding it), whose calls are as much a
+// request as those taking the standard type. It is false for a nil fn.
+func TakesContext(fn *types.Func) bool {
+	if fn == nil {
+		return false
+	}
+	params := fn.Signature().Params()
+	return params.Len() > 0 && ImplementsContext(params.At(0).Type())
+}
+
 // ImplementsContext reports whether t is context.Context or a concrete
 // type of the program's own that carries one (a struct embedding it, as
 // services' request contexts do), so that its Done and Err are the
